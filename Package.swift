@@ -1,0 +1,54 @@
+// swift-tools-version: 6.0
+import PackageDescription
+
+let package = Package(
+  name: "Intermission",
+  products: [
+    .executable(name: "intermission", targets: ["intermission"]),
+    .executable(name: "intermission-bench", targets: ["intermission-bench"]),
+    .library(name: "IntermissionCore", targets: ["IntermissionCore"]),
+    .library(name: "IntermissionAds", targets: ["IntermissionAds"]),
+  ],
+  targets: [
+    // SDL2, SDL2_ttf and SDL2_image through C interop. Only IntermissionSDL imports it.
+    .systemLibrary(
+      name: "CSDL2",
+      pkgConfig: "sdl2",
+      providers: [.apt(["libsdl2-dev", "libsdl2-ttf-dev", "libsdl2-image-dev"])]
+    ),
+    // Async-signal-safe signal handling, a self-pipe and an allocation counter: things Swift cannot express safely.
+    .target(name: "CIntermissionSupport"),
+    // Counts heap allocations by interposing malloc; linked into the benchmark only.
+    .target(name: "CAllocationCounter"),
+    // The director, scenes, clocks, pause holds, input, tracing and script parsing. No SDL.
+    .target(name: "IntermissionCore"),
+    // The ad overlay: banner lifecycle, ad source, in-app ad view and the pause/resume bridge. No SDL.
+    .target(name: "IntermissionAds", dependencies: ["IntermissionCore"]),
+    // The thin SDL backend: resource classes, errors, events, the canvas.
+    .target(name: "IntermissionSDL", dependencies: ["CSDL2", "IntermissionCore", "CIntermissionSupport"]),
+    // The demo game: a menu, a tiny playable scene and scrollable lists. No SDL.
+    .target(name: "MenuGame", dependencies: ["IntermissionCore"]),
+    // Command line and host loop wiring everything together.
+    .target(
+      name: "IntermissionApp",
+      dependencies: ["IntermissionCore", "IntermissionAds", "IntermissionSDL", "MenuGame", "CIntermissionSupport"]
+    ),
+    .executableTarget(name: "intermission", dependencies: ["IntermissionApp"]),
+    .executableTarget(
+      name: "intermission-bench",
+      dependencies: ["IntermissionApp", "CAllocationCounter"]
+    ),
+    // The C baseline for the render benchmark: the same frame drawn through SDL directly.
+    .executableTarget(
+      name: "intermission-cbaseline",
+      dependencies: ["CSDL2"]
+    ),
+    .testTarget(name: "IntermissionCoreTests", dependencies: ["IntermissionCore", "MenuGame"]),
+    .testTarget(name: "IntermissionAdsTests", dependencies: ["IntermissionAds", "IntermissionCore"]),
+    .testTarget(
+      name: "IntermissionAppTests",
+      dependencies: ["IntermissionApp", "IntermissionSDL", "IntermissionCore"]
+    ),
+  ],
+  swiftLanguageModes: [.v5]
+)

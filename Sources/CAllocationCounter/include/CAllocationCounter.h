@@ -1,0 +1,13 @@
+#ifndef INTERMISSION_ALLOCATION_COUNTER_H
+#define INTERMISSION_ALLOCATION_COUNTER_H
+
+#include <stdint.h>
+
+/// Starts counting heap allocations (malloc, calloc, realloc, posix_memalign, aligned_alloc,
+/// memalign) made by the calling thread.
+void allocation_counter_begin(void);
+
+/// Stops counting on the calling thread and returns how many allocations it made since begin.
+uint64_t allocation_counter_end(void);
+
+#endif

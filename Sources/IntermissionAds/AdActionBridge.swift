@@ -1,0 +1,34 @@
+import IntermissionCore
+
+/// The pause/resume bridge between the banner and the director, after the seed's cocos2d-x
+/// `AdBanner`: an in-app action stops the director and sets `needsRestore`; when the action
+/// finishes, the director is restored only if `needsRestore` was set.
+///
+/// Unlike the seed's plain stop/start, the bridge holds the director as `.ad`, one holder among
+/// others: a director that the player paused, or that a minimised window stopped, stays stopped
+/// after the ad, and resumes only when its last hold is released.
+public final class AdActionBridge: AdBannerDelegate {
+  private unowned let director: Director
+
+  /// Whether the running action's hold is the bridge's to release when it finishes.
+  public private(set) var needsRestore = false
+
+  /// Creates the bridge for `director`.
+  public init(director: Director) {
+    self.director = director
+  }
+
+  public func bannerActionShouldBegin(_ ad: AdCreative, willLeaveApplication: Bool) -> Bool {
+    if !willLeaveApplication && !needsRestore {
+      director.hold(.ad)
+      needsRestore = true
+    }
+    return true
+  }
+
+  public func bannerActionDidFinish(_ ad: AdCreative) {
+    guard needsRestore else { return }
+    needsRestore = false
+    director.release(.ad)
+  }
+}

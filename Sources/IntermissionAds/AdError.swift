@@ -1,0 +1,33 @@
+/// Why no ad could be received. Every case names what was wrong and where.
+public enum AdError: Error, Hashable, Sendable, CustomStringConvertible {
+  /// The manifest file could not be read.
+  case manifestUnreadable(path: String, reason: String)
+  /// The manifest is not of the expected shape.
+  case manifestMalformed(path: String, detail: String)
+  /// The manifest lists no ads.
+  case noAds(path: String)
+  /// An ad's image path leaves the manifest's folder.
+  case pathOutsideManifestFolder(id: String, path: String)
+  /// An ad's image file does not exist.
+  case imageMissing(id: String, path: String)
+  /// An ad's image could not be decoded.
+  case imageCorrupt(id: String, path: String, reason: String)
+  /// An `open-url` ad's URL is not an http or https URL.
+  case unsupportedURL(id: String, url: String)
+  /// Loading was switched off on purpose (`--fail-ads`).
+  case loadingDisabled
+
+  public var description: String {
+    switch self {
+    case .manifestUnreadable(let path, let reason): "cannot read ad manifest \(path): \(reason)"
+    case .manifestMalformed(let path, let detail): "malformed ad manifest \(path): \(detail)"
+    case .noAds(let path): "ad manifest \(path) lists no ads"
+    case .pathOutsideManifestFolder(let id, let path):
+      "ad '\(id)': image path '\(path)' leaves the manifest's folder"
+    case .imageMissing(let id, let path): "ad '\(id)': image file '\(path)' does not exist"
+    case .imageCorrupt(let id, let path, let reason): "ad '\(id)': image '\(path)' cannot be decoded: \(reason)"
+    case .unsupportedURL(let id, let url): "ad '\(id)': URL '\(url)' is not an http or https URL"
+    case .loadingDisabled: "ad loading is disabled (--fail-ads)"
+    }
+  }
+}

@@ -1,0 +1,267 @@
+import IntermissionCore
+
+/// The ad overlay: a banner pinned to the bottom of the window, hidden until an ad loads, rotating
+/// ads on a timer, and an in-app ad view whose action pauses the game through its delegate.
+///
+/// It belongs to the host, above the director, and runs on host time, so it keeps animating and
+/// taking input while the director is stopped. Its logic draws through `Canvas` and knows no SDL.
+public final class AdOverlay: Overlay {
+  /// Timing of the overlay.
+  public struct Configuration: Hashable, Sendable {
+    /// Seconds between ad rotations; a failed load is retried after the same interval.
+    public var refreshInterval: Double = 30
+    /// Simulated network latency: a load is delivered this long (host time) after it was requested.
+    public var latency: Double = 0.5
+    /// Block the loop for a load that is due but not finished (fixed-step determinism).
+    public var waitsForDueLoads = false
+    /// Seconds after an action starts during which further banner clicks are ignored (double clicks).
+    public var clickCooldown: Double = 0.5
+
+    /// Creates the default configuration.
+    public init() {}
+  }
+
+  /// The callbacks' receiver; by default the bridge that pauses the director for in-app actions.
+  public var delegate: any AdBannerDelegate
+
+  /// When true, the banner stays off-screen and unclickable whatever loads meanwhile.
+  public var isBannerHidden = false {
+    didSet {
+      guard isBannerHidden != oldValue else { return }
+      if isBannerHidden { hideBanner() } else if currentAd != nil { showBanner() }
+    }
+  }
+
+  /// Set by the host while the window is minimised or hidden: no rotation then.
+  public var isWindowMinimized = false
+
+  /// The banner's lifecycle.
+  public private(set) var banner = AdBanner()
+
+  /// The ad on the banner, if one is loaded.
+  public private(set) var currentAd: AdCreative?
+
+  /// The ad whose action is in progress, if any.
+  public private(set) var activeAction: AdCreative?
+
+  /// Whether the in-app ad view is open.
+  public var isAdViewOpen: Bool { adView != nil }
+
+  private let configuration: Configuration
+  private let loader: AdLoader
+  private let trace: Trace
+  private let urlOpener: any URLOpener
+  private unowned let director: Director
+  private var time: Double = 0
+  private var hasStarted = false
+  private var loadSequence = 0
+  private var loadDueTime: Double?
+  private var nextRefreshTime: Double?
+  private var decodedImage: (any DecodedImage)?
+  private var uploadedImage: ImageHandle?
+  private var imagesToDiscard: [ImageHandle] = []
+  private var adView: AdView?
+  private var bannerPressed = false
+  private var lastActionTime = -Double.infinity
+  private var stateVersion = 0
+  private var drawnVersion = -1
+
+  /// Creates the overlay.
+  /// - Parameters:
+  ///   - director: the director whose view the banner covers and which the default bridge pauses.
+  ///   - loader: where ads come from.
+  ///   - configuration: timing.
+  ///   - trace: where state changes are recorded.
+  ///   - urlOpener: opens `open-url` ads.
+  public init(
+    director: Director, loader: AdLoader, configuration: Configuration, trace: Trace, urlOpener: any URLOpener
+  ) {
+    self.director = director
+    self.loader = loader
+    self.configuration = configuration
+    self.trace = trace
+    self.urlOpener = urlOpener
+    delegate = AdActionBridge(director: director)
+    imagesToDiscard.reserveCapacity(4)
+  }
+
+  /// The height at the bottom of the view that the banner covers while any of it is on screen.
+  public var bottomInset: Double {
+    banner.isOnScreen ? AdBanner.height(forWidth: director.viewSize.width) : 0
+  }
+
+  /// The banner's frame now.
+  public var bannerFrame: Rect { banner.frame(in: director.viewSize, at: time) }
+
+  // MARK: - Overlay
+
+  public func update(hostTime: Double) {
+    time = hostTime
+    if !hasStarted {
+      hasStarted = true
+      requestLoad()
+    }
+    if let due = loadDueTime, time >= due {
+      let result = configuration.waitsForDueLoads ? loader.waitForResult() : loader.takeResult()
+      if let result {
+        loadDueTime = nil
+        deliver(result)
+      }
+    }
+    if let settled = banner.settle(at: time) {
+      changed()
+      if settled == .shown, let currentAd { recordImpression(currentAd) }
+    }
+    if loadDueTime == nil, let refresh = nextRefreshTime, time >= refresh, canRotate {
+      requestLoad()
+    }
+  }
+
+  public func handle(_ event: InputEvent) -> Bool {
+    if var view = adView {
+      // The ad view is modal: nothing reaches the scene or the pause control while it is open.
+      let closes = view.handle(event, viewSize: director.viewSize)
+      adView = view
+      changed()
+      if closes { finishAction() }
+      return true
+    }
+    switch event {
+    case .pointerDown(let point) where banner.isOnScreen && bannerFrame.contains(point):
+      bannerPressed = banner.isClickable
+      return true
+    case .pointerUp(let point) where bannerPressed:
+      bannerPressed = false
+      if banner.isClickable && bannerFrame.contains(point) { click() }
+      return true
+    case .pointerUp(let point) where banner.isOnScreen && bannerFrame.contains(point):
+      return true
+    default:
+      return false
+    }
+  }
+
+  public var isAnimating: Bool { banner.isAnimating }
+
+  public var nextWakeTime: Double? {
+    var earliest = loadDueTime
+    if loadDueTime == nil, let refresh = nextRefreshTime, canRotate {
+      earliest = min(earliest ?? refresh, refresh)
+    }
+    return earliest
+  }
+
+  public var needsDisplay: Bool { drawnVersion != stateVersion || banner.isAnimating }
+
+  public func draw(on canvas: any Canvas) {
+    drawnVersion = stateVersion
+    while let stale = imagesToDiscard.popLast() { canvas.discard(stale) }
+    if uploadedImage == nil, let decodedImage { uploadedImage = canvas.upload(decodedImage) }
+    if banner.isOnScreen { drawBanner(on: canvas) }
+    if let adView { adView.draw(on: canvas, image: uploadedImage) }
+  }
+
+  // MARK: - Loading
+
+  private var canRotate: Bool { activeAction == nil && !isWindowMinimized }
+
+  private func requestLoad() {
+    loadDueTime = time + configuration.latency
+    nextRefreshTime = nil
+    loader.start(sequence: loadSequence)
+    loadSequence += 1
+  }
+
+  private func deliver(_ result: Result<LoadedAd, AdError>) {
+    nextRefreshTime = time + configuration.refreshInterval
+    switch result {
+    case .success(let loaded):
+      if let uploadedImage { imagesToDiscard.append(uploadedImage) }
+      uploadedImage = nil
+      decodedImage = loaded.image
+      currentAd = loaded.creative
+      changed()
+      trace.emit("ad.loaded", ["id": .string(loaded.creative.id)])
+      delegate.bannerDidLoadAd(loaded.creative)
+      if isBannerHidden { return }
+      if banner.isClickable {
+        recordImpression(loaded.creative)
+      } else {
+        showBanner()
+      }
+    case .failure(let error):
+      currentAd = nil
+      trace.emit("ad.failed", ["error": .string(error.description)])
+      delegate.bannerDidFailToReceiveAd(error: error)
+      hideBanner()
+    }
+  }
+
+  // MARK: - Banner
+
+  private func showBanner() {
+    guard banner.show(at: time) else { return }
+    changed()
+    trace.emit("banner.shown")
+  }
+
+  private func hideBanner() {
+    bannerPressed = false
+    guard banner.hide(at: time) else { return }
+    changed()
+    trace.emit("banner.hidden")
+  }
+
+  private func recordImpression(_ ad: AdCreative) {
+    trace.emit("impression", ["id": .string(ad.id)])
+    delegate.bannerDidRecordImpression(ad)
+  }
+
+  private func drawBanner(on canvas: any Canvas) {
+    let frame = bannerFrame
+    let opacity = banner.visibility(at: time)
+    canvas.fill(frame, color: Color(hex: 0x05070C).withOpacity(opacity))
+    if let uploadedImage {
+      canvas.drawImage(uploadedImage, in: frame.aspectFit(uploadedImage.pixelSize), opacity: opacity)
+    }
+    canvas.fill(
+      Rect(x: frame.minX, y: frame.minY, width: frame.width, height: 1), color: Theme.accent.withOpacity(opacity))
+    canvas.drawText(
+      "Ad", style: .caption, color: Theme.text.withOpacity(opacity),
+      in: Rect(x: 6, y: frame.minY + 2, width: 30, height: 18), alignment: .leading)
+  }
+
+  // MARK: - Actions
+
+  private func click() {
+    guard let ad = currentAd, activeAction == nil, time - lastActionTime >= configuration.clickCooldown else { return }
+    trace.emit("banner.clicked", ["id": .string(ad.id)])
+    delegate.bannerDidRecordClick(ad)
+    let willLeave = ad.action.willLeaveApplication
+    guard delegate.bannerActionShouldBegin(ad, willLeaveApplication: willLeave) else { return }
+    lastActionTime = time
+    activeAction = ad
+    changed()
+    trace.emit("action.began", ["id": .string(ad.id), "willLeave": .bool(willLeave)])
+    switch ad.action {
+    case .inApp:
+      adView = AdView(creative: ad)
+    case .openURL(let url):
+      if AdManifest.isWebURL(url), urlOpener.open(url) {
+        trace.emit("url.opened", ["url": .string(url)])
+      }
+      finishAction()
+    }
+  }
+
+  private func finishAction() {
+    guard let ad = activeAction else { return }
+    adView = nil
+    activeAction = nil
+    changed()
+    trace.emit("action.finished", ["id": .string(ad.id)])
+    delegate.bannerActionDidFinish(ad)
+  }
+
+  private func changed() { stateVersion &+= 1 }
+}

@@ -1,0 +1,234 @@
+import Foundation
+import IntermissionAds
+import IntermissionCore
+import IntermissionSDL
+import MenuGame
+
+/// The host: an SDL window, the director running the menu game, the pause control and the ad
+/// overlay, driven by a clock, a replay script and SDL's event queue.
+public final class Host {
+  /// Why the host stopped.
+  public enum StopReason: String, Sendable {
+    case frames, seconds, quit, signal
+  }
+
+  private let options: Options
+  private let script: ReplayScript
+  private let system: SDLSystem
+  private let window: Window
+  private let canvas: SDLCanvas
+  private let pump: EventPump
+  /// The clock frames are timed by.
+  public let clock: any HostClock
+  /// The director.
+  public let director: Director
+  /// The ad overlay, unless ads are off.
+  public let adOverlay: AdOverlay?
+  /// The user pause control.
+  public let pauseControl: PauseControl
+  private let trace: Trace
+  private var scriptIndex = 0
+  private var frame = 0
+  private var stopReason: StopReason?
+  private var stopDetail = ""
+  private var needsPresent = true
+  private var presentedFrames = 0
+  private var nextFrameDeadline: Double = 0
+  /// Called after every presented frame with the host time it was presented at (benchmarks).
+  public var presentObserver: ((Double) -> Void)?
+
+  /// Sets up SDL, the window, the canvas, the director, the overlays and the trace.
+  /// - Parameters:
+  ///   - options: the parsed command line.
+  ///   - script: input to replay.
+  ///   - fontPath: the font for all text.
+  ///   - trace: where state changes go.
+  ///   - adManifest: the manifest to load ads from (unused with `--no-ads`).
+  /// - Throws: `SDLSystem.NoDisplayError` without a display, `SDLError` for other SDL failures.
+  public init(options: Options, script: ReplayScript, fontPath: String, trace: Trace, adManifest: String?) throws {
+    self.options = options
+    self.script = script
+    self.trace = trace
+    system = try SDLSystem(headless: options.headless)
+    window = try Window(
+      system: system, title: "Intermission", width: options.width, height: options.height, hidden: false)
+    let renderer = try Renderer(window: window, software: options.headless)
+    canvas = try SDLCanvas(window: window, renderer: renderer, fontPath: fontPath)
+    pump = try EventPump(window: window, headless: options.headless)
+    clock = options.fixedStep ? FixedStepClock(fps: options.fps) : MonotonicClock()
+    director = Director(viewSize: canvas.size)
+    pauseControl = PauseControl(director: director)
+    director.addOverlay(pauseControl)
+
+    if options.noAds {
+      adOverlay = nil
+    } else {
+      var configuration = AdOverlay.Configuration()
+      configuration.latency = options.adLatency
+      configuration.refreshInterval = options.refresh
+      configuration.waitsForDueLoads = options.fixedStep
+      let wake = pump
+      let loader = AdLoader(
+        manifestPath: adManifest ?? "Assets/ads/manifest.json", decoder: SDLImageDecoder(),
+        failsEveryLoad: options.failAds, onFinish: { wake.wake() })
+      let overlay = AdOverlay(
+        director: director, loader: loader, configuration: configuration, trace: trace,
+        urlOpener: HostURLOpener(headless: options.headless))
+      director.addOverlay(overlay)
+      adOverlay = overlay
+    }
+    director.eventHandler = { [trace] event in trace.record(event) }
+    pump.discardSetupWindowEvents()
+    if window.isMinimizedOrHidden { director.hold(.window) }
+  }
+
+  /// Whether SDL runs without showing anything, and with which driver.
+  public var videoDriver: String { system.videoDriver }
+
+  // MARK: - Loop
+
+  /// Runs the game until the frame or time limit, a quit event, the script's `quit`, or SIGINT or
+  /// SIGTERM. Writes the screenshot, if asked for, at the end.
+  /// - Returns: why it stopped.
+  /// - Throws: `SDLError` if the screenshot cannot be written.
+  @discardableResult
+  public func run() throws -> StopReason {
+    trace.emit(
+      "host.started",
+      [
+        "width": .int(options.width), "height": .int(options.height), "fps": .int(Int(options.fps)),
+        "fixedStep": .bool(options.fixedStep), "ads": .bool(adOverlay != nil),
+      ])
+    director.run(MenuScene(settings: GameSettings()))
+    nextFrameDeadline = clock.now
+    while stopReason == nil {
+      runFrame()
+    }
+    trace.emit("host.stopped", ["reason": .string(stopReason!.rawValue), "detail": .string(stopDetail)])
+    if let path = options.screenshotPath {
+      canvas.clear(Theme.background)
+      director.render(on: canvas)
+      try canvas.readPixels().savePNG(to: path)
+    }
+    return stopReason!
+  }
+
+  /// One frame, in cocos2d-x's order: input, delta and update, scene swap, draw, overlays, present, pace.
+  private func runFrame() {
+    let now = clock.now
+    trace.frame = frame
+    trace.time = now
+    if checkLimits(now: now) { return }
+
+    // Input: the script's due events go into SDL's own queue, then everything is read from it.
+    pushDueScriptEvents(now: now)
+    while let event = pump.poll() {
+      handle(event)
+    }
+    if stopReason != nil { return }
+
+    // Update: overlays on host time, the scene on clamped scene time, pending scene changes last.
+    director.advance(to: now)
+    if let adOverlay { director.bottomInset = adOverlay.bottomInset }
+
+    // Draw: the scene (only while running) into its kept layer, the layer, the overlays; present.
+    if needsPresent || director.isRunning || director.overlaysAreAnimating || director.overlaysNeedDisplay {
+      canvas.clear(Theme.background)
+      director.render(on: canvas)
+      canvas.present()
+      presentedFrames += 1
+      needsPresent = false
+      presentObserver?(now)
+    }
+
+    frame += 1
+    pace(frameStart: now)
+  }
+
+  private func checkLimits(now: Double) -> Bool {
+    if let signal = pump.stopSignal {
+      stop(.signal, signal == SIGINT ? "SIGINT" : "SIGTERM")
+    } else if let frames = options.frames, frame >= frames {
+      stop(.frames, String(frames))
+    } else if let seconds = options.seconds, now >= seconds - 1e-9 {
+      stop(.seconds, TraceValue.fixedMicroseconds(seconds))
+    }
+    return stopReason != nil
+  }
+
+  private func stop(_ reason: StopReason, _ detail: String) {
+    if stopReason == nil {
+      stopReason = reason
+      stopDetail = detail
+    }
+  }
+
+  private func handle(_ event: Event) {
+    switch event {
+    case .quit:
+      stop(.quit, "quit event")
+    case .windowMinimized, .windowHidden:
+      director.hold(.window)
+      adOverlay?.isWindowMinimized = true
+    case .windowRestored, .windowShown:
+      director.release(.window)
+      adOverlay?.isWindowMinimized = false
+      needsPresent = true
+    case .windowResized:
+      try? canvas.updateLayout()
+      director.viewSize = canvas.size
+      needsPresent = true
+    case .windowExposed:
+      needsPresent = true
+    case .input(let input):
+      director.dispatch(input)
+      needsPresent = true
+    case .wake, .unknown:
+      break
+    }
+  }
+
+  private func pushDueScriptEvents(now: Double) {
+    while scriptIndex < script.events.count, script.events[scriptIndex].time <= now + 1e-9 {
+      let event = script.events[scriptIndex]
+      scriptIndex += 1
+      switch event.action {
+      case .click(let point): pump.pushClick(at: point)
+      case .move(let point): pump.pushMotion(to: point)
+      case .drag(let start, let end): pump.pushDrag(from: start, to: end)
+      case .key(let key): pump.pushKey(key)
+      case .wheel(let dy): pump.pushWheel(dy: dy)
+      case .minimize: pump.pushMinimize()
+      case .restore: pump.pushRestore()
+      case .resize(let width, let height): window.setSize(width: width, height: height)
+      case .quit: pump.pushQuit()
+      }
+    }
+  }
+
+  // MARK: - Pacing
+
+  /// Waits for the next frame. Fixed step: advance the clock, never sleep. Real clock: while
+  /// something moves, sleep most of the interval to the next frame deadline; otherwise sleep until
+  /// input, a loader wake-up, a signal, the next scripted event, an overlay timer or the time limit.
+  private func pace(frameStart: Double) {
+    if clock.isFixedStep {
+      clock.advanceFrame()
+      return
+    }
+    let interval = 1 / options.fps
+    if director.isRunning || director.overlaysAreAnimating || needsPresent {
+      nextFrameDeadline += interval
+      let now = clock.now
+      if nextFrameDeadline < now - interval { nextFrameDeadline = now }
+      FramePacer.sleep(until: nextFrameDeadline, clock: clock, interrupted: { [pump] in pump.stopSignal != nil })
+    } else {
+      var wake = Double.infinity
+      if scriptIndex < script.events.count { wake = min(wake, script.events[scriptIndex].time) }
+      if let overlayWake = director.nextOverlayWakeTime { wake = min(wake, overlayWake) }
+      if let seconds = options.seconds { wake = min(wake, seconds) }
+      pump.wait(timeout: wake - clock.now)
+      nextFrameDeadline = clock.now
+    }
+  }
+}

@@ -1,0 +1,163 @@
+/// The command line of `intermission`, parsed.
+public struct Options: Hashable, Sendable {
+  /// A command-line error: what was wrong, for a message and exit code 2.
+  public struct UsageError: Error, Hashable, CustomStringConvertible {
+    /// What was wrong with the arguments.
+    public let message: String
+    public var description: String { message }
+  }
+
+  /// Use the offscreen video driver with the software renderer; show nothing.
+  public var headless = false
+  /// The window size in points.
+  public var width = 960
+  /// The window height in points.
+  public var height = 640
+  /// Target frame rate.
+  public var fps = 60.0
+  /// Quit after this many frames.
+  public var frames: Int?
+  /// Quit after this many seconds of host time.
+  public var seconds: Double?
+  /// Use the fixed-step clock: each frame advances exactly 1/fps and the loop never sleeps.
+  public var fixedStep = false
+  /// A replay script to feed through SDL's event queue.
+  public var scriptPath: String?
+  /// Where to write the JSON Lines trace.
+  public var tracePath: String?
+  /// Where to write a PNG of the last frame.
+  public var screenshotPath: String?
+  /// The font file to use instead of the one found on the system.
+  public var fontPath: String?
+  /// The ad manifest; nil means the shipped inventory.
+  public var adsPath: String?
+  /// Simulated ad latency in seconds.
+  public var adLatency = 0.5
+  /// Make every ad load fail.
+  public var failAds = false
+  /// No ad overlay at all.
+  public var noAds = false
+  /// Seconds between ad rotations.
+  public var refresh = 30.0
+  /// Print the usage and exit.
+  public var showHelp = false
+
+  /// Creates the defaults.
+  public init() {}
+
+  /// The usage text `--help` prints.
+  public static let usage = """
+    Usage: intermission [options]
+
+    Hosts a small menu game in an SDL2 window, with an ad banner whose in-app action pauses the game.
+
+    Options:
+      --headless          Render offscreen with the software renderer; show nothing.
+      --size WxH          Window size in points (default 960x640; 200x150 to 8192x8192).
+      --fps N             Target frame rate (default 60; 1 to 1000).
+      --frames N          Quit after N frames.
+      --seconds S         Quit after S seconds of host time.
+      --fixed-step        Every frame advances exactly 1/fps of host time and the loop never sleeps:
+                          the same arguments and script give the same trace, byte for byte.
+      --script FILE       Replay input: one event per line, '<seconds> <verb> <args>'. Verbs:
+                          click X Y, move X Y, drag X1 Y1 X2 Y2, key NAME, wheel DY, minimize,
+                          restore, resize W H, quit. '#' starts a comment.
+      --trace FILE        Write a JSON Lines trace of state changes (frame, time, event, ...).
+      --screenshot FILE   Write a PNG of the last frame presented.
+      --font FILE         TrueType font to use (default: DejaVu Sans from fonts-dejavu-core).
+      --ads PATH          Ad manifest (default: the shipped Assets/ads/manifest.json).
+      --ad-latency S      Simulated network latency of an ad load, in host seconds (default 0.5).
+      --fail-ads          Make every ad load fail (the banner stays hidden).
+      --no-ads            Run without the ad overlay.
+      --refresh S         Seconds between ad rotations (default 30).
+      --help              Show this help.
+
+    Keys: P pauses and resumes, arrows and Return drive the menu, Escape goes back or closes an ad.
+    Exit codes: 0 success, 1 runtime failure (no display, no font), 2 bad arguments or script.
+    """
+
+  /// Parses `arguments` (without the program name). Accepts `--option value` and `--option=value`.
+  /// - Throws: `UsageError` naming the bad option or value.
+  public static func parse(_ arguments: [String]) throws -> Options {
+    var options = Options()
+    var index = 0
+    func fail(_ message: String) -> UsageError { UsageError(message: message) }
+
+    while index < arguments.count {
+      let argument = arguments[index]
+      index += 1
+      var name = argument
+      var inlineValue: String?
+      if argument.hasPrefix("--"), let equals = argument.firstIndex(of: "=") {
+        name = String(argument[..<equals])
+        inlineValue = String(argument[argument.index(after: equals)...])
+      }
+      func value() throws -> String {
+        if let inlineValue { return inlineValue }
+        guard index < arguments.count else { throw fail("\(name) needs a value") }
+        index += 1
+        return arguments[index - 1]
+      }
+      func number(in range: ClosedRange<Double>) throws -> Double {
+        let text = try value()
+        guard let parsed = Double(text), parsed.isFinite, range.contains(parsed) else {
+          throw fail(
+            "\(name) expects a number from \(format(range.lowerBound)) to \(format(range.upperBound)), got '\(text)'")
+        }
+        return parsed
+      }
+      func flag() throws {
+        if inlineValue != nil { throw fail("\(name) takes no value") }
+      }
+
+      switch name {
+      case "--headless": try flag(); options.headless = true
+      case "--fixed-step": try flag(); options.fixedStep = true
+      case "--fail-ads": try flag(); options.failAds = true
+      case "--no-ads": try flag(); options.noAds = true
+      case "--help", "-h": try flag(); options.showHelp = true
+      case "--size":
+        let text = try value()
+        let parts = text.split(separator: "x", omittingEmptySubsequences: false)
+        guard parts.count == 2, let width = Int(parts[0]), let height = Int(parts[1]),
+          (200...8192).contains(width), (150...8192).contains(height)
+        else {
+          throw fail("--size expects WxH with a width from 200 to 8192 and a height from 150 to 8192, got '\(text)'")
+        }
+        options.width = width
+        options.height = height
+      case "--fps": options.fps = try number(in: 1...1000)
+      case "--frames":
+        let text = try value()
+        guard let frames = Int(text), frames >= 1 else {
+          throw fail("--frames expects a whole number >= 1, got '\(text)'")
+        }
+        options.frames = frames
+      case "--seconds": options.seconds = try number(in: 0.001...1_000_000)
+      case "--ad-latency": options.adLatency = try number(in: 0...3600)
+      case "--refresh": options.refresh = try number(in: 0.1...86400)
+      case "--script": options.scriptPath = try nonEmpty(value(), name)
+      case "--trace": options.tracePath = try nonEmpty(value(), name)
+      case "--screenshot": options.screenshotPath = try nonEmpty(value(), name)
+      case "--font": options.fontPath = try nonEmpty(value(), name)
+      case "--ads": options.adsPath = try nonEmpty(value(), name)
+      default:
+        if argument.hasPrefix("-") { throw fail("unknown option '\(name)' (see --help)") }
+        throw fail("unexpected argument '\(argument)' (see --help)")
+      }
+    }
+    if options.noAds && (options.failAds || options.adsPath != nil) {
+      throw fail("--no-ads cannot be combined with \(options.failAds ? "--fail-ads" : "--ads")")
+    }
+    return options
+  }
+
+  private static func nonEmpty(_ text: String, _ name: String) throws -> String {
+    guard !text.isEmpty else { throw UsageError(message: "\(name) needs a non-empty value") }
+    return text
+  }
+
+  private static func format(_ value: Double) -> String {
+    value == value.rounded() ? String(Int(value)) : String(value)
+  }
+}

@@ -1,0 +1,45 @@
+/// A surface that scenes and overlays draw on, in window coordinates.
+///
+/// The SDL backend implements it with a renderer; tests and benchmarks use a canvas that records
+/// or discards. Text is rasterised once per string and style and cached by the implementation, so
+/// drawing the same label every frame costs a texture copy, not a rasterisation.
+public protocol Canvas: AnyObject {
+  /// The drawable area in window coordinates.
+  var size: Size { get }
+
+  /// Fills `rect` with `color`, blending by its alpha.
+  func fill(_ rect: Rect, color: Color)
+
+  /// Draws the border of `rect`, `thickness` wide, inside the rectangle.
+  func outline(_ rect: Rect, color: Color, thickness: Double)
+
+  /// Draws `text` in `rect`, vertically centred and horizontally placed by `alignment`.
+  func drawText(_ text: String, style: TextStyle, color: Color, in rect: Rect, alignment: TextAlignment)
+
+  /// The size `text` takes when drawn in `style`.
+  func measureText(_ text: String, style: TextStyle) -> Size
+
+  /// Draws an uploaded image scaled into `rect` with the given opacity (0...1).
+  func drawImage(_ image: ImageHandle, in rect: Rect, opacity: Double)
+
+  /// Restricts drawing to `rect`, or lifts the restriction with `nil`.
+  func setClip(_ rect: Rect?)
+
+  /// Uploads a decoded image so it can be drawn; nil if this canvas cannot take it.
+  func upload(_ image: any DecodedImage) -> ImageHandle?
+
+  /// Frees an uploaded image.
+  func discard(_ image: ImageHandle)
+
+  /// Runs `draw` so that it lands in a scene layer that is kept between frames. The default draws
+  /// directly.
+  func drawIntoSceneLayer(_ draw: () -> Void)
+
+  /// Draws the kept scene layer. The default does nothing.
+  func drawSceneLayer()
+}
+
+extension Canvas {
+  public func drawIntoSceneLayer(_ draw: () -> Void) { draw() }
+  public func drawSceneLayer() {}
+}

@@ -1,0 +1,247 @@
+/// Runs a stack of scenes and the overlays above them, in the manner of cocos2d-x's `Director`,
+/// without its known flaws.
+///
+/// A frame is `advance(to:)` then `render(on:)`:
+/// 1. the delta is computed: 0 on the first frame after every start, clamped to `maxDelta` in every build;
+/// 2. overlays are updated on host time, whether or not the director runs;
+/// 3. the running scene is updated, unless the director is stopped;
+/// 4. a pending scene change is applied, after the update and before the draw;
+/// 5. the scene is drawn (only while running; a stopped director leaves its last frame in place);
+/// 6. overlays are drawn above it.
+///
+/// The director runs exactly when no `PauseHolder` holds it. Input reaches overlays always and the
+/// running scene only while the director runs.
+public final class Director {
+  /// The longest step a scene is ever given, in seconds.
+  public let maxDelta: Double
+
+  /// Called on every pause, resume and scene change, in order.
+  public var eventHandler: ((DirectorEvent) -> Void)?
+
+  /// Overlays above the scene, bottom first. They get input top first.
+  public private(set) var overlays: [any Overlay] = []
+
+  /// The holders currently keeping the director stopped.
+  public private(set) var holds = PauseHolds()
+
+  /// The delta given to the scene in the last frame, in seconds.
+  public private(set) var lastDelta: Double = 0
+
+  /// How many times the running scene has been updated.
+  public private(set) var sceneUpdateCount = 0
+
+  /// How many times a scene has been drawn.
+  public private(set) var sceneDrawCount = 0
+
+  /// The size of the view scenes draw in; the host sets it on resize.
+  public var viewSize: Size {
+    didSet { if viewSize != oldValue { notifyLayout() } }
+  }
+
+  /// The height at the bottom covered by host overlays (the banner); the host sets it.
+  public var bottomInset: Double = 0 {
+    didSet { if bottomInset != oldValue { notifyLayout() } }
+  }
+
+  private var stack: [Scene] = []
+  private var pendingChanges: [SceneChange] = []
+  private var lastTickTime: Double?
+  private var sceneLayerIsStale = true
+
+  private enum SceneChange {
+    case push(Scene)
+    case replace(Scene)
+    case pop
+  }
+
+  /// Creates a director.
+  /// - Parameters:
+  ///   - viewSize: the initial size of the view.
+  ///   - maxDelta: the clamp for the scene's delta, in seconds (default 0.1, six frames at 60 fps).
+  public init(viewSize: Size, maxDelta: Double = 0.1) {
+    precondition(maxDelta > 0, "maxDelta must be positive")
+    self.viewSize = viewSize
+    self.maxDelta = maxDelta
+    pendingChanges.reserveCapacity(4)
+  }
+
+  // MARK: - Running state
+
+  /// Whether the director runs: nobody holds it stopped.
+  public var isRunning: Bool { holds.isEmpty }
+
+  /// Whether the scene must be drawn in the next render (it runs, or its layer is out of date).
+  public var needsSceneDraw: Bool { isRunning || sceneLayerIsStale }
+
+  /// Adds `holder`'s hold, stopping the director if it was running (cocos2d-x's stopAnimation).
+  /// Holding twice is one hold.
+  public func hold(_ holder: PauseHolder) {
+    let wasRunning = isRunning
+    guard holds.hold(holder) else { return }
+    if wasRunning {
+      lastTickTime = nil
+      eventHandler?(.paused(reason: holder))
+    }
+  }
+
+  /// Removes `holder`'s hold only; the director starts again when this was the last hold
+  /// (cocos2d-x's startAnimation). Releasing a hold that is not held changes nothing.
+  public func release(_ holder: PauseHolder) {
+    guard holds.release(holder) else { return }
+    if isRunning {
+      lastTickTime = nil
+      eventHandler?(.resumed(reason: holder))
+    }
+  }
+
+  /// Holds if `held` is true, releases otherwise.
+  public func setHold(_ holder: PauseHolder, _ held: Bool) {
+    if held { hold(holder) } else { release(holder) }
+  }
+
+  // MARK: - Scene stack
+
+  /// The scene on top of the stack, which runs.
+  public var runningScene: Scene? { stack.last }
+
+  /// The names of the scenes on the stack, bottom first.
+  public var sceneNames: [String] { stack.map(\.name) }
+
+  /// How many scenes are on the stack.
+  public var stackDepth: Int { stack.count }
+
+  /// Makes `scene` the first scene. Same as `push` on an empty stack.
+  public func run(_ scene: Scene) { push(scene) }
+
+  /// Pushes `scene` over the running one, which is paused (not exited). Applied in the next frame
+  /// after the update and before the draw.
+  public func push(_ scene: Scene) { pendingChanges.append(.push(scene)) }
+
+  /// Replaces the running scene with `scene`. Applied like `push`.
+  public func replace(_ scene: Scene) { pendingChanges.append(.replace(scene)) }
+
+  /// Pops the running scene and resumes the one below. The root scene is never popped.
+  public func pop() { pendingChanges.append(.pop) }
+
+  /// Applies pending scene changes now. The frame does this itself; call it to set up before the first frame.
+  public func applyPendingSceneChanges() {
+    guard !pendingChanges.isEmpty else { return }
+    var index = 0
+    while index < pendingChanges.count {
+      apply(pendingChanges[index])
+      index += 1
+    }
+    pendingChanges.removeAll(keepingCapacity: true)
+  }
+
+  private func apply(_ change: SceneChange) {
+    switch change {
+    case .push(let scene):
+      stack.last?.didPause()
+      enter(scene)
+    case .replace(let scene):
+      if let top = stack.popLast() { exit(top) }
+      enter(scene)
+    case .pop:
+      guard stack.count > 1, let top = stack.popLast() else { return }
+      exit(top)
+      if let revealed = stack.last {
+        revealed.didResume()
+        revealed.layoutDidChange()
+        eventHandler?(.sceneEntered(name: revealed.name))
+      }
+    }
+    sceneLayerIsStale = true
+  }
+
+  private func enter(_ scene: Scene) {
+    stack.append(scene)
+    scene.director = self
+    scene.didEnter()
+    scene.layoutDidChange()
+    eventHandler?(.sceneEntered(name: scene.name))
+  }
+
+  private func exit(_ scene: Scene) {
+    scene.willExit()
+    scene.director = nil
+    eventHandler?(.sceneExited(name: scene.name))
+  }
+
+  // MARK: - Overlays
+
+  /// Adds an overlay above the existing ones.
+  public func addOverlay(_ overlay: any Overlay) { overlays.append(overlay) }
+
+  /// Whether an overlay is animating.
+  public var overlaysAreAnimating: Bool { overlays.contains { $0.isAnimating } }
+
+  /// Whether an overlay must be composited again.
+  public var overlaysNeedDisplay: Bool { overlays.contains { $0.needsDisplay } }
+
+  /// The earliest time an overlay wants to be woken at, if any.
+  public var nextOverlayWakeTime: Double? {
+    var earliest: Double?
+    for overlay in overlays {
+      if let time = overlay.nextWakeTime, time < (earliest ?? .infinity) { earliest = time }
+    }
+    return earliest
+  }
+
+  // MARK: - Frame
+
+  /// Dispatches input: overlays first (top first), then the running scene if the director runs.
+  /// - Returns: true if something consumed the event.
+  @discardableResult
+  public func dispatch(_ event: InputEvent) -> Bool {
+    var index = overlays.count - 1
+    while index >= 0 {
+      if overlays[index].handle(event) { return true }
+      index -= 1
+    }
+    guard isRunning, let scene = stack.last else { return false }
+    return scene.handle(event)
+  }
+
+  /// Steps the frame to `hostTime`: delta, overlay update, scene update, pending scene changes.
+  public func advance(to hostTime: Double) {
+    for overlay in overlays { overlay.update(hostTime: hostTime) }
+    guard isRunning else {
+      lastDelta = 0
+      return
+    }
+    lastDelta = Director.clampedDelta(from: lastTickTime, to: hostTime, max: maxDelta)
+    lastTickTime = hostTime
+    if let scene = stack.last {
+      scene.update(delta: lastDelta)
+      sceneUpdateCount += 1
+    }
+    applyPendingSceneChanges()
+  }
+
+  /// The delta a scene gets between two host times: 0 without a previous time, never negative,
+  /// never more than `max`.
+  public static func clampedDelta(from previous: Double?, to now: Double, max: Double) -> Double {
+    guard let previous else { return 0 }
+    return Swift.min(Swift.max(0, now - previous), max)
+  }
+
+  /// Draws the running scene into the canvas's scene layer if it must be drawn, then the layer,
+  /// then every overlay above it. A stopped director leaves the layer, its last frame, as it was.
+  public func render(on canvas: any Canvas) {
+    if needsSceneDraw, let scene = stack.last {
+      canvas.drawIntoSceneLayer {
+        scene.draw(on: canvas)
+      }
+      sceneDrawCount += 1
+      sceneLayerIsStale = false
+    }
+    canvas.drawSceneLayer()
+    for overlay in overlays { overlay.draw(on: canvas) }
+  }
+
+  private func notifyLayout() {
+    sceneLayerIsStale = true
+    for scene in stack { scene.layoutDidChange() }
+  }
+}

@@ -1,0 +1,24 @@
+/// Something drawn above the scene that belongs to the host, not to any scene (the pause control,
+/// the ad banner), in the manner of cocos2d-x's notification node.
+///
+/// Overlays run on host time: they are updated, drawn and given input first even while the director
+/// is stopped.
+public protocol Overlay: AnyObject {
+  /// Advances the overlay to `hostTime` (seconds).
+  func update(hostTime: Double)
+
+  /// Draws the overlay above the scene.
+  func draw(on canvas: any Canvas)
+
+  /// Handles input before the scene does. Returns true if the event was consumed.
+  func handle(_ event: InputEvent) -> Bool
+
+  /// Whether the overlay is animating, so the host must keep presenting frames.
+  var isAnimating: Bool { get }
+
+  /// The next host time at which the overlay has work to do (a timer), if any; an idle host wakes then.
+  var nextWakeTime: Double? { get }
+
+  /// Whether the overlay must be composited again since it was last drawn (hover, state changes).
+  var needsDisplay: Bool { get }
+}

@@ -1,0 +1,77 @@
+/// The user pause: a pause button in the top-right corner and the `P` key toggle the director's
+/// `.user` hold, and a "Paused" banner is drawn while it is held.
+///
+/// It is an overlay, so it keeps working while the director is stopped.
+public final class PauseControl: Overlay {
+  private unowned let director: Director
+  private var button = Button(title: "II")
+  private var drawnState: (held: Bool, hovered: Bool, pressed: Bool)?
+
+  /// When false (an ad view is open above it), the control ignores all input.
+  public var isEnabled = true
+
+  /// Creates the control for `director`.
+  public init(director: Director) {
+    self.director = director
+  }
+
+  /// Where the pause button is for a view of `size`.
+  public static func buttonFrame(in size: Size) -> Rect {
+    Rect(x: size.width - 60, y: 12, width: 48, height: 40)
+  }
+
+  /// Whether the user holds the director paused.
+  public var isPaused: Bool { director.holds.contains(.user) }
+
+  /// Toggles the user's hold.
+  public func toggle() {
+    director.setHold(.user, !isPaused)
+  }
+
+  // MARK: - Overlay
+
+  public func update(hostTime: Double) {
+    button.frame = PauseControl.buttonFrame(in: director.viewSize)
+    button.title = isPaused ? ">" : "II"
+  }
+
+  public func handle(_ event: InputEvent) -> Bool {
+    guard isEnabled else { return false }
+    if case .keyDown(.character("p")) = event {
+      toggle()
+      return true
+    }
+    switch button.handle(event) {
+    case .ignored: return false
+    case .consumed: return true
+    case .activated:
+      toggle()
+      return true
+    }
+  }
+
+  public var isAnimating: Bool { false }
+
+  public var nextWakeTime: Double? { nil }
+
+  public var needsDisplay: Bool {
+    guard let drawnState else { return true }
+    return drawnState != (isPaused, button.isHovered, button.isPressed)
+  }
+
+  public func draw(on canvas: any Canvas) {
+    drawnState = (isPaused, button.isHovered, button.isPressed)
+    let size = canvas.size
+    if isPaused {
+      canvas.fill(
+        Rect(x: 0, y: 0, width: size.width, height: size.height), color: Color(red: 0, green: 0, blue: 0, alpha: 96))
+      let banner = Rect(x: 0, y: size.height * 0.4 - 40, width: size.width, height: 80)
+      canvas.fill(banner, color: Theme.veil)
+      canvas.drawText("Paused", style: .title, color: Theme.accent, in: banner, alignment: .center)
+      canvas.drawText(
+        "Press P or the button to resume", style: .caption, color: Theme.text,
+        in: banner.offsetBy(dx: 0, dy: 56), alignment: .center)
+    }
+    button.draw(on: canvas, style: .heading)
+  }
+}

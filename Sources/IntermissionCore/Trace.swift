@@ -1,0 +1,43 @@
+/// A JSON Lines record of state changes: one object per change, each with `frame`, `time` (host
+/// seconds) and `event`, then the event's own fields.
+public final class Trace {
+  /// The frame number stamped on the next records; the host sets it every frame.
+  public var frame = 0
+  /// The host time stamped on the next records; the host sets it every frame.
+  public var time: Double = 0
+
+  private let output: (any TraceOutput)?
+
+  /// Creates a trace writing to `output`, or a trace that records nothing with `nil`.
+  public init(output: (any TraceOutput)?) {
+    self.output = output
+  }
+
+  /// Whether records go anywhere.
+  public var isEnabled: Bool { output != nil }
+
+  /// Writes one record.
+  /// - Parameters:
+  ///   - event: the event's name, such as `director.paused`.
+  ///   - fields: further fields, in the order given.
+  public func emit(_ event: String, _ fields: KeyValuePairs<String, TraceValue> = [:]) {
+    guard let output else { return }
+    var line = "{\"frame\":" + String(frame) + ",\"time\":" + TraceValue.fixedMicroseconds(time)
+    line += ",\"event\":" + TraceValue.quoted(event)
+    for (key, value) in fields {
+      line += "," + TraceValue.quoted(key) + ":" + value.json
+    }
+    line += "}\n"
+    output.write(line: line)
+  }
+
+  /// Records a director event under its trace name (`director.paused`, `scene.entered`, ...).
+  public func record(_ event: DirectorEvent) {
+    switch event {
+    case .paused(let reason): emit("director.paused", ["reason": .string(reason.description)])
+    case .resumed(let reason): emit("director.resumed", ["reason": .string(reason.description)])
+    case .sceneEntered(let name): emit("scene.entered", ["name": .string(name)])
+    case .sceneExited(let name): emit("scene.exited", ["name": .string(name)])
+    }
+  }
+}

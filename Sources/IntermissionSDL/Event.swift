@@ -1,0 +1,69 @@
+import CSDL2
+import IntermissionCore
+
+/// An SDL event turned into Swift at the boundary; nothing above the backend sees the C union.
+public enum Event: Equatable {
+  /// The user (or the script) asked to quit.
+  case quit
+  /// The window was minimised.
+  case windowMinimized
+  /// The window was hidden.
+  case windowHidden
+  /// The window was restored from minimised or maximised.
+  case windowRestored
+  /// The window was shown.
+  case windowShown
+  /// The window's size changed, in window coordinates.
+  case windowResized(width: Int, height: Int)
+  /// The window needs to be redrawn.
+  case windowExposed
+  /// Input for the game, in window coordinates.
+  case input(InputEvent)
+  /// A wake-up pushed by another thread (finished ad loads).
+  case wake
+  /// Anything else, by SDL event type.
+  case unknown(type: UInt32)
+
+  /// Translates an SDL event.
+  init(_ event: SDL_Event) {
+    switch SDL_EventType(event.type) {
+    case SDL_QUIT:
+      self = .quit
+    case SDL_WINDOWEVENT:
+      switch SDL_WindowEventID(UInt32(event.window.event)) {
+      case SDL_WINDOWEVENT_MINIMIZED: self = .windowMinimized
+      case SDL_WINDOWEVENT_HIDDEN: self = .windowHidden
+      case SDL_WINDOWEVENT_RESTORED: self = .windowRestored
+      case SDL_WINDOWEVENT_SHOWN: self = .windowShown
+      case SDL_WINDOWEVENT_SIZE_CHANGED:
+        self = .windowResized(width: Int(event.window.data1), height: Int(event.window.data2))
+      case SDL_WINDOWEVENT_EXPOSED: self = .windowExposed
+      default: self = .unknown(type: event.type)
+      }
+    case SDL_MOUSEMOTION:
+      self = .input(.pointerMoved(Point(x: Double(event.motion.x), y: Double(event.motion.y))))
+    case SDL_MOUSEBUTTONDOWN where event.button.button == UInt8(SDL_BUTTON_LEFT):
+      self = .input(.pointerDown(Point(x: Double(event.button.x), y: Double(event.button.y))))
+    case SDL_MOUSEBUTTONUP where event.button.button == UInt8(SDL_BUTTON_LEFT):
+      self = .input(.pointerUp(Point(x: Double(event.button.x), y: Double(event.button.y))))
+    case SDL_MOUSEWHEEL:
+      let flipped = event.wheel.direction == SDL_MOUSEWHEEL_FLIPPED.rawValue
+      let dy = Double(event.wheel.preciseY)
+      self = .input(.wheel(dy: flipped ? -dy : dy))
+    case SDL_KEYDOWN:
+      if let key = KeyMapping.key(for: event.key.keysym.sym) {
+        self = .input(.keyDown(key))
+      } else {
+        self = .unknown(type: event.type)
+      }
+    case SDL_KEYUP:
+      if let key = KeyMapping.key(for: event.key.keysym.sym) {
+        self = .input(.keyUp(key))
+      } else {
+        self = .unknown(type: event.type)
+      }
+    default:
+      self = event.type == EventPump.wakeEventType ? .wake : .unknown(type: event.type)
+    }
+  }
+}

@@ -1,0 +1,29 @@
+import CSDL2
+import IntermissionCore
+
+/// Maps between SDL key codes and the core's `Key`.
+enum KeyMapping {
+  private static let named: [(SDL_KeyCode, Key)] = [
+    (SDLK_ESCAPE, .escape), (SDLK_RETURN, .returnKey), (SDLK_KP_ENTER, .returnKey), (SDLK_SPACE, .space),
+    (SDLK_TAB, .tab), (SDLK_BACKSPACE, .backspace), (SDLK_UP, .up), (SDLK_DOWN, .down),
+    (SDLK_LEFT, .left), (SDLK_RIGHT, .right), (SDLK_PAGEUP, .pageUp), (SDLK_PAGEDOWN, .pageDown),
+    (SDLK_HOME, .home), (SDLK_END, .end),
+  ]
+
+  /// The key for an SDL key code, or nil for keys the host does not use.
+  static func key(for code: SDL_Keycode) -> Key? {
+    if let match = named.first(where: { SDL_Keycode($0.0.rawValue) == code }) { return match.1 }
+    if (97...122).contains(code) || (48...57).contains(code), let scalar = Unicode.Scalar(UInt32(code)) {
+      return .character(Character(scalar))
+    }
+    return nil
+  }
+
+  /// The SDL key code for a key.
+  static func code(for key: Key) -> SDL_Keycode {
+    if case .character(let character) = key {
+      return SDL_Keycode(character.asciiValue ?? 0)
+    }
+    return SDL_Keycode(named.first(where: { $0.1 == key })!.0.rawValue)
+  }
+}

@@ -1,0 +1,107 @@
+import CSDL2
+import IntermissionCore
+
+/// An SDL renderer for a window; owns its pointer and destroys it in `deinit`.
+public final class Renderer {
+  let pointer: OpaquePointer
+  /// Keeps the window (and SDL) alive for as long as the renderer lives.
+  let window: Window
+
+  /// Creates a renderer for `window`: the software renderer when `software` is true, otherwise the
+  /// best accelerated one with the software renderer as fallback. Render targets are required.
+  /// - Throws: `SDLError` from `SDL_CreateRenderer`.
+  public init(window: Window, software: Bool) throws {
+    self.window = window
+    let target = SDL_RENDERER_TARGETTEXTURE.rawValue
+    if software {
+      pointer = try SDLCall.nonNil(
+        SDL_CreateRenderer(window.pointer, -1, SDL_RENDERER_SOFTWARE.rawValue | target), "SDL_CreateRenderer")
+    } else if let accelerated = SDL_CreateRenderer(window.pointer, -1, SDL_RENDERER_ACCELERATED.rawValue | target) {
+      pointer = accelerated
+    } else {
+      pointer = try SDLCall.nonNil(
+        SDL_CreateRenderer(window.pointer, -1, SDL_RENDERER_SOFTWARE.rawValue | target), "SDL_CreateRenderer")
+    }
+    SDL_SetRenderDrawBlendMode(pointer, SDL_BLENDMODE_BLEND)
+  }
+
+  deinit { SDL_DestroyRenderer(pointer) }
+
+  /// The renderer's name (`software`, `opengl`, ...).
+  public var name: String {
+    var info = SDL_RendererInfo()
+    SDL_GetRendererInfo(pointer, &info)
+    return info.name.map { String(cString: $0) } ?? "unknown"
+  }
+
+  /// The size of the output in pixels, which differs from the window size on HiDPI displays.
+  public var outputSize: (width: Int, height: Int) {
+    var width: CInt = 0
+    var height: CInt = 0
+    SDL_GetRendererOutputSize(pointer, &width, &height)
+    return (Int(width), Int(height))
+  }
+
+  /// Scales drawing coordinates by `x`, `y` (pixels per window point).
+  public func setScale(x: Double, y: Double) {
+    SDL_RenderSetScale(pointer, Float(x), Float(y))
+  }
+
+  /// Draws into `texture`, or into the window with `nil`.
+  /// - Throws: `SDLError` from `SDL_SetRenderTarget`.
+  public func setTarget(_ texture: Texture?) throws {
+    try SDLCall.check(SDL_SetRenderTarget(pointer, texture?.pointer), "SDL_SetRenderTarget")
+  }
+
+  /// Sets the colour for fills and clears.
+  public func setDrawColor(_ color: Color) {
+    SDL_SetRenderDrawColor(pointer, color.red, color.green, color.blue, color.alpha)
+  }
+
+  /// Clears the target with the draw colour.
+  public func clear() { SDL_RenderClear(pointer) }
+
+  /// Fills `rect` (in scaled coordinates) with the draw colour.
+  public func fill(_ rect: Rect) {
+    var frect = SDL_FRect(x: Float(rect.minX), y: Float(rect.minY), w: Float(rect.width), h: Float(rect.height))
+    SDL_RenderFillRectF(pointer, &frect)
+  }
+
+  /// Copies all of `texture` into `rect`, or over the whole target with `nil`.
+  public func copy(_ texture: Texture, to rect: Rect?) {
+    if let rect {
+      var frect = SDL_FRect(x: Float(rect.minX), y: Float(rect.minY), w: Float(rect.width), h: Float(rect.height))
+      SDL_RenderCopyF(pointer, texture.pointer, nil, &frect)
+    } else {
+      SDL_RenderCopyF(pointer, texture.pointer, nil, nil)
+    }
+  }
+
+  /// Restricts drawing to `rect` (in scaled coordinates), or lifts the restriction.
+  public func setClip(_ rect: Rect?) {
+    if let rect {
+      var clip = SDL_Rect(
+        x: CInt(rect.minX.rounded(.down)), y: CInt(rect.minY.rounded(.down)),
+        w: CInt(max(0, rect.width.rounded(.up))), h: CInt(max(0, rect.height.rounded(.up))))
+      SDL_RenderSetClipRect(pointer, &clip)
+    } else {
+      SDL_RenderSetClipRect(pointer, nil)
+    }
+  }
+
+  /// Shows what was drawn.
+  public func present() { SDL_RenderPresent(pointer) }
+
+  /// Reads the current target's pixels (unscaled, the whole output) into a new surface.
+  /// - Throws: `SDLError` from `SDL_RenderReadPixels`.
+  public func readPixels() throws -> Surface {
+    let output = outputSize
+    let surface = try Surface(width: output.width, height: output.height)
+    try SDLCall.check(
+      SDL_RenderReadPixels(
+        pointer, nil, surface.pointer.pointee.format.pointee.format, surface.pointer.pointee.pixels,
+        surface.pointer.pointee.pitch),
+      "SDL_RenderReadPixels")
+    return surface
+  }
+}

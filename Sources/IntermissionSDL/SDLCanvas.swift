@@ -1,0 +1,181 @@
+import CSDL2
+import IntermissionCore
+
+/// A `Canvas` on an SDL renderer, in window coordinates scaled to the output's pixels (HiDPI).
+///
+/// Text is rasterised once per string and style, then drawn from a cached texture tinted to the
+/// requested colour. The scene is drawn into a layer texture that is kept while the director is
+/// stopped, so its last frame stays on screen under the overlays.
+public final class SDLCanvas: Canvas {
+  /// The renderer drawn with.
+  public let renderer: Renderer
+  private let window: Window
+  private var fonts: [TextStyle: Font] = [:]
+  private let fontPath: String
+  private var textCache: [TextKey: Texture] = [:]
+  private var images: [Int: Texture] = [:]
+  private var nextImageNumber = 1
+  private var sceneLayer: Texture?
+  private var layerOutput = (width: 0, height: 0)
+  /// The window size in points, updated by `updateLayout()`.
+  public private(set) var size: Size
+  /// Output pixels per window point.
+  public private(set) var pixelScale = (x: 1.0, y: 1.0)
+  /// How many strings have been rasterised (cache misses), for tests and benchmarks.
+  public private(set) var rasterisedTextCount = 0
+
+  private struct TextKey: Hashable {
+    let text: String
+    let style: TextStyle
+  }
+
+  /// Creates a canvas for `window`, drawing with `renderer` and text from the font at `fontPath`.
+  /// - Throws: `SDLError` if the font cannot be opened.
+  public init(window: Window, renderer: Renderer, fontPath: String) throws {
+    self.window = window
+    self.renderer = renderer
+    self.fontPath = fontPath
+    size = window.size
+    try updateLayout()
+  }
+
+  /// Re-reads the window and output sizes and rescales drawing and fonts to match.
+  /// - Throws: `SDLError` if a font cannot be reopened at the new scale.
+  public func updateLayout() throws {
+    size = window.size
+    let output = renderer.outputSize
+    let scale = (
+      x: size.width > 0 ? Double(output.width) / size.width : 1,
+      y: size.height > 0 ? Double(output.height) / size.height : 1
+    )
+    renderer.setScale(x: scale.x, y: scale.y)
+    if fonts.isEmpty || scale != pixelScale {
+      pixelScale = scale
+      var opened: [TextStyle: Font] = [:]
+      for style in TextStyle.allCases {
+        opened[style] = try Font(
+          system: window.system, path: fontPath, pointSize: Int((style.pointSize * scale.y).rounded()))
+      }
+      fonts = opened
+      textCache.removeAll()
+    }
+  }
+
+  /// Converts a point in window coordinates to output pixels.
+  public func pixelPoint(_ point: Point) -> (x: Int, y: Int) {
+    (Int(point.x * pixelScale.x), Int(point.y * pixelScale.y))
+  }
+
+  // MARK: - Frame
+
+  /// Clears the window to `color`.
+  public func clear(_ color: Color) {
+    renderer.setDrawColor(color)
+    renderer.clear()
+  }
+
+  /// Runs `draw` with the scene layer as the target, creating or resizing the layer as needed.
+  /// Falls back to drawing directly on the window if the layer cannot be made.
+  public func drawIntoSceneLayer(_ draw: () -> Void) {
+    let output = renderer.outputSize
+    if sceneLayer == nil || layerOutput != output {
+      sceneLayer = try? Texture(targetFor: renderer, width: output.width, height: output.height)
+      layerOutput = output
+    }
+    guard let layer = sceneLayer, (try? renderer.setTarget(layer)) != nil else {
+      draw()
+      return
+    }
+    renderer.setScale(x: pixelScale.x, y: pixelScale.y)
+    renderer.setDrawColor(Theme.background)
+    renderer.clear()
+    draw()
+    renderer.setClip(nil)
+    try? renderer.setTarget(nil)
+    renderer.setScale(x: pixelScale.x, y: pixelScale.y)
+  }
+
+  /// Copies the kept scene layer over the whole window.
+  public func drawSceneLayer() {
+    guard let sceneLayer else { return }
+    renderer.copy(sceneLayer, to: Rect(x: 0, y: 0, width: size.width, height: size.height))
+  }
+
+  /// Shows the frame.
+  public func present() { renderer.present() }
+
+  /// Reads the window's pixels.
+  /// - Throws: `SDLError` from `SDL_RenderReadPixels`.
+  public func readPixels() throws -> Surface { try renderer.readPixels() }
+
+  // MARK: - Canvas
+
+  public func fill(_ rect: Rect, color: Color) {
+    renderer.setDrawColor(color)
+    renderer.fill(rect)
+  }
+
+  public func outline(_ rect: Rect, color: Color, thickness: Double) {
+    renderer.setDrawColor(color)
+    let t = min(thickness, rect.width / 2, rect.height / 2)
+    renderer.fill(Rect(x: rect.minX, y: rect.minY, width: rect.width, height: t))
+    renderer.fill(Rect(x: rect.minX, y: rect.maxY - t, width: rect.width, height: t))
+    renderer.fill(Rect(x: rect.minX, y: rect.minY + t, width: t, height: rect.height - 2 * t))
+    renderer.fill(Rect(x: rect.maxX - t, y: rect.minY + t, width: t, height: rect.height - 2 * t))
+  }
+
+  public func drawText(_ text: String, style: TextStyle, color: Color, in rect: Rect, alignment: TextAlignment) {
+    guard let texture = texture(for: text, style: style) else { return }
+    let width = Double(texture.width) / pixelScale.x
+    let height = Double(texture.height) / pixelScale.y
+    let x: Double
+    switch alignment {
+    case .leading: x = rect.minX
+    case .center: x = rect.midX - width / 2
+    case .trailing: x = rect.maxX - width
+    }
+    texture.setModulation(color)
+    renderer.copy(
+      texture, to: Rect(x: x.rounded(), y: (rect.midY - height / 2).rounded(), width: width, height: height))
+  }
+
+  public func measureText(_ text: String, style: TextStyle) -> Size {
+    guard let texture = texture(for: text, style: style) else { return .zero }
+    return Size(width: Double(texture.width) / pixelScale.x, height: Double(texture.height) / pixelScale.y)
+  }
+
+  public func drawImage(_ image: ImageHandle, in rect: Rect, opacity: Double) {
+    guard let texture = images[image.rawValue] else { return }
+    texture.setModulation(Color(red: 255, green: 255, blue: 255).withOpacity(opacity))
+    renderer.copy(texture, to: rect)
+  }
+
+  public func setClip(_ rect: Rect?) {
+    renderer.setClip(rect)
+  }
+
+  public func upload(_ image: any DecodedImage) -> ImageHandle? {
+    guard let surface = image as? Surface, let texture = try? Texture(renderer: renderer, surface: surface) else {
+      return nil
+    }
+    let number = nextImageNumber
+    nextImageNumber += 1
+    images[number] = texture
+    return ImageHandle(rawValue: number, pixelSize: Size(width: Double(texture.width), height: Double(texture.height)))
+  }
+
+  public func discard(_ image: ImageHandle) {
+    images[image.rawValue] = nil
+  }
+
+  private func texture(for text: String, style: TextStyle) -> Texture? {
+    let key = TextKey(text: text, style: style)
+    if let cached = textCache[key] { return cached }
+    guard let font = fonts[style], let surface = try? font.render(text),
+      let texture = try? Texture(renderer: renderer, surface: surface)
+    else { return nil }
+    rasterisedTextCount += 1
+    textCache[key] = texture
+    return texture
+  }
+}

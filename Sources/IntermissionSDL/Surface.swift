@@ -1,0 +1,81 @@
+import CSDL2
+import IntermissionCore
+
+/// A CPU-side SDL image; owns its pointer and frees it in `deinit`.
+///
+/// Loading and decoding happen on any thread; only turning it into a `Texture` needs the render thread.
+public final class Surface: @unchecked Sendable {
+  let pointer: UnsafeMutablePointer<SDL_Surface>
+
+  init(owning pointer: UnsafeMutablePointer<SDL_Surface>) {
+    self.pointer = pointer
+  }
+
+  /// Decodes an image file (PNG and the other formats SDL_image reads).
+  /// - Throws: `SDLError` from `IMG_Load` naming the decoder's reason.
+  public convenience init(contentsOf path: String) throws {
+    self.init(owning: try SDLCall.nonNil(IMG_Load(path), "IMG_Load"))
+  }
+
+  /// Creates a blank RGBA surface.
+  public convenience init(width: Int, height: Int) throws {
+    let format = intermission_pixelformat_rgba32()
+    self.init(
+      owning: try SDLCall.nonNil(
+        SDL_CreateRGBSurfaceWithFormat(0, CInt(width), CInt(height), 32, format),
+        "SDL_CreateRGBSurfaceWithFormat"))
+  }
+
+  deinit { SDL_FreeSurface(pointer) }
+
+  /// Width in pixels.
+  public var width: Int { Int(pointer.pointee.w) }
+  /// Height in pixels.
+  public var height: Int { Int(pointer.pointee.h) }
+
+  /// Writes the surface as a PNG file.
+  /// - Throws: `SDLError` from `IMG_SavePNG`.
+  public func savePNG(to path: String) throws {
+    try SDLCall.check(IMG_SavePNG(pointer, path), "IMG_SavePNG")
+  }
+
+  /// The colour of the pixel at (`x`, `y`).
+  public func pixel(x: Int, y: Int) -> Color {
+    precondition(x >= 0 && y >= 0 && x < width && y < height, "pixel (\(x), \(y)) is outside \(width)x\(height)")
+    SDL_LockSurface(pointer)
+    defer { SDL_UnlockSurface(pointer) }
+    let surface = pointer.pointee
+    let bytesPerPixel = Int(surface.format.pointee.BytesPerPixel)
+    let address = surface.pixels!.advanced(by: y * Int(surface.pitch) + x * bytesPerPixel)
+    var value: UInt32 = 0
+    switch bytesPerPixel {
+    case 1: value = UInt32(address.load(as: UInt8.self))
+    case 2: value = UInt32(address.loadUnaligned(as: UInt16.self))
+    case 3:
+      let bytes = address.assumingMemoryBound(to: UInt8.self)
+      value = UInt32(bytes[0]) | UInt32(bytes[1]) << 8 | UInt32(bytes[2]) << 16
+    default: value = address.loadUnaligned(as: UInt32.self)
+    }
+    var red: UInt8 = 0
+    var green: UInt8 = 0
+    var blue: UInt8 = 0
+    var alpha: UInt8 = 0
+    SDL_GetRGBA(value, surface.format, &red, &green, &blue, &alpha)
+    return Color(red: red, green: green, blue: blue, alpha: alpha)
+  }
+}
+
+extension Surface: DecodedImage {
+  public var pixelWidth: Int { width }
+  public var pixelHeight: Int { height }
+}
+
+/// Decodes images with SDL_image; safe to call from any thread.
+public struct SDLImageDecoder: ImageDecoder {
+  /// Creates a decoder.
+  public init() {}
+
+  public func decodeImage(atPath path: String) throws -> any DecodedImage {
+    try Surface(contentsOf: path)
+  }
+}

@@ -1,0 +1,10 @@
+import Foundation
+import IntermissionApp
+
+// MARK: - Initialization
+
+let exitCode = Launcher.main(arguments: Array(CommandLine.arguments.dropFirst()))
+
+// MARK: - De-initialization
+
+exit(exitCode)
