@@ -43,8 +43,12 @@ let package = Package(
       name: "intermission-cbaseline",
       dependencies: ["CSDL2"]
     ),
-    .testTarget(name: "IntermissionCoreTests", dependencies: ["IntermissionCore", "MenuGame"]),
-    .testTarget(name: "IntermissionAdsTests", dependencies: ["IntermissionAds", "IntermissionCore"]),
+    // Test doubles shared by the test targets: a recording canvas and scene, a seeded generator.
+    .target(name: "IntermissionTestSupport", dependencies: ["IntermissionCore"], path: "Tests/IntermissionTestSupport"),
+    .testTarget(
+      name: "IntermissionCoreTests", dependencies: ["IntermissionCore", "MenuGame", "IntermissionTestSupport"]),
+    .testTarget(
+      name: "IntermissionAdsTests", dependencies: ["IntermissionAds", "IntermissionCore", "IntermissionTestSupport"]),
     .testTarget(
       name: "IntermissionAppTests",
       dependencies: ["IntermissionApp", "IntermissionSDL", "IntermissionCore"]

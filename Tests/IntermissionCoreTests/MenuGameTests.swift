@@ -1,0 +1,137 @@
+import IntermissionCore
+import IntermissionTestSupport
+import MenuGame
+import Testing
+
+@Suite("Menu game")
+struct MenuGameTests {
+  let director = Director(viewSize: Size(width: 960, height: 640))
+  let clock = FixedStepClock(fps: 60)
+
+  init() {
+    director.run(MenuScene(settings: GameSettings()))
+    director.applyPendingSceneChanges()
+  }
+
+  func click(_ point: Point) {
+    director.dispatch(.pointerMoved(point))
+    director.dispatch(.pointerDown(point))
+    director.dispatch(.pointerUp(point))
+    step()
+  }
+
+  func click(_ item: MenuScene.Item) {
+    let frame = MenuScene.buttonFrame(item, in: director.viewSize)
+    click(Point(x: frame.midX, y: frame.midY))
+  }
+
+  func step(_ frames: Int = 1) {
+    for _ in 0..<frames {
+      director.advance(to: clock.now)
+      clock.advanceFrame()
+    }
+  }
+
+  @Test func menuButtonsPushTheirScenesAndEscapeComesBack() {
+    click(.play)
+    #expect(director.sceneNames == ["Menu", "Play"])
+    director.dispatch(.keyDown(.escape))
+    step()
+    #expect(director.sceneNames == ["Menu"])
+    click(.credits)
+    #expect(director.sceneNames == ["Menu", "Credits"])
+    director.dispatch(.keyDown(.escape))
+    step()
+    click(.leaderboard)
+    #expect(director.sceneNames == ["Menu", "Leaderboard"])
+    director.dispatch(.keyDown(.escape))
+    step()
+    director.dispatch(.keyDown(.escape))
+    step()
+    #expect(director.sceneNames == ["Menu"], "Escape on the menu never quits or pops the root")
+  }
+
+  @Test func soundButtonTogglesTheSettingShownOnIt() {
+    let menu = director.runningScene as! MenuScene
+    #expect(menu.title(of: .sound) == "Sound: On")
+    click(.sound)
+    #expect(menu.title(of: .sound) == "Sound: Off")
+    click(.sound)
+    #expect(menu.title(of: .sound) == "Sound: On")
+  }
+
+  @Test func keyboardMovesFocusAndReturnActivates() {
+    director.dispatch(.keyDown(.down))  // Play
+    director.dispatch(.keyDown(.down))  // Sound
+    director.dispatch(.keyDown(.down))  // Credits
+    director.dispatch(.keyDown(.returnKey))
+    step()
+    #expect(director.runningScene?.name == "Credits")
+  }
+
+  @Test func menuDecorationMovesWithSceneTimeOnly() {
+    let menu = director.runningScene as! MenuScene
+    step(10)
+    let moving = menu.elapsed
+    #expect(moving > 0)
+    director.hold(.user)
+    step(10)
+    #expect(menu.elapsed == moving)
+  }
+
+  @Test func playSceneScoresWhenTheTargetIsClicked() {
+    click(.play)
+    let play = director.runningScene as! PlayScene
+    step(3)
+    let target = play.target
+    click(Point(x: target.midX, y: target.midY))
+    #expect(play.score == 1)
+    click(Point(x: 5, y: 600))
+    #expect(play.score == 1)
+  }
+
+  @Test func leaderboardHasFiftyRowsAndItsLastRowScrollsAboveTheInset() {
+    click(.leaderboard)
+    let list = director.runningScene as! ListScene
+    #expect(list.rows.count >= 50)
+    director.bottomInset = 90
+    director.dispatch(.keyDown(.end))
+    let last = list.rowFrame(list.rows.count - 1)
+    let visibleBottom = director.viewSize.height - 90
+    #expect(last.maxY <= visibleBottom, "last row ends at \(last.maxY), banner starts at \(visibleBottom)")
+    #expect(last.minY >= list.listArea.minY)
+    #expect(last.maxY > visibleBottom - ListScene.rowHeight, "scrolled no further than needed")
+    director.bottomInset = 0
+    #expect(list.scrollOffset == list.maxScrollOffset, "the offset is clamped again when the inset goes")
+  }
+
+  @Test func listScrollsByWheelDragAndKeys() {
+    click(.credits)
+    director.viewSize = Size(width: 400, height: 300)
+    let list = director.runningScene as! ListScene
+    #expect(list.maxScrollOffset > 0)
+    director.dispatch(.wheel(dy: -1))
+    let afterWheel = list.scrollOffset
+    #expect(afterWheel > 0)
+    director.dispatch(.keyDown(.home))
+    #expect(list.scrollOffset == 0)
+    director.dispatch(.keyDown(.down))
+    #expect(list.scrollOffset == ListScene.rowHeight)
+    director.dispatch(.keyDown(.up))
+    director.dispatch(.pointerDown(Point(x: 200, y: 250)))
+    director.dispatch(.pointerMoved(Point(x: 200, y: 200)))
+    director.dispatch(.pointerUp(Point(x: 200, y: 200)))
+    #expect(list.scrollOffset == 50)
+    director.dispatch(.keyDown(.pageUp))
+    #expect(list.scrollOffset == 0)
+    director.dispatch(.wheel(dy: 5))
+    #expect(list.scrollOffset == 0, "never scrolls above the top")
+  }
+
+  @Test func menuLayoutFollowsTheWindowSize() {
+    let small = MenuScene.buttonFrame(.play, in: Size(width: 400, height: 300))
+    let large = MenuScene.buttonFrame(.play, in: Size(width: 1600, height: 1000))
+    #expect(small.midX == 200 && large.midX == 800)
+    #expect(small.maxX <= 400)
+  }
+}

@@ -1,0 +1,88 @@
+import IntermissionCore
+import IntermissionTestSupport
+import Testing
+
+@Suite("Pause ownership")
+struct PauseOwnershipTests {
+  static let holders: [PauseHolder] = [.user, .window, .ad, .custom("cutscene")]
+
+  @Test func oneReleaseNeverUndoesAnotherHold() {
+    let director = Director(viewSize: Size(width: 100, height: 100))
+    director.hold(.user)
+    director.hold(.ad)
+    director.release(.ad)
+    #expect(!director.isRunning, "the ad's release must not resume a director the user paused")
+    director.release(.window)  // never held: changes nothing
+    #expect(!director.isRunning)
+    director.release(.user)
+    #expect(director.isRunning)
+  }
+
+  @Test func holdingTwiceIsOneHold() {
+    let director = Director(viewSize: Size(width: 100, height: 100))
+    director.hold(.user)
+    director.hold(.user)
+    director.release(.user)
+    #expect(director.isRunning)
+  }
+
+  /// Every ordering of holds and releases of three holders: the director runs exactly when nobody
+  /// holds it, and pause/resume events come exactly at the transitions, naming the holder.
+  @Test func everyOrderingOfThreeHoldersFollowsTheRule() {
+    let steps: [(PauseHolder, Bool)] = [
+      (.user, true), (.user, false), (.window, true), (.window, false), (.ad, true), (.ad, false),
+    ]
+    var checked = 0
+    for permutation in permutations(of: Array(steps.indices)) {
+      check(sequence: permutation.map { steps[$0] })
+      checked += 1
+    }
+    #expect(checked == 720)
+  }
+
+  /// Long generated sequences over four holders, including repeated holds and releases of holds
+  /// that are not held.
+  @Test(arguments: [1, 2, 3, 42, 2024] as [UInt64])
+  func generatedSequencesFollowTheRule(seed: UInt64) {
+    var generator = SeededGenerator(seed: seed)
+    for _ in 0..<50 {
+      let length = Int.random(in: 1...60, using: &generator)
+      var sequence: [(PauseHolder, Bool)] = []
+      for _ in 0..<length {
+        sequence.append((PauseOwnershipTests.holders.randomElement(using: &generator)!, Bool.random(using: &generator)))
+      }
+      check(sequence: sequence)
+    }
+  }
+
+  private func check(sequence: [(PauseHolder, Bool)]) {
+    let director = Director(viewSize: Size(width: 100, height: 100))
+    var events: [DirectorEvent] = []
+    director.eventHandler = { events.append($0) }
+    var model: Set<PauseHolder> = []
+    for (holder, held) in sequence {
+      let wasRunning = model.isEmpty
+      events.removeAll()
+      director.setHold(holder, held)
+      if held { model.insert(holder) } else { model.remove(holder) }
+      #expect(director.isRunning == model.isEmpty, "after \(held ? "hold" : "release") \(holder) in \(sequence)")
+      #expect(director.holds.contains(holder) == held)
+      switch (wasRunning, model.isEmpty) {
+      case (true, false): #expect(events == [.paused(reason: holder)])
+      case (false, true): #expect(events == [.resumed(reason: holder)])
+      default: #expect(events.isEmpty, "no event without a change of the running state")
+      }
+    }
+  }
+
+  private func permutations(of items: [Int]) -> [[Int]] {
+    guard items.count > 1 else { return [items] }
+    var result: [[Int]] = []
+    for (index, item) in items.enumerated() {
+      var rest = items
+      rest.remove(at: index)
+      for tail in permutations(of: rest) { result.append([item] + tail) }
+    }
+    return result
+  }
+}

@@ -1,0 +1,71 @@
+import IntermissionCore
+import Testing
+
+@Suite("Replay script")
+struct ReplayScriptTests {
+  @Test func parsesEveryVerbWithCommentsAndBlankLines() throws {
+    let text = """
+      # a comment line
+
+      0.5 click 10 20   # trailing comment
+      1 move 3.5 4
+      1 drag 0 0 10 100
+      1.25 key Escape
+      1.5 key p
+      2 wheel -3
+      3 minimize
+      3.5 restore
+      4 resize 800 600
+      5 quit
+      """
+    let script = try ReplayScript.parse(text, file: "s.txt")
+    #expect(
+      script.events.map(\.action) == [
+        .click(Point(x: 10, y: 20)), .move(Point(x: 3.5, y: 4)),
+        .drag(from: Point(x: 0, y: 0), to: Point(x: 10, y: 100)), .key(.escape), .key(.character("p")),
+        .wheel(dy: -3), .minimize, .restore, .resize(width: 800, height: 600), .quit,
+      ])
+    #expect(script.events.map(\.time) == [0.5, 1, 1, 1.25, 1.5, 2, 3, 3.5, 4, 5])
+    #expect(script.events.first?.line == 3)
+  }
+
+  @Test(
+    arguments: [
+      ("0 click 1", 1, "'click' takes 2 arguments"),
+      ("x click 1 2", 1, "'x' is not a time"),
+      ("-1 quit", 1, "'-1' is not a time"),
+      ("1 jump", 1, "unknown verb 'jump'"),
+      ("1 key Banana", 1, "unknown key name 'Banana'"),
+      ("1", 1, "missing verb"),
+      ("1 wheel up", 1, "DY 'up' is not a number"),
+      ("1 resize 0 10", 1, "resize needs two whole numbers"),
+      ("# ok\n2 quit\n1 quit", 3, "earlier than the previous event's (line 2)"),
+      ("1 quit now", 1, "'quit' takes 0 arguments"),
+      ("1 click 1 nan", 1, "y 'nan' is not a number"),
+    ])
+  func rejectsBadLinesNamingFileLineAndReason(text: String, line: Int, reason: String) {
+    do {
+      _ = try ReplayScript.parse(text, file: "bad.txt")
+      Issue.record("accepted \(text)")
+    } catch let error as ReplayScript.ParseError {
+      #expect(error.file == "bad.txt")
+      #expect(error.line == line)
+      #expect(error.reason.contains(reason), "\(error.reason)")
+      #expect(error.description.hasPrefix("bad.txt:\(line): "))
+    } catch {
+      Issue.record("unexpected \(error)")
+    }
+  }
+}
+
+@Suite("Keys")
+struct KeyTests {
+  @Test func sdlNamesRoundTrip() {
+    for name in Key.knownNames { #expect(Key(name: name)?.name == name) }
+    #expect(Key(name: "P") == .character("p"))
+    #expect(Key(name: "return") == .returnKey)
+    #expect(Key(name: "7")?.name == "7")
+    #expect(Key(name: "F13") == nil)
+    #expect(Key(name: "") == nil)
+  }
+}

@@ -1,0 +1,39 @@
+import IntermissionCore
+import Testing
+
+@Suite("Trace")
+struct TraceTests {
+  @Test func writesOneJSONObjectPerLineWithFrameTimeAndEvent() {
+    let output = MemoryTraceOutput()
+    let trace = Trace(output: output)
+    trace.frame = 61
+    trace.time = 61.0 / 60
+    trace.emit("director.paused", ["reason": .string("user")])
+    trace.record(.sceneEntered(name: "Menu \"main\""))
+    trace.emit("action.began", ["id": .string("a"), "willLeave": .bool(false), "n": .int(-3)])
+    #expect(
+      output.lines == [
+        #"{"frame":61,"time":1.016667,"event":"director.paused","reason":"user"}"#,
+        #"{"frame":61,"time":1.016667,"event":"scene.entered","name":"Menu \"main\""}"#,
+        #"{"frame":61,"time":1.016667,"event":"action.began","id":"a","willLeave":false,"n":-3}"#,
+      ])
+  }
+
+  @Test func escapesControlCharactersAndBackslashes() {
+    #expect(TraceValue.quoted("a\\b\n\t\u{01}é") == #""a\\b\n\t\u0001é""#)
+  }
+
+  @Test func formatsSecondsWithSixDecimals() {
+    #expect(TraceValue.fixedMicroseconds(0) == "0.000000")
+    #expect(TraceValue.fixedMicroseconds(2.5) == "2.500000")
+    #expect(TraceValue.fixedMicroseconds(1.0 / 3) == "0.333333")
+    #expect(TraceValue.fixedMicroseconds(-0.25) == "-0.250000")
+    #expect(TraceValue.fixedMicroseconds(.infinity) == "null")
+  }
+
+  @Test func disabledTraceWritesNothing() {
+    let trace = Trace(output: nil)
+    trace.emit("x")
+    #expect(!trace.isEnabled)
+  }
+}

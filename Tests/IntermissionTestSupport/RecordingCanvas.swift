@@ -1,0 +1,50 @@
+import IntermissionCore
+
+/// A canvas that records what is drawn, as text, so tests can check draw order and content.
+public final class RecordingCanvas: Canvas {
+  public var size: Size
+  public private(set) var operations: [String] = []
+  public private(set) var texts: [String] = []
+  public private(set) var layerDraws = 0
+  public private(set) var layerComposites = 0
+  private var nextImage = 1
+
+  public init(size: Size = Size(width: 800, height: 600)) {
+    self.size = size
+  }
+
+  public func reset() {
+    operations.removeAll()
+    texts.removeAll()
+  }
+
+  public func fill(_ rect: Rect, color: Color) { operations.append("fill \(rect)") }
+  public func outline(_ rect: Rect, color: Color, thickness: Double) { operations.append("outline \(rect)") }
+  public func drawText(_ text: String, style: TextStyle, color: Color, in rect: Rect, alignment: TextAlignment) {
+    texts.append(text)
+    operations.append("text \(text)")
+  }
+  public func measureText(_ text: String, style: TextStyle) -> Size {
+    Size(width: Double(text.count) * style.pointSize * 0.6, height: style.pointSize * 1.2)
+  }
+  public func drawImage(_ image: ImageHandle, in rect: Rect, opacity: Double) {
+    operations.append("image \(image.rawValue) \(rect) \(opacity)")
+  }
+  public func setClip(_ rect: Rect?) {}
+  public func upload(_ image: any DecodedImage) -> ImageHandle? {
+    defer { nextImage += 1 }
+    return ImageHandle(
+      rawValue: nextImage, pixelSize: Size(width: Double(image.pixelWidth), height: Double(image.pixelHeight)))
+  }
+  public func discard(_ image: ImageHandle) { operations.append("discard \(image.rawValue)") }
+  public func drawIntoSceneLayer(_ draw: () -> Void) {
+    layerDraws += 1
+    operations.append("layer.begin")
+    draw()
+    operations.append("layer.end")
+  }
+  public func drawSceneLayer() {
+    layerComposites += 1
+    operations.append("layer.composite")
+  }
+}
