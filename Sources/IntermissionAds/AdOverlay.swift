@@ -101,6 +101,9 @@ public final class AdOverlay: Overlay {
       hasStarted = true
       requestLoad()
     }
+    if loadDueTime == nil, let refresh = nextRefreshTime, time >= refresh, canRotate {
+      requestLoad()
+    }
     if let due = loadDueTime, time >= due {
       let result = configuration.waitsForDueLoads ? loader.waitForResult() : loader.takeResult()
       if let result {
@@ -111,9 +114,6 @@ public final class AdOverlay: Overlay {
     if let settled = banner.settle(at: time) {
       changed()
       if settled == .shown, let currentAd { recordImpression(currentAd) }
-    }
-    if loadDueTime == nil, let refresh = nextRefreshTime, time >= refresh, canRotate {
-      requestLoad()
     }
   }
 

@@ -1,0 +1,121 @@
+import Foundation
+import IntermissionAds
+import Testing
+
+@Suite("Ad manifest")
+struct AdManifestTests {
+  @Test func loadsTheAdsInOrderWithResolvedPaths() throws {
+    let folder = try AdFolder.standard()
+    let ads = try AdManifest.load(path: folder.manifestPath)
+    #expect(ads.map(\.id) == ["a", "b", "c"])
+    #expect(ads[0].action == .inApp)
+    #expect(ads[2].action == .openURL("https://example.com/c"))
+    #expect(ads[2].action.willLeaveApplication && !ads[0].action.willLeaveApplication)
+    #expect(ads.allSatisfy { $0.imagePath.hasPrefix("/") && FileManager.default.fileExists(atPath: $0.imagePath) })
+  }
+
+  @Test func theShippedInventoryIsValid() throws {
+    let manifest = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+      .deletingLastPathComponent().appendingPathComponent("Assets/ads/manifest.json").path
+    let ads = try AdManifest.load(path: manifest)
+    #expect(ads.count >= 3)
+    #expect(ads.contains { $0.action == .inApp })
+    #expect(ads.contains { $0.action.willLeaveApplication })
+  }
+
+  @Test func missingManifestIsUnreadable() {
+    #expect(throws: AdError.manifestUnreadable(path: "/nonexistent/manifest.json", reason: "no such file")) {
+      try AdManifest.load(path: "/nonexistent/manifest.json")
+    }
+  }
+
+  @Test(
+    arguments: [
+      ("{ not json", "not valid JSON"),
+      ("[1, 2]", "the top level is not an object"),
+      (#"{ "adverts": [] }"#, #"missing "ads" array"#),
+      (#"{ "ads": [ 3 ] }"#, "ads[0] is not an object"),
+      (#"{ "ads": [ { "id": "x", "image": "a.png", "action": "in-app" } ] }"#, #"ads[0]: "title" must be"#),
+      (#"{ "ads": [ { "id": "", "image": "a.png", "title": "t", "action": "in-app" } ] }"#, #""id" must be"#),
+      (
+        #"{ "ads": [ { "id": "x", "image": "a.png", "title": "t", "action": "popup" } ] }"#,
+        #""action" must be "in-app" or "open-url""#
+      ),
+      (#"{ "ads": [ { "id": "x", "image": "a.png", "title": "t", "action": "open-url" } ] }"#, #""url" must be"#),
+    ])
+  func malformedManifestsNameWhatIsWrong(text: String, detail: String) throws {
+    let folder = try AdFolder()
+    try folder.writePNG("a.png")
+    try folder.writeManifest(text)
+    do {
+      _ = try AdManifest.load(path: folder.manifestPath)
+      Issue.record("accepted \(text)")
+    } catch let error as AdError {
+      guard case .manifestMalformed(let path, let message) = error else {
+        Issue.record("wrong error \(error)")
+        return
+      }
+      #expect(path == folder.manifestPath)
+      #expect(message.contains(detail), "\(message)")
+    }
+  }
+
+  @Test func emptyInventoryIsAnError() throws {
+    let folder = try AdFolder()
+    try folder.writeManifest(#"{ "ads": [] }"#)
+    #expect(throws: AdError.noAds(path: folder.manifestPath)) { try AdManifest.load(path: folder.manifestPath) }
+  }
+
+  @Test(arguments: ["../outside.png", "/etc/passwd", "sub/../../outside.png", "~/x.png"])
+  func pathsLeavingTheFolderAreRejected(image: String) throws {
+    let parent = try AdFolder()
+    try parent.writePNG("outside.png")
+    let folderURL = parent.url.appendingPathComponent("inner")
+    try FileManager.default.createDirectory(at: folderURL, withIntermediateDirectories: true)
+    let manifest = folderURL.appendingPathComponent("manifest.json").path
+    try Data(#"{ "ads": [ { "id": "x", "image": "\#(image)", "title": "t", "action": "in-app" } ] }"#.utf8)
+      .write(to: URL(fileURLWithPath: manifest))
+    #expect(throws: AdError.pathOutsideManifestFolder(id: "x", path: image)) { try AdManifest.load(path: manifest) }
+  }
+
+  @Test func symbolicLinksLeavingTheFolderAreRejected() throws {
+    let parent = try AdFolder()
+    try parent.writePNG("secret.png")
+    let inner = parent.url.appendingPathComponent("inner")
+    try FileManager.default.createDirectory(at: inner, withIntermediateDirectories: true)
+    try FileManager.default.createSymbolicLink(
+      atPath: inner.appendingPathComponent("link.png").path,
+      withDestinationPath: parent.url.appendingPathComponent("secret.png").path)
+    let manifest = inner.appendingPathComponent("manifest.json").path
+    try Data(#"{ "ads": [ { "id": "x", "image": "link.png", "title": "t", "action": "in-app" } ] }"#.utf8)
+      .write(to: URL(fileURLWithPath: manifest))
+    #expect(throws: AdError.pathOutsideManifestFolder(id: "x", path: "link.png")) {
+      try AdManifest.load(path: manifest)
+    }
+  }
+
+  @Test func missingImageIsNamed() throws {
+    let folder = try AdFolder()
+    try folder.writeManifest(#"{ "ads": [ { "id": "x", "image": "gone.png", "title": "t", "action": "in-app" } ] }"#)
+    #expect(throws: AdError.imageMissing(id: "x", path: "gone.png")) { try AdManifest.load(path: folder.manifestPath) }
+  }
+
+  @Test(
+    arguments: [
+      "javascript:alert(1)", "file:///etc/passwd", "ftp://example.com/x", "example.com", "https://", "http:///x",
+      "https://example.com/a b", "mailto:someone@example.com",
+    ])
+  func onlyHttpAndHttpsURLsAreAccepted(url: String) throws {
+    let folder = try AdFolder()
+    try folder.writePNG("a.png")
+    try folder.writeManifest(
+      #"{ "ads": [ { "id": "x", "image": "a.png", "title": "t", "action": "open-url", "url": "\#(url)" } ] }"#)
+    #expect(throws: AdError.unsupportedURL(id: "x", url: url)) { try AdManifest.load(path: folder.manifestPath) }
+  }
+
+  @Test func webURLCheck() {
+    #expect(AdManifest.isWebURL("https://example.com/x?y=1"))
+    #expect(AdManifest.isWebURL("HTTP://example.com"))
+    #expect(!AdManifest.isWebURL("https://example.com/\n--flag"))
+  }
+}
