@@ -4,6 +4,7 @@
 #include <errno.h>
 #include <fcntl.h>
 #include <poll.h>
+#include <pthread.h>
 #include <signal.h>
 #include <string.h>
 #include <unistd.h>
@@ -29,7 +30,12 @@ int intermission_install_stop_signals(int wake_fd) {
   action.sa_flags = SA_RESTART;
   if (sigaction(SIGINT, &action, NULL) != 0) return -1;
   if (sigaction(SIGTERM, &action, NULL) != 0) return -1;
-  return 0;
+  // A parent may have started us with these signals blocked (the mask is inherited); unblock them.
+  sigset_t stops;
+  sigemptyset(&stops);
+  sigaddset(&stops, SIGINT);
+  sigaddset(&stops, SIGTERM);
+  return pthread_sigmask(SIG_UNBLOCK, &stops, NULL) == 0 ? 0 : -1;
 }
 
 int intermission_stop_signal(void) { return stop_signal; }

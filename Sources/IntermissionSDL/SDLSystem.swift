@@ -1,4 +1,5 @@
 import CSDL2
+import Glibc
 
 /// SDL, SDL_ttf and SDL_image initialised for the lifetime of this object; they are global, so
 /// there is at most one at a time.
@@ -27,19 +28,19 @@ public final class SDLSystem {
     SDL_SetHint(SDL_HINT_VIDEO_X11_NET_WM_BYPASS_COMPOSITOR, "0")
     SDL_SetHint(SDL_HINT_MOUSE_FOCUS_CLICKTHROUGH, "1")
     if headless {
-      var started = false
-      for driver in ["offscreen", "dummy"] {
-        SDL_SetHint(SDL_HINT_VIDEODRIVER, driver)
-        if SDL_Init(intermission_init_video()) == 0 {
-          started = true
-          break
-        }
-      }
-      guard started else { throw SDLError("SDL_Init") }
+      guard SDLSystem.start(drivers: ["offscreen", "dummy"]) else { throw SDLError("SDL_Init") }
+    } else if Environment.value("SDL_VIDEODRIVER") != nil {
+      // The user chose a driver; respect it.
+      if SDL_Init(intermission_init_video()) != 0 { throw NoDisplayError(reason: SDLError("SDL_Init").message) }
     } else {
-      if SDL_Init(intermission_init_video()) != 0 {
-        let error = SDLError("SDL_Init")
-        throw NoDisplayError(reason: error.message)
+      // Only a real window system counts as a display: SDL would otherwise fall back to its
+      // offscreen driver and show nothing.
+      var drivers: [String] = []
+      if Environment.value("DISPLAY") != nil { drivers.append("x11") }
+      if Environment.value("WAYLAND_DISPLAY") != nil { drivers.append("wayland") }
+      guard !drivers.isEmpty else { throw NoDisplayError(reason: "neither DISPLAY nor WAYLAND_DISPLAY is set") }
+      guard SDLSystem.start(drivers: drivers) else {
+        throw NoDisplayError(reason: SDLError("SDL_Init").message)
       }
     }
     videoDriver = SDL_GetCurrentVideoDriver().map { String(cString: $0) } ?? "unknown"
@@ -55,9 +56,28 @@ public final class SDLSystem {
     }
   }
 
+  /// Initialises SDL with the first of `drivers` that works.
+  private static func start(drivers: [String]) -> Bool {
+    for driver in drivers {
+      SDL_SetHint(SDL_HINT_VIDEODRIVER, driver)
+      if SDL_Init(intermission_init_video()) == 0 { return true }
+    }
+    return false
+  }
+
   deinit {
     IMG_Quit()
     TTF_Quit()
     SDL_Quit()
+  }
+}
+
+/// Environment look-ups without Foundation.
+enum Environment {
+  /// The value of the environment variable `name`, if set and not empty.
+  static func value(_ name: String) -> String? {
+    guard let value = getenv(name) else { return nil }
+    let text = String(cString: value)
+    return text.isEmpty ? nil : text
   }
 }

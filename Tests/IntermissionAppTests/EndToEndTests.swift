@@ -1,0 +1,261 @@
+import Foundation
+import IntermissionCore
+import IntermissionSDL
+import Testing
+
+/// The program end to end, headless, through SDL's real event queue, with the fixed-step clock.
+@Suite("End to end")
+struct EndToEndTests {
+  static let headless = ["--headless", "--fixed-step"]
+
+  @Test func scriptedReplayGivesTheExpectedTrace() throws {
+    let runner = try ProgramRunner()
+    let script = try runner.write(
+      "s.txt",
+      """
+      1.0 key P          # user pause
+      1.5 click 480 595  # banner: the ad view opens
+      2.0 key Escape     # closes it; the user's pause stays
+      2.5 key P          # user resume
+      3.0 click 480 595  # banner again
+      3.2 key P          # swallowed by the ad view
+      3.5 key Escape     # closes it: resumed
+      4.0 click 480 256  # Play
+      4.5 key Escape     # back to the menu
+      5.0 minimize
+      5.5 restore
+      """)
+    let result = try runner.run(
+      Self.headless + ["--seconds", "6", "--script", script, "--trace", runner.path("t.jsonl")])
+    #expect(result.status == 0, "\(result.stderr)")
+    let lines = try runner.traceLines("t.jsonl")
+    let summary = lines.map { line -> String in
+      let frame = line.split(separator: ",")[0].dropFirst("{\"frame\":".count)
+      var text = "\(frame) \(ProgramRunner.eventName(line))"
+      if let range = line.range(of: "\"reason\":\"") {
+        text += " " + line[range.upperBound...].prefix { $0 != "\"" }
+      }
+      return text
+    }
+    #expect(
+      summary == [
+        "0 host.started", "0 scene.entered", "30 ad.loaded", "30 banner.shown", "45 impression",
+        "60 director.paused user", "90 banner.clicked", "90 action.began", "120 action.finished",
+        "150 director.resumed user", "180 banner.clicked", "180 director.paused ad", "180 action.began",
+        "210 action.finished", "210 director.resumed ad", "240 scene.entered", "270 scene.exited",
+        "270 scene.entered", "300 director.paused window", "330 director.resumed window", "360 host.stopped seconds",
+      ])
+    #expect(lines[6].contains(#""time":1.500000"#))
+  }
+
+  @Test func sameArgumentsAndScriptGiveTheSameTraceByteForByte() throws {
+    let runner = try ProgramRunner()
+    let script = try runner.write(
+      "s.txt",
+      "0.7 click 480 595\n0.9 key Escape\n1.0 click 480 388\n1.1 wheel -3\n1.2 drag 400 400 400 200\n1.3 key End\n")
+    var traces: [Data] = []
+    for name in ["a.jsonl", "b.jsonl"] {
+      let result = try runner.run(
+        Self.headless + [
+          "--seconds", "2", "--refresh", "0.6", "--ad-latency", "0.1", "--script", script, "--trace", runner.path(name),
+        ])
+      #expect(result.status == 0)
+      traces.append(try Data(contentsOf: URL(fileURLWithPath: runner.path(name))))
+    }
+    #expect(traces[0] == traces[1])
+    let events = try runner.traceEvents("a.jsonl")
+    #expect(events.filter { $0 == "ad.loaded" }.count >= 2, "rotation happened")
+    #expect(events.contains("action.began") && events.contains("scene.entered"))
+  }
+
+  @Test func screenshotShowsTheMenu() throws {
+    let runner = try ProgramRunner()
+    let result = try runner.run(
+      Self.headless + ["--no-ads", "--frames", "10", "--screenshot", runner.path("menu.png")])
+    #expect(result.status == 0, "\(result.stderr)")
+    let image = try runner.image("menu.png")
+    #expect(image.width == 960 && image.height == 640)
+    // Button bodies (left edge of each button, clear of the label) in the button colour.
+    for y in [235, 301, 367, 433] {
+      #expect(close(image.pixel(x: 340, y: y), Theme.button), "button at y \(y): \(image.pixel(x: 340, y: y))")
+    }
+    #expect(close(image.pixel(x: 20, y: 400), Theme.background))
+    // The title's white text is somewhere across its band.
+    let titleRow = (300..<660).map { image.pixel(x: $0, y: 96) }
+    #expect(titleRow.contains { $0.red > 200 && $0.green > 200 && $0.blue > 200 }, "title text drawn")
+    // The pause button.
+    #expect(close(image.pixel(x: 905, y: 16), Theme.button))
+  }
+
+  @Test func noBannerPixelsBeforeTheAdLoadsAndBannerPixelsAfter() throws {
+    let runner = try ProgramRunner()
+    _ = try runner.run(Self.headless + ["--frames", "25", "--screenshot", runner.path("before.png")])
+    _ = try runner.run(Self.headless + ["--frames", "60", "--screenshot", runner.path("after.png")])
+    let before = try runner.image("before.png")
+    let after = try runner.image("after.png")
+    let bannerRows = 551..<640  // 90 tall at 960 wide
+    let beforeColours = Set(
+      bannerRows.flatMap { y in stride(from: 0, to: 960, by: 37).map { before.pixel(x: $0, y: y) } })
+    #expect(
+      beforeColours.allSatisfy { close($0, Theme.background) }, "nothing but background: \(beforeColours.count) colours"
+    )
+    let creativeColours = Set(
+      bannerRows.flatMap { y in stride(from: 120, to: 840, by: 37).map { after.pixel(x: $0, y: y) } })
+    #expect(creativeColours.count > 20, "the creative is drawn: \(creativeColours.count) colours")
+    #expect(!creativeColours.contains { close($0, Theme.background) && $0 == Theme.background })
+  }
+
+  @Test func pausedScenePixelsStayIdenticalFromFrameToFrame() throws {
+    let runner = try ProgramRunner()
+    let script = try runner.write("p.txt", "0.5 key P\n")
+    for frames in ["60", "90", "150"] {
+      _ = try runner.run(
+        Self.headless + [
+          "--no-ads", "--frames", frames, "--script", script, "--screenshot", runner.path("p\(frames).png"),
+        ])
+      _ = try runner.run(
+        Self.headless + ["--no-ads", "--frames", frames, "--screenshot", runner.path("r\(frames).png")])
+    }
+    let paused = try ["60", "90", "150"].map { try runner.image("p\($0).png") }
+    #expect(paused[0].samePixels(as: paused[1]))
+    #expect(paused[1].samePixels(as: paused[2]))
+    let running = try ["60", "90"].map { try runner.image("r\($0).png") }
+    #expect(!running[0].samePixels(as: running[1]), "a running menu moves: the comparison can fail")
+  }
+
+  @Test func clickingTheBannerOpensTheAdViewAndStopsTheDirector() throws {
+    let runner = try ProgramRunner()
+    let script = try runner.write("s.txt", "1.0 click 480 595\n")
+    let result = try runner.run(
+      Self.headless + [
+        "--seconds", "1.5", "--script", script, "--trace", runner.path("t.jsonl"), "--screenshot",
+        runner.path("ad.png"),
+      ])
+    #expect(result.status == 0)
+    let lines = try runner.traceLines("t.jsonl")
+    #expect(lines.contains { $0.contains(#""event":"director.paused","reason":"ad""#) })
+    #expect(lines.contains { $0.contains(#""event":"action.began","id":"starfall","willLeave":false"#) })
+    let image = try runner.image("ad.png")
+    #expect(close(image.pixel(x: 10, y: 300), Color(hex: 0x0B0F1A)), "the ad view covers the window")
+    #expect(close(image.pixel(x: 835, y: 20), Theme.button), "its Close button")
+    let creative = Set(
+      stride(from: 260, to: 366, by: 7).flatMap { y in
+        stride(from: 30, to: 930, by: 23).map { image.pixel(x: $0, y: y) }
+      })
+    #expect(creative.count > 10, "the creative is drawn large")
+  }
+
+  @Test func failureHidesTheBanner() throws {
+    let runner = try ProgramRunner()
+    let result = try runner.run(
+      Self.headless + [
+        "--fail-ads", "--frames", "90", "--trace", runner.path("t.jsonl"), "--screenshot", runner.path("f.png"),
+      ])
+    #expect(result.status == 0)
+    #expect(try runner.traceEvents("t.jsonl").contains("ad.failed"))
+    #expect(!(try runner.traceEvents("t.jsonl").contains("banner.shown")))
+    let image = try runner.image("f.png")
+    #expect(close(image.pixel(x: 480, y: 620), Theme.background))
+  }
+
+  @Test func pauseThenAdKeepsTheDirectorPaused() throws {
+    let runner = try ProgramRunner()
+    let script = try runner.write("s.txt", "1.0 key P\n1.5 click 480 595\n2.0 key Escape\n")
+    _ = try runner.run(Self.headless + ["--seconds", "3", "--script", script, "--trace", runner.path("t.jsonl")])
+    let lines = try runner.traceLines("t.jsonl")
+    #expect(lines.contains { $0.contains("action.finished") })
+    #expect(!lines.contains { $0.contains("director.resumed") }, "the user's pause outlives the ad")
+  }
+
+  @Test(
+    arguments: [
+      ("malformed", "malformed ad manifest"),
+      ("missing", "cannot read ad manifest"),
+      ("outside", "leaves the manifest's folder"),
+      ("missing-image", "does not exist"),
+      ("corrupt", "cannot be decoded"),
+      ("bad-url", "is not an http or https URL"),
+    ])
+  func badManifestsMeanNoBannerNeverACrash(kind: String, message: String) throws {
+    let runner = try ProgramRunner()
+    let folder = runner.folder.appendingPathComponent("ads")
+    try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+    try FileManager.default.copyItem(
+      at: ProgramRunner.root.appendingPathComponent("Assets/ads/starfall.png"),
+      to: folder.appendingPathComponent("good.png"))
+    try Data("not a png".utf8).write(to: folder.appendingPathComponent("corrupt.png"))
+    try Data(FileManager.default.contents(atPath: "/etc/hostname") ?? Data()).write(
+      to: runner.folder.appendingPathComponent("outside.png"))
+    let entry: String
+    switch kind {
+    case "malformed": entry = #"{ "ads": [ { "id": "x" "#
+    case "outside":
+      entry = #"{ "ads": [ { "id": "x", "image": "../outside.png", "title": "t", "action": "in-app" } ] }"#
+    case "missing-image":
+      entry = #"{ "ads": [ { "id": "x", "image": "gone.png", "title": "t", "action": "in-app" } ] }"#
+    case "corrupt": entry = #"{ "ads": [ { "id": "x", "image": "corrupt.png", "title": "t", "action": "in-app" } ] }"#
+    case "bad-url":
+      entry =
+        #"{ "ads": [ { "id": "x", "image": "good.png", "title": "t", "action": "open-url", "url": "file:///etc/passwd" } ] }"#
+    default: entry = ""
+    }
+    let manifest = folder.appendingPathComponent("manifest.json").path
+    if kind != "missing" { try Data(entry.utf8).write(to: URL(fileURLWithPath: manifest)) }
+    let script = try runner.write("s.txt", "1.0 click 480 595\n1.2 click 480 256\n")
+    let result = try runner.run(
+      Self.headless + [
+        "--ads", manifest, "--seconds", "1.5", "--script", script, "--trace", runner.path("t.jsonl"), "--screenshot",
+        runner.path("s.png"),
+      ])
+    #expect(result.status == 0, "\(result.stderr)")
+    let lines = try runner.traceLines("t.jsonl")
+    let failure = lines.first { $0.contains("ad.failed") }
+    #expect(failure?.contains(message) == true, "\(failure ?? "no ad.failed")")
+    #expect(!lines.contains { $0.contains("banner.shown") || $0.contains("banner.clicked") })
+    #expect(lines.contains { $0.contains(#""name":"Play""#) }, "the game went on")
+  }
+
+  @Test func leaderboardLastRowScrollsFullyAboveTheBanner() throws {
+    let runner = try ProgramRunner()
+    let script = try runner.write("s.txt", "1.0 click 480 454\n1.2 key End\n")
+    _ = try runner.run(Self.headless + ["--seconds", "1.5", "--script", script, "--screenshot", runner.path("l.png")])
+    let image = try runner.image("l.png")
+    // 60 rows of 44: at the end, row 60 (odd index, alternate colour) spans y 502..<542, above the banner at 550.
+    #expect(close(image.pixel(x: 30, y: 505), Theme.panelAlternate), "\(image.pixel(x: 30, y: 505))")
+    #expect(close(image.pixel(x: 30, y: 539), Theme.panelAlternate))
+    #expect(!close(image.pixel(x: 30, y: 600), Theme.panelAlternate), "the banner is below it")
+  }
+
+  @Test func resizeFollowsTheLayoutAndClicksStillHit() throws {
+    let runner = try ProgramRunner()
+    let script = try runner.write("s.txt", "0.2 resize 640 480\n0.5 click 320 180\n")
+    _ = try runner.run(
+      Self.headless + [
+        "--no-ads", "--seconds", "1", "--script", script, "--trace", runner.path("t.jsonl"), "--screenshot",
+        runner.path("r.png"),
+      ])
+    let image = try runner.image("r.png")
+    #expect(image.width == 640 && image.height == 480)
+    #expect(
+      try runner.traceLines("t.jsonl").contains { $0.contains(#""name":"Play""#) }, "Play sits at y 172..224 at 640x480"
+    )
+  }
+
+  @Test(arguments: [("TERM", "SIGTERM"), ("INT", "SIGINT")])
+  func signalsEndTheProgramCleanlyWithACompleteTrace(signal: String, name: String) throws {
+    let runner = try ProgramRunner()
+    let program = try runner.start(["--headless", "--trace", runner.path("t.jsonl")])
+    let deadline = Date().addingTimeInterval(20)
+    while Date() < deadline {
+      if let lines = try? runner.traceLines("t.jsonl"), lines.contains(where: { $0.contains("scene.entered") }) {
+        break
+      }
+      Thread.sleep(forTimeInterval: 0.05)
+    }
+    kill(program.process.processIdentifier, signal == "TERM" ? SIGTERM : SIGINT)
+    let result = runner.finish(program)
+    #expect(result.status == 0, "\(result.stderr)")
+    let last = try runner.traceLines("t.jsonl").last ?? ""
+    #expect(last.contains(#""event":"host.stopped","reason":"signal","detail":"\#(name)""#), "\(last)")
+  }
+}

@@ -1,0 +1,126 @@
+import Foundation
+import IntermissionCore
+import IntermissionSDL
+import Testing
+
+/// Runs the built `intermission` executable as a user would, in a scratch folder.
+struct ProgramRunner {
+  struct Result {
+    let status: Int32
+    let stdout: String
+    let stderr: String
+  }
+
+  /// The executable, built next to the test bundle by `swift build`.
+  static var executable: URL {
+    let testBinary = URL(
+      fileURLWithPath: (try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/exe"))
+        ?? CommandLine.arguments[0])
+    var folder = testBinary.deletingLastPathComponent()
+    while !folder.path.hasSuffix("/debug") && !folder.path.hasSuffix("/release") && folder.path != "/" {
+      folder.deleteLastPathComponent()
+    }
+    return folder.appendingPathComponent("intermission")
+  }
+
+  /// The repository's root.
+  static let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+    .deletingLastPathComponent()
+
+  let folder: URL
+
+  init() throws {
+    folder = FileManager.default.temporaryDirectory.appendingPathComponent("intermission-e2e-\(UUID().uuidString)")
+    try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+  }
+
+  func path(_ name: String) -> String { folder.appendingPathComponent(name).path }
+
+  func write(_ name: String, _ text: String) throws -> String {
+    let path = path(name)
+    try Data(text.utf8).write(to: URL(fileURLWithPath: path))
+    return path
+  }
+
+  /// Runs the program with `arguments` and waits for it.
+  func run(_ arguments: [String], environment: [String: String] = [:], removing: [String] = []) throws -> Result {
+    let process = try start(arguments, environment: environment, removing: removing)
+    return finish(process)
+  }
+
+  /// Starts the program; finish it with `finish`.
+  func start(_ arguments: [String], environment: [String: String] = [:], removing: [String] = []) throws
+    -> RunningProgram
+  {
+    #expect(
+      FileManager.default.isExecutableFile(atPath: Self.executable.path),
+      "build the program first (swift build): \(Self.executable.path)")
+    let process = Process()
+    process.executableURL = Self.executable
+    process.arguments = arguments
+    process.currentDirectoryURL = folder
+    var merged = ProcessInfo.processInfo.environment.merging(environment) { $1 }
+    for name in removing { merged[name] = nil }
+    process.environment = merged
+    let out = Pipe()
+    let err = Pipe()
+    process.standardOutput = out
+    process.standardError = err
+    try process.run()
+    return RunningProgram(process: process, out: out, err: err)
+  }
+
+  func finish(_ program: RunningProgram) -> Result {
+    let out = program.out.fileHandleForReading.readDataToEndOfFile()
+    let err = program.err.fileHandleForReading.readDataToEndOfFile()
+    program.process.waitUntilExit()
+    return Result(
+      status: program.process.terminationStatus, stdout: String(decoding: out, as: UTF8.self),
+      stderr: String(decoding: err, as: UTF8.self))
+  }
+
+  /// Reads a trace file as lines.
+  func traceLines(_ name: String) throws -> [String] {
+    try String(contentsOfFile: path(name), encoding: .utf8).split(separator: "\n").map(String.init)
+  }
+
+  /// Event names of a trace file, in order.
+  func traceEvents(_ name: String) throws -> [String] {
+    try traceLines(name).map(Self.eventName)
+  }
+
+  static func eventName(_ line: String) -> String {
+    guard let start = line.range(of: "\"event\":\"") else { return "" }
+    let rest = line[start.upperBound...]
+    return String(rest[..<rest.firstIndex(of: "\"")!])
+  }
+
+  /// Loads a PNG the program wrote.
+  func image(_ name: String) throws -> Surface { try Surface(contentsOf: path(name)) }
+}
+
+/// A started program.
+struct RunningProgram {
+  let process: Process
+  let out: Pipe
+  let err: Pipe
+}
+
+extension Surface {
+  /// Whether two surfaces have the same size and pixels in `rows` (all rows if nil).
+  func samePixels(as other: Surface, rows: Range<Int>? = nil) -> Bool {
+    guard width == other.width, height == other.height else { return false }
+    for y in rows ?? 0..<height {
+      for x in stride(from: 0, to: width, by: 1) where pixel(x: x, y: y) != other.pixel(x: x, y: y) {
+        return false
+      }
+    }
+    return true
+  }
+}
+
+/// Colour comparison with a tolerance for blending and scaling.
+func close(_ a: Color, _ b: Color, tolerance: Int = 3) -> Bool {
+  abs(Int(a.red) - Int(b.red)) <= tolerance && abs(Int(a.green) - Int(b.green)) <= tolerance
+    && abs(Int(a.blue) - Int(b.blue)) <= tolerance
+}
