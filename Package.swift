@@ -41,7 +41,8 @@ let package = Package(
     // The C baseline for the render benchmark: the same frame drawn through SDL directly.
     .executableTarget(
       name: "intermission-cbaseline",
-      dependencies: ["CSDL2"]
+      dependencies: ["CSDL2"],
+      linkerSettings: [.linkedLibrary("SDL2_ttf"), .linkedLibrary("SDL2_image"), .linkedLibrary("m")]
     ),
     // Test doubles shared by the test targets: a recording canvas and scene, a seeded generator.
     .target(name: "IntermissionTestSupport", dependencies: ["IntermissionCore"], path: "Tests/IntermissionTestSupport"),

@@ -32,10 +32,9 @@ public final class Host {
   private var stopReason: StopReason?
   private var stopDetail = ""
   private var needsPresent = true
-  private var presentedFrames = 0
   private var nextFrameDeadline: Double = 0
-  /// Called after every presented frame with the host time it was presented at (benchmarks).
-  public var presentObserver: ((Double) -> Void)?
+  /// Called at the end of every frame with its host time and whether it was presented (benchmarks).
+  public var frameObserver: ((_ hostTime: Double, _ presented: Bool) -> Void)?
 
   /// Sets up SDL, the window, the canvas, the director, the overlays and the trace.
   /// - Parameters:
@@ -106,7 +105,6 @@ public final class Host {
     }
     trace.emit("host.stopped", ["reason": .string(stopReason!.rawValue), "detail": .string(stopDetail)])
     if let path = options.screenshotPath {
-      canvas.clear(Theme.background)
       director.render(on: canvas)
       try canvas.readPixels().savePNG(to: path)
     }
@@ -132,14 +130,13 @@ public final class Host {
     if let adOverlay { director.bottomInset = adOverlay.bottomInset }
 
     // Draw: the scene (only while running) into its kept layer, the layer, the overlays; present.
-    if needsPresent || director.isRunning || director.overlaysAreAnimating || director.overlaysNeedDisplay {
-      canvas.clear(Theme.background)
+    let presents = needsPresent || director.isRunning || director.overlaysAreAnimating || director.overlaysNeedDisplay
+    if presents {
       director.render(on: canvas)
       canvas.present()
-      presentedFrames += 1
       needsPresent = false
-      presentObserver?(now)
     }
+    frameObserver?(now, presents)
 
     frame += 1
     pace(frameStart: now)

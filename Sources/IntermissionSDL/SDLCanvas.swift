@@ -95,9 +95,13 @@ public final class SDLCanvas: Canvas {
     renderer.setScale(x: pixelScale.x, y: pixelScale.y)
   }
 
-  /// Copies the kept scene layer over the whole window.
+  /// Copies the kept scene layer over the whole window (it is opaque, so nothing needs clearing
+  /// first), or clears the window if there is no layer yet.
   public func drawSceneLayer() {
-    guard let sceneLayer else { return }
+    guard let sceneLayer else {
+      clear(Theme.background)
+      return
+    }
     renderer.copy(sceneLayer, to: Rect(x: 0, y: 0, width: size.width, height: size.height))
   }
 

@@ -28,6 +28,10 @@ public final class SDLSystem {
     SDL_SetHint(SDL_HINT_VIDEO_X11_NET_WM_BYPASS_COMPOSITOR, "0")
     SDL_SetHint(SDL_HINT_MOUSE_FOCUS_CLICKTHROUGH, "1")
     if headless {
+      // Pure software all the way: without these, SDL presents the software renderer's frames
+      // through an OpenGL texture framebuffer (llvmpipe on a machine without a GPU).
+      SDL_SetHint(SDL_HINT_RENDER_DRIVER, "software")
+      SDL_SetHint(SDL_HINT_FRAMEBUFFER_ACCELERATION, "0")
       guard SDLSystem.start(drivers: ["offscreen", "dummy"]) else { throw SDLError("SDL_Init") }
     } else if Environment.value("SDL_VIDEODRIVER") != nil {
       // The user chose a driver; respect it.

@@ -33,6 +33,8 @@ public final class Texture {
       "SDL_CreateTexture")
     self.width = max(1, width)
     self.height = max(1, height)
+    // A layer is opaque: copying it overwrites, which is much cheaper than blending in software.
+    SDL_SetTextureBlendMode(pointer, SDL_BLENDMODE_NONE)
   }
 
   deinit { SDL_DestroyTexture(pointer) }

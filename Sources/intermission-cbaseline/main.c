@@ -1,1 +1,151 @@
-int main(void){return 0;}
+// The C baseline for the render benchmark: the menu-and-banner frame that `intermission` draws,
+// drawn through SDL directly with the same calls in the same order (scene into a kept layer
+// texture, the layer copied to the window, the pause button and the banner above it, present),
+// on the headless software renderer, uncapped. Prints the frames per second of its loop.
+//
+// usage: intermission-cbaseline --font FILE --image FILE [--frames N] [--skip N] [--size WxH]
+// Frames before --skip (default 1) are not timed.
+#include <SDL2/SDL.h>
+#include <SDL2/SDL_image.h>
+#include <SDL2/SDL_ttf.h>
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+
+typedef struct {
+  SDL_Texture *texture;
+  int w, h;
+} Text;
+
+static Text make_text(SDL_Renderer *renderer, TTF_Font *font, const char *string) {
+  SDL_Color white = {255, 255, 255, 255};
+  SDL_Surface *surface = TTF_RenderUTF8_Blended(font, string, white);
+  Text text = {SDL_CreateTextureFromSurface(renderer, surface), surface->w, surface->h};
+  SDL_SetTextureBlendMode(text.texture, SDL_BLENDMODE_BLEND);
+  SDL_FreeSurface(surface);
+  return text;
+}
+
+static void fill(SDL_Renderer *r, float x, float y, float w, float h, Uint32 rgb, Uint8 a) {
+  SDL_SetRenderDrawColor(r, (rgb >> 16) & 0xFF, (rgb >> 8) & 0xFF, rgb & 0xFF, a);
+  SDL_FRect rect = {x, y, w, h};
+  SDL_RenderFillRectF(r, &rect);
+}
+
+// Draws text centred (align 0) or leading (align -1) in a rectangle, vertically centred.
+static void draw_text(SDL_Renderer *r, Text *t, float x, float y, float w, float h, Uint32 rgb, int align) {
+  float tx = align == 0 ? roundf(x + w / 2 - t->w / 2.0f) : x;
+  SDL_SetTextureColorMod(t->texture, (rgb >> 16) & 0xFF, (rgb >> 8) & 0xFF, rgb & 0xFF);
+  SDL_SetTextureAlphaMod(t->texture, 255);
+  SDL_FRect dst = {tx, roundf(y + h / 2 - t->h / 2.0f), (float)t->w, (float)t->h};
+  SDL_RenderCopyF(r, t->texture, NULL, &dst);
+}
+
+static double now_seconds(void) {
+  struct timespec spec;
+  clock_gettime(CLOCK_MONOTONIC, &spec);
+  return spec.tv_sec + spec.tv_nsec / 1e9;
+}
+
+int main(int argc, char **argv) {
+  const char *font_path = NULL, *image_path = NULL;
+  int frames = 600, skip = 1, width = 960, height = 640;
+  for (int i = 1; i < argc; i++) {
+    if (!strcmp(argv[i], "--font") && i + 1 < argc) font_path = argv[++i];
+    else if (!strcmp(argv[i], "--image") && i + 1 < argc) image_path = argv[++i];
+    else if (!strcmp(argv[i], "--frames") && i + 1 < argc) frames = atoi(argv[++i]);
+    else if (!strcmp(argv[i], "--skip") && i + 1 < argc) skip = atoi(argv[++i]);
+    else if (!strcmp(argv[i], "--size") && i + 1 < argc) sscanf(argv[++i], "%dx%d", &width, &height);
+    else {
+      fprintf(stderr, "usage: intermission-cbaseline --font FILE --image FILE [--frames N] [--size WxH]\n");
+      return 2;
+    }
+  }
+  if (!font_path || !image_path || skip < 1 || frames <= skip) {
+    fprintf(stderr, "intermission-cbaseline: --font and --image are required, --frames more than --skip (>= 1)\n");
+    return 2;
+  }
+  SDL_SetHint(SDL_HINT_VIDEODRIVER, "offscreen");
+  SDL_SetHint(SDL_HINT_RENDER_DRIVER, "software");
+  SDL_SetHint(SDL_HINT_FRAMEBUFFER_ACCELERATION, "0");
+  if (SDL_Init(SDL_INIT_VIDEO) != 0 || TTF_Init() != 0) {
+    fprintf(stderr, "intermission-cbaseline: %s\n", SDL_GetError());
+    return 1;
+  }
+  SDL_Window *window = SDL_CreateWindow("baseline", 0, 0, width, height, SDL_WINDOW_RESIZABLE);
+  SDL_Renderer *r = SDL_CreateRenderer(window, -1, SDL_RENDERER_SOFTWARE | SDL_RENDERER_TARGETTEXTURE);
+  TTF_Font *title_font = TTF_OpenFont(font_path, 44), *heading = TTF_OpenFont(font_path, 24);
+  TTF_Font *body = TTF_OpenFont(font_path, 18), *caption = TTF_OpenFont(font_path, 14);
+  SDL_Surface *image_surface = IMG_Load(image_path);
+  if (!window || !r || !title_font || !heading || !body || !caption || !image_surface) {
+    fprintf(stderr, "intermission-cbaseline: %s\n", SDL_GetError());
+    return 1;
+  }
+  SDL_SetRenderDrawBlendMode(r, SDL_BLENDMODE_BLEND);
+  SDL_Texture *image = SDL_CreateTextureFromSurface(r, image_surface);
+  SDL_SetTextureBlendMode(image, SDL_BLENDMODE_BLEND);
+  float image_w = image_surface->w, image_h = image_surface->h;
+  SDL_FreeSurface(image_surface);
+  SDL_Texture *layer = SDL_CreateTexture(r, SDL_PIXELFORMAT_ARGB8888, SDL_TEXTUREACCESS_TARGET, width, height);
+  SDL_SetTextureBlendMode(layer, SDL_BLENDMODE_NONE);
+
+  Text title = make_text(r, title_font, "Intermission");
+  Text subtitle = make_text(r, body, "a game loop host with an ad break");
+  const char *labels[4] = {"Play", "Sound: On", "Credits", "Leaderboard"};
+  Text buttons[4];
+  for (int i = 0; i < 4; i++) buttons[i] = make_text(r, heading, labels[i]);
+  Text pause_label = make_text(r, heading, "II");
+  Text ad_label = make_text(r, caption, "Ad");
+
+  const float w = width, h = height;
+  double start = 0;
+  for (int frame = 0; frame < frames; frame++) {
+    if (frame == skip) start = now_seconds();  // time frames skip..N-1, as the Swift side does
+    double elapsed = frame / 60.0;
+    SDL_Event event;
+    while (SDL_PollEvent(&event)) {
+    }
+    // The scene, into its kept layer.
+    SDL_SetRenderTarget(r, layer);
+    SDL_SetRenderDrawColor(r, 0x14, 0x1B, 0x2D, 255);
+    SDL_RenderClear(r);
+    fill(r, 0, 0, w, h, 0x141B2D, 255);
+    float band_y = fmaxf(20, h * 0.1f), cx = w / 2, cy = band_y + 40, rx = fminf(260, w * 0.42f);
+    for (int i = 0; i < 12; i++) {
+      double angle = elapsed * 1.2 + i * (2 * M_PI / 12);
+      float x = cx + rx * cos(angle), y = cy + 36 * sin(angle), side = 8 + 4 * (1 + sin(angle));
+      Uint8 alpha = (Uint8)lround(255 * (0.35 + 0.65 * (1 + sin(angle)) / 2));
+      fill(r, x - side / 2, y - side / 2, side, side, 0xFFB84D, alpha);
+    }
+    draw_text(r, &title, 0, band_y, w, 64, 0xF2F5FA, 0);
+    draw_text(r, &subtitle, 0, band_y + 54, w, 64, 0x9AA8C4, 0);
+    float bw = fminf(300, w - 40), top = fmaxf(140, h * 0.36f);
+    for (int i = 0; i < 4; i++) {
+      float by = top + i * 66;
+      fill(r, (w - bw) / 2, by, bw, 52, 0x2F6FDE, 255);
+      draw_text(r, &buttons[i], (w - bw) / 2, by, bw, 52, 0xF2F5FA, 0);
+    }
+    SDL_SetRenderTarget(r, NULL);
+    // The layer, then the overlays: the pause button and the banner.
+    SDL_FRect whole = {0, 0, w, h};
+    SDL_RenderCopyF(r, layer, NULL, &whole);
+    fill(r, w - 60, 12, 48, 40, 0x2F6FDE, 255);
+    draw_text(r, &pause_label, w - 60, 12, 48, 40, 0xF2F5FA, 0);
+    float banner_h = w >= 728 ? 90 : 50, banner_y = h - banner_h;
+    fill(r, 0, banner_y, w, banner_h, 0x05070C, 255);
+    float scale = fminf(w / image_w, banner_h / image_h);
+    SDL_FRect image_rect = {w / 2 - image_w * scale / 2, banner_y + banner_h / 2 - image_h * scale / 2, image_w * scale,
+                            image_h * scale};
+    SDL_SetTextureColorMod(image, 255, 255, 255);
+    SDL_SetTextureAlphaMod(image, 255);
+    SDL_RenderCopyF(r, image, NULL, &image_rect);
+    fill(r, 0, banner_y, w, 1, 0xFFB84D, 255);
+    draw_text(r, &ad_label, 6, banner_y + 2, 30, 18, 0xF2F5FA, -1);
+    SDL_RenderPresent(r);
+  }
+  double seconds = now_seconds() - start;
+  printf("frames=%d seconds=%.6f fps=%.1f\n", frames - skip, seconds, (frames - skip) / seconds);
+  return 0;
+}

@@ -1,0 +1,230 @@
+import CAllocationCounter
+import Foundation
+import IntermissionAds
+import IntermissionApp
+import IntermissionCore
+import IntermissionSDL
+import MenuGame
+
+/// The measurements, each a median over repeated runs.
+struct BenchmarkSuite {
+  /// Fewer repetitions and shorter runs, for a smoke run.
+  let quick: Bool
+  let fontPath: String
+  let manifestPath: String
+  let creativePath: String
+
+  init(quick: Bool) throws {
+    self.quick = quick
+    let environment = ProcessInfo.processInfo.environment
+    fontPath = try AssetLocator.font(explicit: nil, environment: environment)
+    guard let manifest = AssetLocator.defaultAdManifest(environment: environment) else {
+      throw BenchmarkError(message: "the shipped ad manifest (Assets/ads/manifest.json) was not found")
+    }
+    manifestPath = manifest
+    creativePath = try AdManifest.load(path: manifest)[0].imagePath
+  }
+
+  var repetitions: Int { quick ? 3 : 7 }
+
+  // MARK: - 1. Core cost per frame
+
+  /// Director + overlays update and draw for the menu with the banner shown, on a null canvas.
+  func coreCostPerFrame() -> (nanoseconds: Double, allocationsPerFrame: Double) {
+    let clock = FixedStepClock(fps: 60)
+    let director = Director(viewSize: Size(width: 960, height: 640))
+    director.addOverlay(PauseControl(director: director))
+    var configuration = AdOverlay.Configuration()
+    configuration.latency = 0
+    configuration.refreshInterval = 1e9
+    configuration.waitsForDueLoads = true
+    let overlay = AdOverlay(
+      director: director, loader: AdLoader(manifestPath: manifestPath, decoder: SDLImageDecoder()),
+      configuration: configuration, trace: Trace(output: nil), urlOpener: NoURLOpener())
+    director.addOverlay(overlay)
+    director.run(MenuScene(settings: GameSettings()))
+    let canvas = NullCanvas(size: director.viewSize)
+    func frame() {
+      director.advance(to: clock.now)
+      director.bottomInset = overlay.bottomInset
+      director.render(on: canvas)
+      clock.advanceFrame()
+    }
+    for _ in 0..<120 { frame() }
+    precondition(overlay.banner.isClickable, "the banner should be shown before measuring")
+    let frames = quick ? 20_000 : 200_000
+    var samples: [Double] = []
+    for _ in 0..<repetitions {
+      let start = MonotonicClock.readSeconds()
+      for _ in 0..<frames { frame() }
+      samples.append((MonotonicClock.readSeconds() - start) / Double(frames) * 1e9)
+    }
+    allocation_counter_begin()
+    for _ in 0..<10_000 { frame() }
+    let allocations = Double(allocation_counter_end()) / 10_000
+    return (Statistics.median(samples), allocations)
+  }
+
+  // MARK: - 2. Headless render throughput
+
+  /// Uncapped frames per second of the real frame, Intermission against the C baseline, alternating.
+  func renderThroughput() throws -> (swift: Double, c: Double) {
+    let frames = quick ? 300 : 1200
+    let first = 60  // the banner is in place from frame 15 with no latency
+    var swift: [Double] = []
+    var c: [Double] = []
+    for _ in 0..<repetitions {
+      var options = Options()
+      options.headless = true
+      options.fixedStep = true
+      options.adLatency = 0
+      options.frames = frames
+      var started = 0.0
+      var ended = 0.0
+      var index = 0
+      let host = try Host(
+        options: options, script: ReplayScript(events: []), fontPath: fontPath, trace: Trace(output: nil),
+        adManifest: manifestPath)
+      host.frameObserver = { _, _ in
+        if index == first - 1 { started = MonotonicClock.readSeconds() }
+        if index == frames - 1 { ended = MonotonicClock.readSeconds() }
+        index += 1
+      }
+      try host.run()
+      swift.append(Double(frames - first) / (ended - started))
+
+      let probe = try ProcessProbe(
+        "intermission-cbaseline",
+        ["--font", fontPath, "--image", creativePath, "--frames", String(frames), "--skip", String(first)])
+      let printed = probe.finish()
+      guard let field = printed.split(separator: " ").first(where: { $0.hasPrefix("fps=") }),
+        let fps = Double(field.dropFirst(4).trimmingCharacters(in: .whitespacesAndNewlines))
+      else { throw BenchmarkError(message: "the C baseline printed '\(printed)'") }
+      c.append(fps)
+    }
+    return (Statistics.median(swift), Statistics.median(c))
+  }
+
+  // MARK: - 3. Idle cost while stopped
+
+  /// CPU seconds per wall second of the real program (real clock) while the director is stopped
+  /// by an open in-app ad view, or by the user's pause.
+  func idleCost(script: String) throws -> Double {
+    let seconds = quick ? 5.0 : 6.0
+    let scriptURL = FileManager.default.temporaryDirectory.appendingPathComponent("idle-\(UUID().uuidString).txt")
+    try Data(script.utf8).write(to: scriptURL)
+    defer { try? FileManager.default.removeItem(at: scriptURL) }
+    var samples: [Double] = []
+    for _ in 0..<(quick ? 1 : 3) {
+      let probe = try ProcessProbe(
+        "intermission",
+        ["--headless", "--ad-latency", "0.2", "--script", scriptURL.path, "--seconds", String(seconds + 2.5)])
+      Thread.sleep(forTimeInterval: 2)
+      let startCPU = probe.cpuSeconds() ?? 0
+      let startWall = MonotonicClock.readSeconds()
+      Thread.sleep(forTimeInterval: seconds)
+      let endCPU = probe.cpuSeconds() ?? 0
+      let endWall = MonotonicClock.readSeconds()
+      _ = probe.finish()
+      samples.append((endCPU - startCPU) / (endWall - startWall))
+    }
+    return Statistics.median(samples)
+  }
+
+  // MARK: - 4. Frame pacing
+
+  /// Intervals between presented frames on the real clock at 60 fps.
+  func framePacing() throws -> (mean: Double, p50: Double, p99: Double, late: Int, frames: Int) {
+    var options = Options()
+    options.headless = true
+    options.seconds = quick ? 4 : 10
+    var presents: [Double] = []
+    presents.reserveCapacity(1000)
+    let host = try Host(
+      options: options, script: ReplayScript(events: []), fontPath: fontPath, trace: Trace(output: nil),
+      adManifest: manifestPath)
+    host.frameObserver = { _, presented in
+      if presented { presents.append(MonotonicClock.readSeconds()) }
+    }
+    try host.run()
+    let target = 1.0 / 60
+    let intervals = zip(presents.dropFirst(), presents).map { $0 - $1 }.dropFirst(5)  // past start-up
+    let deviations = intervals.map { abs($0 - target) }
+    return (
+      Statistics.mean(Array(intervals)), Statistics.percentile(deviations, 0.5), Statistics.percentile(deviations, 0.99),
+      intervals.filter { $0 > target * 1.5 }.count, intervals.count
+    )
+  }
+
+  // MARK: - 5. Pause and resume latency
+
+  /// Scene updates after the frame that processes the banner click, and the first delta after resume.
+  func pauseResumeLatency() throws -> (updatesAfterClick: Int, firstDeltaAfterResume: Double) {
+    var options = Options()
+    options.headless = true
+    options.fixedStep = true
+    options.adLatency = 0
+    options.seconds = 3
+    let script = try ReplayScript.parse("1.0 click 480 595\n2.0 key Escape\n", file: "latency")
+    let host = try Host(
+      options: options, script: script, fontPath: fontPath, trace: Trace(output: nil), adManifest: manifestPath)
+    var updatesBeforeClickFrame = 0
+    var updatesBeforeResumeFrame = 0
+    var firstDelta = Double.nan
+    var frame = 0
+    host.frameObserver = { [director = host.director] _, _ in
+      if frame == 59 { updatesBeforeClickFrame = director.sceneUpdateCount }
+      if frame == 119 { updatesBeforeResumeFrame = director.sceneUpdateCount }
+      if frame == 120 { firstDelta = director.lastDelta }
+      frame += 1
+    }
+    try host.run()
+    return (updatesBeforeResumeFrame - updatesBeforeClickFrame, firstDelta)
+  }
+
+  // MARK: - 6. Allocations and memory
+
+  /// Heap allocations per steady-state frame of the real frame (SDL's included), in process.
+  func allocationsPerRealFrame() throws -> Double {
+    var options = Options()
+    options.headless = true
+    options.fixedStep = true
+    options.adLatency = 0
+    options.frames = 400
+    let host = try Host(
+      options: options, script: ReplayScript(events: []), fontPath: fontPath, trace: Trace(output: nil),
+      adManifest: manifestPath)
+    var frame = 0
+    var counted: UInt64 = 0
+    host.frameObserver = { _, _ in
+      if frame == 199 { allocation_counter_begin() }
+      if frame == 399 { counted = allocation_counter_end() }
+      frame += 1
+    }
+    try host.run()
+    return Double(counted) / 200
+  }
+
+  /// Peak resident memory of the program running the menu with the banner for 1200 frames.
+  func peakResidentMemoryKiB() throws -> Int {
+    let probe = try ProcessProbe("intermission", ["--headless", "--fixed-step", "--frames", "1200"])
+    var peak = 0
+    while probe.process.isRunning {
+      peak = max(peak, probe.peakResidentKiB() ?? 0)
+      Thread.sleep(forTimeInterval: 0.02)
+    }
+    _ = probe.finish()
+    return peak
+  }
+}
+
+/// A failed measurement.
+struct BenchmarkError: Error, CustomStringConvertible {
+  let message: String
+  var description: String { message }
+}
+
+/// Opens nothing: the benchmark never clicks an open-url ad.
+final class NoURLOpener: URLOpener {
+  func open(_ url: String) -> Bool { false }
+}

@@ -1,0 +1,53 @@
+import Foundation
+
+/// The benchmark's results table, as Markdown, with the date and the machine.
+struct Report {
+  struct Row {
+    let measure: String
+    let value: String
+    let goal: String
+    let met: Bool?
+  }
+
+  var rows: [Row] = []
+
+  mutating func add(_ measure: String, _ value: String, goal: String, met: Bool?) {
+    rows.append(Row(measure: measure, value: value, goal: goal, met: met))
+  }
+
+  /// The table.
+  var markdown: String {
+    var text = "| measure | value | goal | met |\n|---|---|---|---|\n"
+    for row in rows {
+      let verdict = row.met.map { $0 ? "yes" : "**no**" } ?? "—"
+      text += "| \(row.measure) | \(row.value) | \(row.goal) | \(verdict) |\n"
+    }
+    return text
+  }
+
+  /// A line naming the date, the processor, cores, kernel and memory.
+  static func machine() -> String {
+    let cpu =
+      (try? String(contentsOfFile: "/proc/cpuinfo", encoding: .utf8))?.split(separator: "\n")
+      .first { $0.hasPrefix("model name") }?.split(separator: ":").last?.trimmingCharacters(in: .whitespaces)
+      ?? "unknown processor"
+    var name = utsname()
+    uname(&name)
+    let kernel = withUnsafeBytes(of: &name.release) { String(decoding: $0.prefix { $0 != 0 }, as: UTF8.self) }
+    let memory = ProcessInfo.processInfo.physicalMemory / (1 << 30)
+    return "\(cpu), \(ProcessInfo.processInfo.activeProcessorCount) cores, \(memory) GiB, Linux \(kernel)"
+  }
+
+  static func date() -> String {
+    let formatter = DateFormatter()
+    formatter.locale = Locale(identifier: "en_US_POSIX")
+    formatter.timeZone = TimeZone(identifier: "UTC")
+    formatter.dateFormat = "yyyy-MM-dd HH:mm 'UTC'"
+    return formatter.string(from: Date())
+  }
+}
+
+/// Number formatting for the table.
+func formatted(_ value: Double, _ decimals: Int) -> String {
+  String(format: "%.\(decimals)f", value)
+}
