@@ -13,7 +13,7 @@ public final class SDLCanvas: Canvas {
   private var fonts: [TextStyle: Font] = [:]
   private let fontPath: String
   private var textCache: [TextKey: Texture] = [:]
-  private var images: [Int: Texture] = [:]
+  private var images: [Int: UploadedImage] = [:]
   private var nextImageNumber = 1
   private var sceneLayer: Texture?
   private var layerOutput = (width: 0, height: 0)
@@ -23,6 +23,31 @@ public final class SDLCanvas: Canvas {
   public private(set) var pixelScale = (x: 1.0, y: 1.0)
   /// How many strings have been rasterised (cache misses), for tests and benchmarks.
   public private(set) var rasterisedTextCount = 0
+
+  /// An uploaded image with copies pre-scaled to the pixel sizes it is drawn at, so that a frame
+  /// never scales in the software renderer (which allocates a temporary surface for every scaled copy).
+  private final class UploadedImage {
+    let source: Surface
+    let texture: Texture
+    var scaled: [(width: Int, height: Int, texture: Texture)] = []
+
+    init(source: Surface, texture: Texture) {
+      self.source = source
+      self.texture = texture
+    }
+
+    /// The texture of exactly `width` x `height` pixels, made once and kept (the last four sizes).
+    func texture(width: Int, height: Int, renderer: Renderer) -> Texture {
+      if width == texture.width && height == texture.height { return texture }
+      if let match = scaled.first(where: { $0.width == width && $0.height == height }) { return match.texture }
+      guard let surface = try? source.scaled(toWidth: width, height: height),
+        let made = try? Texture(renderer: renderer, surface: surface)
+      else { return texture }
+      if scaled.count == 4 { scaled.removeFirst() }
+      scaled.append((width, height, made))
+      return made
+    }
+  }
 
   private struct TextKey: Hashable {
     let text: String
@@ -149,9 +174,16 @@ public final class SDLCanvas: Canvas {
   }
 
   public func drawImage(_ image: ImageHandle, in rect: Rect, opacity: Double) {
-    guard let texture = images[image.rawValue] else { return }
+    guard let uploaded = images[image.rawValue] else { return }
+    let width = Int((rect.width * pixelScale.x).rounded())
+    let height = Int((rect.height * pixelScale.y).rounded())
+    guard width > 0, height > 0 else { return }
+    let texture = uploaded.texture(width: width, height: height, renderer: renderer)
     texture.setModulation(Color(red: 255, green: 255, blue: 255).withOpacity(opacity))
-    renderer.copy(texture, to: rect)
+    let x = (rect.minX * pixelScale.x).rounded() / pixelScale.x
+    let y = (rect.minY * pixelScale.y).rounded() / pixelScale.y
+    renderer.copy(
+      texture, to: Rect(x: x, y: y, width: Double(width) / pixelScale.x, height: Double(height) / pixelScale.y))
   }
 
   public func setClip(_ rect: Rect?) {
@@ -159,12 +191,12 @@ public final class SDLCanvas: Canvas {
   }
 
   public func upload(_ image: any DecodedImage) -> ImageHandle? {
-    guard let surface = image as? Surface, let texture = try? Texture(renderer: renderer, surface: surface) else {
-      return nil
-    }
+    guard let surface = (image as? Surface).flatMap({ try? $0.convertedToARGB() }),
+      let texture = try? Texture(renderer: renderer, surface: surface)
+    else { return nil }
     let number = nextImageNumber
     nextImageNumber += 1
-    images[number] = texture
+    images[number] = UploadedImage(source: surface, texture: texture)
     return ImageHandle(rawValue: number, pixelSize: Size(width: Double(texture.width), height: Double(texture.height)))
   }
 

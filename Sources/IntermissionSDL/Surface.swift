@@ -79,3 +79,25 @@ public struct SDLImageDecoder: ImageDecoder {
     try Surface(contentsOf: path)
   }
 }
+
+extension Surface {
+  /// A copy in 32-bit ARGB, the format the software renderer and `scaled` work in.
+  /// - Throws: `SDLError` from `SDL_ConvertSurfaceFormat`.
+  public func convertedToARGB() throws -> Surface {
+    Surface(
+      owning: try SDLCall.nonNil(
+        SDL_ConvertSurfaceFormat(pointer, intermission_pixelformat_argb8888(), 0), "SDL_ConvertSurfaceFormat"))
+  }
+
+  /// A copy resized to `width` x `height` pixels with bilinear filtering. The surface must be ARGB.
+  /// - Throws: `SDLError` from `SDL_SoftStretchLinear`.
+  public func scaled(toWidth width: Int, height: Int) throws -> Surface {
+    let target = Surface(
+      owning: try SDLCall.nonNil(
+        SDL_CreateRGBSurfaceWithFormat(
+          0, CInt(max(1, width)), CInt(max(1, height)), 32, pointer.pointee.format.pointee.format),
+        "SDL_CreateRGBSurfaceWithFormat"))
+    try SDLCall.check(SDL_SoftStretchLinear(pointer, nil, target.pointer, nil), "SDL_SoftStretchLinear")
+    return target
+  }
+}

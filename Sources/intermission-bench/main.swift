@@ -7,7 +7,9 @@ import Foundation
 
 let arguments = Array(CommandLine.arguments.dropFirst())
 let quick = arguments.contains("--quick")
-let outputPath = arguments.firstIndex(of: "--write").flatMap { arguments.indices.contains($0 + 1) ? arguments[$0 + 1] : nil }
+let outputPath = arguments.firstIndex(of: "--write").flatMap {
+  arguments.indices.contains($0 + 1) ? arguments[$0 + 1] : nil
+}
 if arguments.contains("--help") || arguments.contains(where: { !["--quick", "--write", outputPath].contains($0) }) {
   print("usage: intermission-bench [--quick] [--write FILE]")
   exit(arguments.contains("--help") ? 0 : 2)
@@ -25,8 +27,12 @@ do {
 
   progress("1/6 core cost per frame ...")
   let core = suite.coreCostPerFrame()
-  report.add("1. core cost per frame (director + overlays, null canvas)", "\(formatted(core.nanoseconds, 0)) ns", goal: "< 5000 ns", met: core.nanoseconds < 5000)
-  report.add("   allocations per core frame", formatted(core.allocationsPerFrame, 2), goal: "0", met: core.allocationsPerFrame == 0)
+  report.add(
+    "1. core cost per frame (director + overlays, null canvas)", "\(formatted(core.nanoseconds, 0)) ns",
+    goal: "< 5000 ns", met: core.nanoseconds < 5000)
+  report.add(
+    "   allocations per core frame", formatted(core.allocationsPerFrame, 2), goal: "0",
+    met: core.allocationsPerFrame == 0)
 
   progress("2/6 headless render throughput, Intermission and the C baseline ...")
   let render = try suite.renderThroughput()
@@ -38,27 +44,43 @@ do {
   progress("3/6 idle cost while stopped ...")
   let adIdle = try suite.idleCost(script: "1.0 click 480 595\n")
   let pauseIdle = try suite.idleCost(script: "1.0 key P\n")
-  report.add("3. idle CPU, stopped by the in-app ad view", "\(formatted(adIdle * 100, 3)) % of a core", goal: "<= 1 %", met: adIdle <= 0.01)
-  report.add("   idle CPU, paused by the user", "\(formatted(pauseIdle * 100, 3)) % of a core", goal: "<= 1 %", met: pauseIdle <= 0.01)
+  report.add(
+    "3. idle CPU, stopped by the in-app ad view", "\(formatted(adIdle * 100, 3)) % of a core", goal: "<= 1 %",
+    met: adIdle <= 0.01)
+  report.add(
+    "   idle CPU, paused by the user", "\(formatted(pauseIdle * 100, 3)) % of a core", goal: "<= 1 %",
+    met: pauseIdle <= 0.01)
 
   progress("4/6 frame pacing at 60 fps ...")
   let pacing = try suite.framePacing()
   let meanError = abs(pacing.mean - 1.0 / 60) / (1.0 / 60)
-  report.add("4. mean frame interval (\(pacing.frames) frames)", "\(formatted(pacing.mean * 1000, 3)) ms", goal: "16.667 ms ± 0.5 %", met: meanError <= 0.005)
+  report.add(
+    "4. mean frame interval (\(pacing.frames) frames)", "\(formatted(pacing.mean * 1000, 3)) ms",
+    goal: "16.667 ms ± 0.5 %", met: meanError <= 0.005)
   report.add("   p50 deviation from 16.667 ms", "\(formatted(pacing.p50 * 1000, 3)) ms", goal: "—", met: nil)
-  report.add("   p99 deviation from 16.667 ms", "\(formatted(pacing.p99 * 1000, 3)) ms", goal: "<= 1 ms", met: pacing.p99 <= 0.001)
+  report.add(
+    "   p99 deviation from 16.667 ms", "\(formatted(pacing.p99 * 1000, 3)) ms", goal: "<= 1 ms",
+    met: pacing.p99 <= 0.001)
   report.add("   frames late by more than half an interval", String(pacing.late), goal: "0", met: pacing.late == 0)
 
   progress("5/6 pause and resume latency ...")
   let latency = try suite.pauseResumeLatency()
-  report.add("5. scene updates after the banner click's frame", String(latency.updatesAfterClick), goal: "0", met: latency.updatesAfterClick == 0)
-  report.add("   first delta after the resume", "\(formatted(latency.firstDeltaAfterResume, 6)) s", goal: "0", met: latency.firstDeltaAfterResume == 0)
+  report.add(
+    "5. scene updates after the banner click's frame", String(latency.updatesAfterClick), goal: "0",
+    met: latency.updatesAfterClick == 0)
+  report.add(
+    "   first delta after the resume", "\(formatted(latency.firstDeltaAfterResume, 6)) s", goal: "0",
+    met: latency.firstDeltaAfterResume == 0)
 
   progress("6/6 allocations and memory ...")
   let allocations = try suite.allocationsPerRealFrame()
   let peak = try suite.peakResidentMemoryKiB()
-  report.add("6. allocations per steady-state real frame (SDL included)", formatted(allocations, 2), goal: "0", met: allocations == 0)
-  report.add("   peak resident memory (1200 frames, banner shown)", "\(formatted(Double(peak) / 1024, 1)) MiB", goal: "—", met: nil)
+  report.add(
+    "6. allocations per steady-state real frame (SDL included)", formatted(allocations, 2), goal: "0",
+    met: allocations == 0)
+  report.add(
+    "   peak resident memory (1200 frames, banner shown)", "\(formatted(Double(peak) / 1024, 1)) MiB", goal: "—",
+    met: nil)
 } catch {
   progress("intermission-bench: \(error)")
   exit(1)

@@ -70,6 +70,7 @@ int main(int argc, char **argv) {
   SDL_SetHint(SDL_HINT_VIDEODRIVER, "offscreen");
   SDL_SetHint(SDL_HINT_RENDER_DRIVER, "software");
   SDL_SetHint(SDL_HINT_FRAMEBUFFER_ACCELERATION, "0");
+  SDL_SetHint(SDL_HINT_RENDER_SCALE_QUALITY, "1");
   if (SDL_Init(SDL_INIT_VIDEO) != 0 || TTF_Init() != 0) {
     fprintf(stderr, "intermission-cbaseline: %s\n", SDL_GetError());
     return 1;
@@ -84,9 +85,18 @@ int main(int argc, char **argv) {
     return 1;
   }
   SDL_SetRenderDrawBlendMode(r, SDL_BLENDMODE_BLEND);
-  SDL_Texture *image = SDL_CreateTextureFromSurface(r, image_surface);
+  // The creative, pre-scaled once to the pixels it is drawn at, as the Swift canvas does.
+  const float w = width, h = height;
+  float banner_h = w >= 728 ? 90 : 50;
+  float fit = fminf(w / image_surface->w, banner_h / image_surface->h);
+  int scaled_w = (int)lroundf(image_surface->w * fit), scaled_h = (int)lroundf(image_surface->h * fit);
+  SDL_Surface *argb = SDL_ConvertSurfaceFormat(image_surface, SDL_PIXELFORMAT_ARGB8888, 0);
+  SDL_Surface *scaled = SDL_CreateRGBSurfaceWithFormat(0, scaled_w, scaled_h, 32, SDL_PIXELFORMAT_ARGB8888);
+  SDL_SoftStretchLinear(argb, NULL, scaled, NULL);
+  SDL_Texture *image = SDL_CreateTextureFromSurface(r, scaled);
   SDL_SetTextureBlendMode(image, SDL_BLENDMODE_BLEND);
-  float image_w = image_surface->w, image_h = image_surface->h;
+  SDL_FreeSurface(scaled);
+  SDL_FreeSurface(argb);
   SDL_FreeSurface(image_surface);
   SDL_Texture *layer = SDL_CreateTexture(r, SDL_PIXELFORMAT_ARGB8888, SDL_TEXTUREACCESS_TARGET, width, height);
   SDL_SetTextureBlendMode(layer, SDL_BLENDMODE_NONE);
@@ -99,7 +109,6 @@ int main(int argc, char **argv) {
   Text pause_label = make_text(r, heading, "II");
   Text ad_label = make_text(r, caption, "Ad");
 
-  const float w = width, h = height;
   double start = 0;
   for (int frame = 0; frame < frames; frame++) {
     if (frame == skip) start = now_seconds();  // time frames skip..N-1, as the Swift side does
@@ -133,11 +142,10 @@ int main(int argc, char **argv) {
     SDL_RenderCopyF(r, layer, NULL, &whole);
     fill(r, w - 60, 12, 48, 40, 0x2F6FDE, 255);
     draw_text(r, &pause_label, w - 60, 12, 48, 40, 0xF2F5FA, 0);
-    float banner_h = w >= 728 ? 90 : 50, banner_y = h - banner_h;
+    float banner_y = h - banner_h;
     fill(r, 0, banner_y, w, banner_h, 0x05070C, 255);
-    float scale = fminf(w / image_w, banner_h / image_h);
-    SDL_FRect image_rect = {w / 2 - image_w * scale / 2, banner_y + banner_h / 2 - image_h * scale / 2, image_w * scale,
-                            image_h * scale};
+    SDL_FRect image_rect = {roundf(w / 2 - scaled_w / 2.0f), roundf(banner_y + banner_h / 2 - scaled_h / 2.0f),
+                            (float)scaled_w, (float)scaled_h};
     SDL_SetTextureColorMod(image, 255, 255, 255);
     SDL_SetTextureAlphaMod(image, 255);
     SDL_RenderCopyF(r, image, NULL, &image_rect);
