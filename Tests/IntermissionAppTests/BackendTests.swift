@@ -1,0 +1,121 @@
+import Foundation
+import IntermissionCore
+import IntermissionSDL
+import MenuGame
+import Testing
+
+/// The SDL backend in process, headless. SDL is global: these run one at a time, each with its own
+/// init and quit.
+@Suite("SDL backend", .serialized)
+struct BackendTests {
+  static let font = "/usr/share/fonts/truetype/dejavu/DejaVuSans.ttf"
+
+  struct Stack {
+    let system: SDLSystem
+    let window: Window
+    let canvas: SDLCanvas
+    let pump: EventPump
+
+    init(width: Int = 320, height: Int = 240) throws {
+      system = try SDLSystem(headless: true)
+      window = try Window(system: system, title: "test", width: width, height: height, hidden: false)
+      canvas = try SDLCanvas(
+        window: window, renderer: try Renderer(window: window, software: true), fontPath: BackendTests.font)
+      pump = try EventPump(window: window, headless: true)
+      pump.discardSetupWindowEvents()
+    }
+  }
+
+  @Test func injectedEventsComeBackTranslatedWithTheirCoordinates() throws {
+    let stack = try Stack()
+    stack.pump.pushClick(at: Point(x: 12, y: 34))
+    stack.pump.pushKey(.escape)
+    stack.pump.pushKey(.character("p"))
+    stack.pump.pushWheel(dy: -2)
+    stack.pump.pushMinimize()
+    stack.pump.pushRestore()
+    stack.pump.pushQuit()
+    var events: [Event] = []
+    while let event = stack.pump.poll() { events.append(event) }
+    let point = Point(x: 12, y: 34)
+    #expect(
+      events == [
+        .input(.pointerMoved(point)), .input(.pointerDown(point)), .input(.pointerUp(point)),
+        .input(.keyDown(.escape)), .input(.keyUp(.escape)), .input(.keyDown(.character("p"))),
+        .input(.keyUp(.character("p"))), .input(.wheel(dy: -2)), .windowMinimized, .windowRestored, .quit,
+      ])
+  }
+
+  @Test func wakeFromAnotherThreadEndsAWait() throws {
+    let stack = try Stack()
+    let pump = stack.pump
+    let start = MonotonicClock.readSeconds()
+    Thread.detachNewThread { pump.wake() }
+    pump.wait(timeout: 10)
+    #expect(MonotonicClock.readSeconds() - start < 5, "woken long before the time-out")
+    #expect(pump.poll() == .wake)
+  }
+
+  @Test func fillsLandOnTheRightPixels() throws {
+    let stack = try Stack()
+    stack.canvas.drawIntoSceneLayer {
+      stack.canvas.fill(Rect(x: 10, y: 20, width: 30, height: 40), color: Color(hex: 0xFF0000))
+    }
+    stack.canvas.drawSceneLayer()
+    stack.canvas.fill(Rect(x: 100, y: 100, width: 10, height: 10), color: Color(hex: 0x00FF00))
+    let pixels = try stack.canvas.readPixels()
+    #expect(pixels.width == 320 && pixels.height == 240)
+    #expect(pixels.pixel(x: 10, y: 20) == Color(hex: 0xFF0000))
+    #expect(pixels.pixel(x: 39, y: 59) == Color(hex: 0xFF0000))
+    #expect(pixels.pixel(x: 40, y: 60) == Theme.background, "the layer was cleared to the background")
+    #expect(pixels.pixel(x: 105, y: 105) == Color(hex: 0x00FF00))
+  }
+
+  @Test func textIsRasterisedOncePerStringAndStyle() throws {
+    let stack = try Stack(width: 960, height: 640)
+    let director = Director(viewSize: stack.canvas.size)
+    director.addOverlay(PauseControl(director: director))
+    director.run(MenuScene(settings: GameSettings()))
+    var time = 0.0
+    for _ in 0..<5 {
+      director.advance(to: time)
+      director.render(on: stack.canvas)
+      time += 1.0 / 60
+    }
+    let warm = stack.canvas.rasterisedTextCount
+    #expect(warm >= 7, "title, subtitle, four buttons, the pause button")
+    for _ in 0..<60 {
+      director.advance(to: time)
+      director.render(on: stack.canvas)
+      time += 1.0 / 60
+    }
+    #expect(stack.canvas.rasterisedTextCount == warm)
+    #expect(stack.canvas.measureText("Play", style: .heading).width > 0)
+  }
+
+  @Test func imagesDecodeUploadAndDrawScaled() throws {
+    let stack = try Stack(width: 400, height: 200)
+    let surface = try SDLImageDecoder().decodeImage(
+      atPath: ProgramRunner.root.appendingPathComponent("Assets/ads/tidewater.png").path)
+    #expect(surface.pixelWidth == 1456 && surface.pixelHeight == 180)
+    let handle = try #require(stack.canvas.upload(surface))
+    stack.canvas.drawIntoSceneLayer {}
+    stack.canvas.drawSceneLayer()
+    stack.canvas.drawImage(handle, in: Rect(x: 0, y: 100, width: 400, height: 50), opacity: 1)
+    let pixels = try stack.canvas.readPixels()
+    #expect(pixels.pixel(x: 200, y: 50) == Theme.background)
+    #expect(pixels.pixel(x: 200, y: 125) != Theme.background, "the creative covers its rectangle")
+    #expect(throws: SDLError.self) { try SDLImageDecoder().decodeImage(atPath: "/etc/hostname") }
+  }
+
+  @Test func errorsCaptureSDLsMessage() throws {
+    let system = try SDLSystem(headless: true)
+    _ = system
+    #expect {
+      try Font(system: system, path: "/nonexistent.ttf", pointSize: 12)
+    } throws: { error in
+      guard let error = error as? SDLError else { return false }
+      return error.function == "TTF_OpenFont" && !error.message.isEmpty
+    }
+  }
+}
