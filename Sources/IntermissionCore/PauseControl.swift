@@ -65,12 +65,14 @@ public final class PauseControl: Overlay {
     if isPaused {
       canvas.fill(
         Rect(x: 0, y: 0, width: size.width, height: size.height), color: Color(red: 0, green: 0, blue: 0, alpha: 96))
-      let banner = Rect(x: 0, y: size.height * 0.4 - 40, width: size.width, height: 80)
-      canvas.fill(banner, color: Theme.veil)
-      canvas.drawText("Paused", style: .title, color: Theme.accent, in: banner, alignment: .center)
+      let band = Rect(x: 0, y: size.height * 0.42 - 52, width: size.width, height: 104)
+      canvas.fill(band, color: Color(red: 0, green: 0, blue: 0, alpha: 215))
+      canvas.drawText(
+        "Paused", style: .title, color: Theme.accent, in: Rect(x: 0, y: band.minY + 6, width: size.width, height: 60),
+        alignment: .center)
       canvas.drawText(
         "Press P or the button to resume", style: .caption, color: Theme.text,
-        in: banner.offsetBy(dx: 0, dy: 56), alignment: .center)
+        in: Rect(x: 0, y: band.minY + 68, width: size.width, height: 28), alignment: .center)
     }
     button.draw(on: canvas, style: .heading)
   }
