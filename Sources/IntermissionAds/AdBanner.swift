@@ -39,9 +39,7 @@ public struct AdBanner: Hashable, Sendable {
     case .offscreen:
       phase = .slidingIn(since: time)
     case .slidingOut(let since):
-      // Reverse from where it is, so the motion stays continuous.
-      let done = min(1, (time - since) / AdBanner.animationDuration)
-      phase = .slidingIn(since: time - (1 - done) * AdBanner.animationDuration)
+      phase = .slidingIn(since: AdBanner.reversalStart(of: since, at: time))
     }
     return true
   }
@@ -53,10 +51,17 @@ public struct AdBanner: Hashable, Sendable {
     case .shown:
       phase = .slidingOut(since: time)
     case .slidingIn(let since):
-      let done = min(1, (time - since) / AdBanner.animationDuration)
-      phase = .slidingOut(since: time - (1 - done) * AdBanner.animationDuration)
+      phase = .slidingOut(since: AdBanner.reversalStart(of: since, at: time))
     }
     return true
+  }
+
+  /// When a slide in the other direction must have started for it to be, at `time`, exactly where
+  /// the slide started at `since` is: reversing from there keeps the motion continuous (the
+  /// ease-in-out curve is symmetric).
+  private static func reversalStart(of since: Double, at time: Double) -> Double {
+    let done = min(1, (time - since) / animationDuration)
+    return time - (1 - done) * animationDuration
   }
 
   /// Finishes a slide whose time is up.

@@ -19,7 +19,7 @@ struct EndToEndTests {
       2.5 key P          # user resume
       3.0 click 480 595  # banner again
       3.2 key P          # swallowed by the ad view
-      3.5 key Escape     # closes it: resumed
+      3.5 click 886 38   # its Close button: resumed
       4.0 click 480 256  # Play
       4.5 key Escape     # back to the menu
       5.0 minimize
@@ -143,6 +143,36 @@ struct EndToEndTests {
         stride(from: 30, to: 930, by: 23).map { image.pixel(x: $0, y: y) }
       })
     #expect(creative.count > 10, "the creative is drawn large")
+  }
+
+  @Test func openURLAdIsTracedHeadlessAndPausesNothing() throws {
+    let runner = try ProgramRunner()
+    // Rotation every 0.5 s: starfall, tidewater, then blockworks (open-url) from 1.0 s.
+    let script = try runner.write("s.txt", "1.3 click 480 595\n")
+    let result = try runner.run(
+      Self.headless + [
+        "--refresh", "0.5", "--ad-latency", "0", "--seconds", "1.4", "--script", script, "--trace",
+        runner.path("t.jsonl"),
+      ])
+    #expect(result.status == 0)
+    let lines = try runner.traceLines("t.jsonl")
+    #expect(lines.contains { $0.contains(#""event":"action.began","id":"blockworks","willLeave":true"#) })
+    #expect(lines.contains { $0.contains(#""event":"url.opened","url":"https://example.com/blockworks""#) })
+    #expect(!lines.contains { $0.contains("director.paused") })
+  }
+
+  @Test func idleRealClockHostWakesForTheNextScriptedEvent() throws {
+    let runner = try ProgramRunner()
+    let script = try runner.write("s.txt", "0.3 key P\n1.3 key P\n")
+    let result = try runner.run([
+      "--headless", "--no-ads", "--seconds", "2", "--script", script, "--trace", runner.path("t.jsonl"),
+    ])
+    #expect(result.status == 0)
+    let resumed = try runner.traceLines("t.jsonl").first { $0.contains("director.resumed") }
+    let time = resumed.flatMap { line in
+      line.range(of: "\"time\":").map { Double(line[$0.upperBound...].prefix { $0 != "," }) ?? -1 }
+    }
+    #expect(time != nil && time! >= 1.3 && time! < 1.6, "resumed at \(time ?? -1) s, asked for 1.3 s")
   }
 
   @Test func failureHidesTheBanner() throws {
