@@ -70,16 +70,6 @@ extension Surface: DecodedImage {
   public var pixelHeight: Int { height }
 }
 
-/// Decodes images with SDL_image; safe to call from any thread.
-public struct SDLImageDecoder: ImageDecoder {
-  /// Creates a decoder.
-  public init() {}
-
-  public func decodeImage(atPath path: String) throws -> any DecodedImage {
-    try Surface(contentsOf: path)
-  }
-}
-
 extension Surface {
   /// A copy in 32-bit ARGB, the format the software renderer and `scaled` work in.
   /// - Throws: `SDLError` from `SDL_ConvertSurfaceFormat`.

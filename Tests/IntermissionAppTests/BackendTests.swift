@@ -108,6 +108,20 @@ struct BackendTests {
     #expect(throws: SDLError.self) { try SDLImageDecoder().decodeImage(atPath: "/etc/hostname") }
   }
 
+  @Test func decoderRefusesImagesThatDeclareTooManyPixels() throws {
+    let runner = try ProgramRunner()
+    // A valid PNG signature and IHDR declaring 100000 x 100000 pixels, in a few bytes.
+    var bytes: [UInt8] = [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A, 0, 0, 0, 13, 0x49, 0x48, 0x44, 0x52]
+    bytes += [0x00, 0x01, 0x86, 0xA0, 0x00, 0x01, 0x86, 0xA0, 8, 6, 0, 0, 0]
+    let path = runner.path("bomb.png")
+    try Data(bytes).write(to: URL(fileURLWithPath: path))
+    #expect {
+      try SDLImageDecoder().decodeImage(atPath: path)
+    } throws: { error in
+      "\(error)".contains("declares 100000x100000 pixels")
+    }
+  }
+
   @Test func errorsCaptureSDLsMessage() throws {
     let system = try SDLSystem(headless: true)
     _ = system
