@@ -32,13 +32,6 @@ public final class AdLoader: @unchecked Sendable {
     self.onFinish = onFinish
   }
 
-  /// Whether a load was started and its result not yet taken.
-  public var isBusy: Bool {
-    condition.lock()
-    defer { condition.unlock() }
-    return isLoading || result != nil
-  }
-
   /// Starts loading the ad at position `sequence` of the rotation (wrapping around the inventory).
   /// Does nothing while a previous result has not been taken.
   public func start(sequence: Int) {

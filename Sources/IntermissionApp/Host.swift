@@ -14,7 +14,6 @@ public final class Host {
 
   private let options: Options
   private let script: ReplayScript
-  private let system: SDLSystem
   private let window: Window
   private let canvas: SDLCanvas
   private let pump: EventPump
@@ -80,9 +79,6 @@ public final class Host {
     pump.discardSetupWindowEvents()
     if window.isMinimizedOrHidden { director.hold(.window) }
   }
-
-  /// Whether SDL runs without showing anything, and with which driver.
-  public var videoDriver: String { system.videoDriver }
 
   // MARK: - Loop
 

@@ -69,10 +69,7 @@ public final class SDLCanvas: Canvas {
   public func updateLayout() throws {
     size = window.size
     let output = renderer.outputSize
-    let scale = (
-      x: size.width > 0 ? Double(output.width) / size.width : 1,
-      y: size.height > 0 ? Double(output.height) / size.height : 1
-    )
+    let scale = SDLCanvas.pixelScale(window: size, output: output)
     renderer.setScale(x: scale.x, y: scale.y)
     if fonts.isEmpty || scale != pixelScale {
       pixelScale = scale
@@ -84,6 +81,15 @@ public final class SDLCanvas: Canvas {
       fonts = opened
       textCache.removeAll()
     }
+  }
+
+  /// Output pixels per window point, per axis: 1 normally, 2 on a 2x HiDPI display. Drawing is scaled
+  /// by it, so scenes draw, and hit-test mouse events, in window coordinates.
+  public static func pixelScale(window: Size, output: (width: Int, height: Int)) -> (x: Double, y: Double) {
+    (
+      x: window.width > 0 && output.width > 0 ? Double(output.width) / window.width : 1,
+      y: window.height > 0 && output.height > 0 ? Double(output.height) / window.height : 1
+    )
   }
 
   /// Converts a point in window coordinates to output pixels.

@@ -122,6 +122,18 @@ struct BackendTests {
     }
   }
 
+  @Test func hiDPIScaleIsOutputPixelsPerWindowPoint() throws {
+    let retina = SDLCanvas.pixelScale(window: Size(width: 960, height: 640), output: (1920, 1280))
+    #expect(retina.x == 2 && retina.y == 2)
+    let plain = SDLCanvas.pixelScale(window: Size(width: 960, height: 640), output: (960, 640))
+    #expect(plain.x == 1 && plain.y == 1)
+    let minimised = SDLCanvas.pixelScale(window: Size(width: 0, height: 0), output: (0, 0))
+    #expect(minimised.x == 1 && minimised.y == 1)
+    let stack = try Stack()
+    #expect(stack.canvas.pixelScale.x == 1, "the offscreen driver has no HiDPI output")
+    #expect(stack.canvas.pixelPoint(Point(x: 10.5, y: 20)) == (10, 20))
+  }
+
   @Test func errorsCaptureSDLsMessage() throws {
     let system = try SDLSystem(headless: true)
     _ = system
