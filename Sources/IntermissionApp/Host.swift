@@ -47,7 +47,7 @@ public final class Host {
     self.options = options
     self.script = script
     self.trace = trace
-    system = try SDLSystem(headless: options.headless)
+    let system = try SDLSystem(headless: options.headless)
     window = try Window(
       system: system, title: "Intermission", width: options.width, height: options.height, hidden: false)
     let renderer = try Renderer(window: window, software: options.headless)
