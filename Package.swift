@@ -55,5 +55,5 @@ let package = Package(
       dependencies: ["IntermissionApp", "IntermissionSDL", "IntermissionCore"]
     ),
   ],
-  swiftLanguageModes: [.v5]
+  swiftLanguageModes: [.v6]
 )

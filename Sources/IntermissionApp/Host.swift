@@ -65,10 +65,10 @@ public final class Host {
       configuration.latency = options.adLatency
       configuration.refreshInterval = options.refresh
       configuration.waitsForDueLoads = options.fixedStep
-      let wake = pump
+      let waker = pump.waker
       let loader = AdLoader(
         manifestPath: adManifest ?? "Assets/ads/manifest.json", decoder: SDLImageDecoder(),
-        failsEveryLoad: options.failAds, onFinish: { wake.wake() })
+        failsEveryLoad: options.failAds, onFinish: { waker.wake() })
       let overlay = AdOverlay(
         director: director, loader: loader, configuration: configuration, trace: trace,
         urlOpener: HostURLOpener(headless: options.headless))

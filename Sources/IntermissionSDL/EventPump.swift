@@ -14,31 +14,21 @@ public final class EventPump {
 
   private let window: Window
   private let headless: Bool
-  private let wakeReadDescriptor: CInt
-  private let wakeWriteDescriptor: CInt
+  /// Wakes this pump from any thread; hand it to code that finishes work in the background.
+  public let waker: EventWaker
 
   /// Creates the pump for `window` and installs the stop-signal handlers.
   /// - Throws: `SDLError` when the wake-up pipe or event type cannot be made.
   public init(window: Window, headless: Bool) throws {
     self.window = window
     self.headless = headless
-    var descriptors: [CInt] = [-1, -1]
-    guard intermission_make_wake_pipe(&descriptors) == 0 else {
-      throw SDLError(function: "pipe2", message: "cannot create the wake-up pipe")
-    }
-    wakeReadDescriptor = descriptors[0]
-    wakeWriteDescriptor = descriptors[1]
     if EventPump.wakeEventType == UInt32.max {
       let type = SDL_RegisterEvents(1)
       guard type != UInt32.max else { throw SDLError("SDL_RegisterEvents") }
       EventPump.wakeEventType = type
     }
-    intermission_install_stop_signals(wakeWriteDescriptor)
-  }
-
-  deinit {
-    close(wakeReadDescriptor)
-    close(wakeWriteDescriptor)
+    waker = try EventWaker(eventType: EventPump.wakeEventType)
+    intermission_install_stop_signals(waker.writeDescriptor)
   }
 
   /// The signal (SIGINT or SIGTERM) that asked the program to stop, or nil.
@@ -68,21 +58,16 @@ public final class EventPump {
     let milliseconds = Int32(min(timeout * 1000, 3_600_000).rounded(.up))
     if headless {
       // No window system delivers events here; everything that enqueues one also writes the pipe.
-      intermission_wait_readable(wakeReadDescriptor, milliseconds)
+      intermission_wait_readable(waker.readDescriptor, milliseconds)
     } else {
       // SDL's wait retries after signals, so wait in slices short enough to notice one.
       SDL_WaitEventTimeout(nil, min(milliseconds, 100))
-      intermission_wait_readable(wakeReadDescriptor, 0)
+      intermission_wait_readable(waker.readDescriptor, 0)
     }
   }
 
-  /// Wakes a waiting `wait(timeout:)`. Safe to call from any thread.
-  public func wake() {
-    var event = SDL_Event()
-    event.type = EventPump.wakeEventType
-    SDL_PushEvent(&event)
-    intermission_wake(wakeWriteDescriptor)
-  }
+  /// Wakes a waiting `wait(timeout:)`.
+  public func wake() { waker.wake() }
 
   // MARK: - Injection
 

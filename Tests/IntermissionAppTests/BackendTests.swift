@@ -50,7 +50,8 @@ struct BackendTests {
     let stack = try Stack()
     let pump = stack.pump
     let start = MonotonicClock.readSeconds()
-    Thread.detachNewThread { pump.wake() }
+    let waker = pump.waker
+    Thread.detachNewThread { waker.wake() }
     pump.wait(timeout: 10)
     #expect(MonotonicClock.readSeconds() - start < 5, "woken long before the time-out")
     #expect(pump.poll() == .wake)
