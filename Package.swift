@@ -18,7 +18,7 @@ let package = Package(
     ),
     // Async-signal-safe signal handling, a self-pipe and an allocation counter: things Swift cannot express safely.
     .target(name: "CIntermissionSupport"),
-    // Counts heap allocations by interposing malloc; linked into the benchmark only.
+    // Counts heap allocations by interposing malloc; linked into the benchmark and the app tests.
     .target(name: "CAllocationCounter"),
     // The director, scenes, clocks, pause holds, input, tracing and script parsing. No SDL.
     .target(name: "IntermissionCore"),
@@ -52,7 +52,7 @@ let package = Package(
       name: "IntermissionAdsTests", dependencies: ["IntermissionAds", "IntermissionCore", "IntermissionTestSupport"]),
     .testTarget(
       name: "IntermissionAppTests",
-      dependencies: ["IntermissionApp", "IntermissionSDL", "IntermissionCore"]
+      dependencies: ["IntermissionApp", "IntermissionSDL", "IntermissionCore", "MenuGame", "CAllocationCounter"]
     ),
   ],
   swiftLanguageModes: [.v6]

@@ -1,4 +1,6 @@
+import CAllocationCounter
 import Foundation
+import IntermissionApp
 import IntermissionCore
 import IntermissionSDL
 import MenuGame
@@ -9,6 +11,12 @@ import Testing
 @Suite("SDL backend", .serialized)
 struct BackendTests {
   static let font = "/usr/share/fonts/truetype/dejavu/DejaVuSans.ttf"
+
+  #if DEBUG
+    static let isOptimized = false
+  #else
+    static let isOptimized = true
+  #endif
 
   struct Stack {
     let system: SDLSystem
@@ -133,6 +141,47 @@ struct BackendTests {
     let stack = try Stack()
     #expect(stack.canvas.pixelScale.x == 1, "the offscreen driver has no HiDPI output")
     #expect(stack.canvas.pixelPoint(Point(x: 10.5, y: 20)) == (10, 20))
+  }
+
+  /// The steady-state frame of the real program (menu, pause control, banner shown; SDL's software
+  /// renderer included) allocates nothing on the heap. Counted, not timed, so it belongs here.
+  ///
+  /// Only optimised builds are checked (`scripts/test` runs it with `swift test -c release`): without
+  /// optimisation, Swift iterates arrays through unspecialised generic code whose coroutine frames
+  /// are heap-allocated by the runtime.
+  @Test(.enabled(if: BackendTests.isOptimized, "checked in release builds: swift test -c release"))
+  func steadyStateFrameAllocatesNothing() throws {
+    var options = Options()
+    options.headless = true
+    options.fixedStep = true
+    options.adLatency = 0
+    options.frames = 200
+    let manifest = ProgramRunner.root.appendingPathComponent("Assets/ads/manifest.json").path
+    let host = try Host(
+      options: options, script: ReplayScript(events: []), fontPath: BackendTests.font, trace: Trace(output: nil),
+      adManifest: manifest)
+    var frame = 0
+    var allocations: UInt64 = .max
+    var bannerShown = false
+    host.frameObserver = { _, _ in
+      if frame == 99 {
+        bannerShown = host.adOverlay?.banner.isClickable == true
+        allocation_counter_begin()
+      }
+      if frame == 199 { allocations = allocation_counter_end() }
+      frame += 1
+    }
+    try host.run()
+    #expect(bannerShown)
+    #expect(allocations == 0, "\(allocations) allocations in 100 frames")
+  }
+
+  @Test func allocationCounterCountsAllocations() {
+    allocation_counter_begin()
+    let array = Array(repeating: 1, count: 1000)
+    let counted = allocation_counter_end()
+    #expect(array.count == 1000)
+    #expect(counted >= 1, "the counter sees an array's buffer, so a count of 0 above means something")
   }
 
   @Test func errorsCaptureSDLsMessage() throws {
