@@ -139,26 +139,31 @@ struct BenchmarkSuite {
   /// wakes to run a frame, which is what the pacer controls (the time a frame then takes to draw
   /// is the render benchmark's subject).
   func framePacing() throws -> (mean: Double, p50: Double, p99: Double, late: Int, frames: Int) {
-    var options = Options()
-    options.headless = true
-    options.seconds = quick ? 4 : 10
-    var presents: [Double] = []
-    presents.reserveCapacity(1000)
-    let host = try Host(
-      options: options, script: ReplayScript(events: []), fontPath: fontPath, trace: Trace(output: nil),
-      adManifest: manifestPath)
-    host.frameObserver = { frameStart, presented in
-      if presented { presents.append(frameStart) }
+    var runs: [(mean: Double, p50: Double, p99: Double, late: Int, frames: Int)] = []
+    for _ in 0..<(quick ? 1 : 3) {
+      var options = Options()
+      options.headless = true
+      options.seconds = quick ? 4 : 10
+      var starts: [Double] = []
+      starts.reserveCapacity(1000)
+      let host = try Host(
+        options: options, script: ReplayScript(events: []), fontPath: fontPath, trace: Trace(output: nil),
+        adManifest: manifestPath)
+      host.frameObserver = { frameStart, presented in
+        if presented { starts.append(frameStart) }
+      }
+      try host.run()
+      let target = 1.0 / 60
+      let intervals = Array(zip(starts.dropFirst(), starts).map { $0 - $1 }.dropFirst(5))  // past start-up
+      let deviations = intervals.map { abs($0 - target) }
+      runs.append(
+        (
+          Statistics.mean(intervals), Statistics.percentile(deviations, 0.5), Statistics.percentile(deviations, 0.99),
+          intervals.filter { $0 > target * 1.5 }.count, intervals.count
+        ))
     }
-    try host.run()
-    let target = 1.0 / 60
-    let intervals = zip(presents.dropFirst(), presents).map { $0 - $1 }.dropFirst(5)  // past start-up
-    let deviations = intervals.map { abs($0 - target) }
-    return (
-      Statistics.mean(Array(intervals)), Statistics.percentile(deviations, 0.5),
-      Statistics.percentile(deviations, 0.99),
-      intervals.filter { $0 > target * 1.5 }.count, intervals.count
-    )
+    // The run with the median p99 stands for all of them.
+    return runs.sorted { $0.p99 < $1.p99 }[runs.count / 2]
   }
 
   // MARK: - 5. Pause and resume latency
