@@ -249,6 +249,8 @@ public final class AdOverlay: Overlay {
     case .openURL(let url):
       if AdManifest.isWebURL(url), urlOpener.open(url) {
         trace.emit("url.opened", ["url": .string(url)])
+      } else {
+        trace.emit("url.failed", ["url": .string(url)])
       }
       finishAction()
     }

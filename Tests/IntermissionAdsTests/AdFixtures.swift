@@ -73,8 +73,9 @@ final class AdFolder {
 /// Records the URLs it was asked to open.
 final class RecordingURLOpener: URLOpener {
   var opened: [String] = []
+  var accepts = true
   func open(_ url: String) -> Bool {
     opened.append(url)
-    return true
+    return accepts
   }
 }

@@ -133,6 +133,15 @@ struct AdOverlayTests {
     #expect(h.overlay.activeAction == nil)
   }
 
+  @Test func aBrowserThatRefusesTheURLIsTracedAndTheActionStillEnds() throws {
+    let h = try OverlayHarness(latency: 0, refresh: 1)
+    h.opener.accepts = false
+    h.run(until: 2.5)
+    h.clickBanner()
+    #expect(Array(h.events.suffix(3)) == ["action.began", "url.failed", "action.finished"])
+    #expect(h.overlay.activeAction == nil && h.director.isRunning)
+  }
+
   @Test func doubleClicksAndClicksDuringSlidesStartAtMostOneAction() throws {
     let h = try OverlayHarness(latency: 0)
     h.frames(3)  // sliding in
