@@ -101,7 +101,7 @@ public final class AdOverlay: Overlay {
       hasStarted = true
       requestLoad()
     }
-    if loadDueTime == nil, let refresh = nextRefreshTime, time >= refresh, canRotate {
+    if let rotation = rotationTime, time >= rotation {
       requestLoad()
     }
     if let due = loadDueTime, time >= due {
@@ -143,13 +143,7 @@ public final class AdOverlay: Overlay {
 
   public var isAnimating: Bool { banner.isAnimating }
 
-  public var nextWakeTime: Double? {
-    var earliest = loadDueTime
-    if loadDueTime == nil, let refresh = nextRefreshTime, canRotate {
-      earliest = min(earliest ?? refresh, refresh)
-    }
-    return earliest
-  }
+  public var nextWakeTime: Double? { loadDueTime ?? rotationTime }
 
   public var needsDisplay: Bool { drawnVersion != stateVersion || banner.isAnimating }
 
@@ -163,7 +157,12 @@ public final class AdOverlay: Overlay {
 
   // MARK: - Loading
 
-  private var canRotate: Bool { activeAction == nil && !isWindowMinimized }
+  /// When the next rotation may start: nil while a load is under way, an action is in progress or
+  /// the window is minimised (an overdue rotation then runs as soon as that ends).
+  private var rotationTime: Double? {
+    guard loadDueTime == nil, activeAction == nil, !isWindowMinimized else { return nil }
+    return nextRefreshTime
+  }
 
   private func requestLoad() {
     loadDueTime = time + configuration.latency

@@ -27,6 +27,17 @@ struct BenchmarkSuite {
 
   var repetitions: Int { quick ? 3 : 7 }
 
+  /// A headless host on the shipped inventory, with `configure` applied to its options.
+  func makeHost(script: ReplayScript = ReplayScript(events: []), _ configure: (inout Options) -> Void) throws
+    -> IntermissionApp.Host
+  {
+    var options = Options()
+    options.headless = true
+    configure(&options)
+    return try Host(
+      options: options, script: script, fontPath: fontPath, trace: Trace(output: nil), adManifest: manifestPath)
+  }
+
   // MARK: - 1. Core cost per frame
 
   /// Director + overlays update and draw for the menu with the banner shown, on a null canvas.
@@ -74,17 +85,14 @@ struct BenchmarkSuite {
     var swift: [Double] = []
     var c: [Double] = []
     for _ in 0..<repetitions {
-      var options = Options()
-      options.headless = true
-      options.fixedStep = true
-      options.adLatency = 0
-      options.frames = frames
       var started = 0.0
       var ended = 0.0
       var index = 0
-      let host = try Host(
-        options: options, script: ReplayScript(events: []), fontPath: fontPath, trace: Trace(output: nil),
-        adManifest: manifestPath)
+      let host = try makeHost {
+        $0.fixedStep = true
+        $0.adLatency = 0
+        $0.frames = frames
+      }
       host.frameObserver = { _, _ in
         if index == first - 1 { started = MonotonicClock.readSeconds() }
         if index == frames - 1 { ended = MonotonicClock.readSeconds() }
@@ -141,14 +149,9 @@ struct BenchmarkSuite {
   func framePacing() throws -> (mean: Double, p50: Double, p99: Double, late: Int, frames: Int) {
     var runs: [(mean: Double, p50: Double, p99: Double, late: Int, frames: Int)] = []
     for _ in 0..<(quick ? 1 : 3) {
-      var options = Options()
-      options.headless = true
-      options.seconds = quick ? 4 : 10
       var starts: [Double] = []
       starts.reserveCapacity(1000)
-      let host = try Host(
-        options: options, script: ReplayScript(events: []), fontPath: fontPath, trace: Trace(output: nil),
-        adManifest: manifestPath)
+      let host = try makeHost { $0.seconds = quick ? 4 : 10 }
       host.frameObserver = { frameStart, presented in
         if presented { starts.append(frameStart) }
       }
@@ -170,14 +173,12 @@ struct BenchmarkSuite {
 
   /// Scene updates after the frame that processes the banner click, and the first delta after resume.
   func pauseResumeLatency() throws -> (updatesAfterClick: Int, firstDeltaAfterResume: Double) {
-    var options = Options()
-    options.headless = true
-    options.fixedStep = true
-    options.adLatency = 0
-    options.seconds = 3
     let script = try ReplayScript.parse("1.0 click 480 595\n2.0 key Escape\n", file: "latency")
-    let host = try Host(
-      options: options, script: script, fontPath: fontPath, trace: Trace(output: nil), adManifest: manifestPath)
+    let host = try makeHost(script: script) {
+      $0.fixedStep = true
+      $0.adLatency = 0
+      $0.seconds = 3
+    }
     var updatesBeforeClickFrame = 0
     var updatesBeforeResumeFrame = 0
     var firstDelta = Double.nan
@@ -196,14 +197,11 @@ struct BenchmarkSuite {
 
   /// Heap allocations per steady-state frame of the real frame (SDL's included), in process.
   func allocationsPerRealFrame() throws -> Double {
-    var options = Options()
-    options.headless = true
-    options.fixedStep = true
-    options.adLatency = 0
-    options.frames = 400
-    let host = try Host(
-      options: options, script: ReplayScript(events: []), fontPath: fontPath, trace: Trace(output: nil),
-      adManifest: manifestPath)
+    let host = try makeHost {
+      $0.fixedStep = true
+      $0.adLatency = 0
+      $0.frames = 400
+    }
     var frame = 0
     var counted: UInt64 = 0
     host.frameObserver = { _, _ in
