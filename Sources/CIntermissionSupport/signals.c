@@ -21,8 +21,7 @@ static void handle_stop(int sig) {
   errno = saved;
 }
 
-int intermission_install_stop_signals(int wake_fd) {
-  wake_write_fd = wake_fd;
+int intermission_install_stop_signals(void) {
   struct sigaction action;
   memset(&action, 0, sizeof action);
   action.sa_handler = handle_stop;
@@ -30,13 +29,23 @@ int intermission_install_stop_signals(int wake_fd) {
   action.sa_flags = SA_RESTART;
   if (sigaction(SIGINT, &action, NULL) != 0) return -1;
   if (sigaction(SIGTERM, &action, NULL) != 0) return -1;
+  if (sigaction(SIGHUP, &action, NULL) != 0) return -1;
+  // A closed reader (`--trace /dev/stdout | head -1`) is a write error to report, not a death.
+  struct sigaction ignore;
+  memset(&ignore, 0, sizeof ignore);
+  ignore.sa_handler = SIG_IGN;
+  sigemptyset(&ignore.sa_mask);
+  if (sigaction(SIGPIPE, &ignore, NULL) != 0) return -1;
   // A parent may have started us with these signals blocked (the mask is inherited); unblock them.
   sigset_t stops;
   sigemptyset(&stops);
   sigaddset(&stops, SIGINT);
   sigaddset(&stops, SIGTERM);
+  sigaddset(&stops, SIGHUP);
   return pthread_sigmask(SIG_UNBLOCK, &stops, NULL) == 0 ? 0 : -1;
 }
+
+void intermission_set_stop_wake_fd(int wake_fd) { wake_write_fd = wake_fd; }
 
 int intermission_stop_signal(void) { return stop_signal; }
 

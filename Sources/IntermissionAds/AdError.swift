@@ -16,6 +16,8 @@ public enum AdError: Error, Hashable, Sendable, CustomStringConvertible {
   case unsupportedURL(id: String, url: String)
   /// Loading was switched off on purpose (`--fail-ads`).
   case loadingDisabled
+  /// A load did not finish within its deadline.
+  case timedOut(seconds: Double)
 
   public var description: String {
     switch self {
@@ -28,6 +30,21 @@ public enum AdError: Error, Hashable, Sendable, CustomStringConvertible {
     case .imageCorrupt(let id, let path, let reason): "ad '\(id)': image '\(path)' cannot be decoded: \(reason)"
     case .unsupportedURL(let id, let url): "ad '\(id)': URL '\(url)' is not an http or https URL"
     case .loadingDisabled: "ad loading is disabled (--fail-ads)"
+    case .timedOut(let seconds): "ad load timed out after \(seconds) s"
     }
   }
+
+  /// The reason without the manifest's path, for a message that names the manifest itself, such as
+  /// `ads[0]: "image" must be a non-empty string`.
+  public var detail: String {
+    switch self {
+    case .manifestUnreadable(_, let reason): "cannot read: \(reason)"
+    case .manifestMalformed(_, let detail): detail
+    case .noAds: "lists no ads"
+    default: description
+    }
+  }
+
+  /// Whether the failure is one a user should hear about: every failure but `--fail-ads`'s own.
+  public var isUnexpected: Bool { self != .loadingDisabled }
 }

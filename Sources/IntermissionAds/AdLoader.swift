@@ -4,36 +4,48 @@ import IntermissionCore
 /// Loads ads off the main loop: reads and validates the manifest, picks the next ad in rotation and
 /// decodes its image on a background queue, then holds the result for the loop to take.
 ///
-/// One load runs at a time. `onFinish` is called on the background queue when a result is ready, so
-/// a host that sleeps can wake.
+/// One load runs at a time, and each has a deadline: a load that has not finished `timeout` seconds
+/// after it started fails with `AdError.timedOut`, and its late result is thrown away. `onFinish` is
+/// called on the background queue when a result is ready, so a host that sleeps can wake.
 public final class AdLoader: @unchecked Sendable {
+  /// The default deadline of one load, in seconds.
+  public static let defaultTimeout = 5.0
+
   private let manifestPath: String
   private let decoder: any ImageDecoder
   private let failsEveryLoad: Bool
+  private let timeout: Double
+  private let isInterrupted: @Sendable () -> Bool
   private let onFinish: @Sendable () -> Void
-  private let queue = DispatchQueue(label: "intermission.ad-loader")
   private let condition = NSCondition()
   private var result: Result<LoadedAd, AdError>?
   private var isLoading = false
+  private var generation = 0
+  private var deadline = DispatchTime.now()
 
   /// Creates a loader.
   /// - Parameters:
   ///   - manifestPath: the manifest to read on every load.
   ///   - decoder: decodes creative images (thread-safe).
   ///   - failsEveryLoad: make every load fail with `AdError.loadingDisabled` (`--fail-ads`).
+  ///   - timeout: seconds after which an unfinished load fails.
+  ///   - isInterrupted: polled while `waitForResult` waits; true ends the wait (a stop signal).
   ///   - onFinish: called from the background queue when a load finishes.
   public init(
     manifestPath: String, decoder: any ImageDecoder, failsEveryLoad: Bool = false,
+    timeout: Double = AdLoader.defaultTimeout, isInterrupted: @escaping @Sendable () -> Bool = { false },
     onFinish: @escaping @Sendable () -> Void = {}
   ) {
     self.manifestPath = manifestPath
     self.decoder = decoder
     self.failsEveryLoad = failsEveryLoad
+    self.timeout = timeout
+    self.isInterrupted = isInterrupted
     self.onFinish = onFinish
   }
 
   /// Starts loading the ad at position `sequence` of the rotation (wrapping around the inventory).
-  /// Does nothing while a previous result has not been taken.
+  /// Does nothing while a previous load runs or its result has not been taken.
   public func start(sequence: Int) {
     condition.lock()
     guard !isLoading, result == nil else {
@@ -41,34 +53,63 @@ public final class AdLoader: @unchecked Sendable {
       return
     }
     isLoading = true
+    generation += 1
+    let started = generation
+    deadline = DispatchTime.now() + timeout
     condition.unlock()
-    queue.async { [self] in
+    DispatchQueue.global().async { [self] in
       let outcome = load(sequence: sequence)
       condition.lock()
-      result = outcome
-      isLoading = false
-      condition.broadcast()
+      let isCurrent = started == generation && isLoading
+      if isCurrent {
+        result = outcome
+        isLoading = false
+        condition.broadcast()
+      }
       condition.unlock()
-      onFinish()
+      if isCurrent { onFinish() }
     }
   }
 
-  /// Takes the finished result, if there is one, without waiting.
+  /// Takes the finished result, if there is one, without waiting; a load past its deadline gives
+  /// `AdError.timedOut`.
   public func takeResult() -> Result<LoadedAd, AdError>? {
     condition.lock()
     defer { condition.unlock() }
-    let taken = result
-    result = nil
-    return taken
+    if isLoading && DispatchTime.now() >= deadline { expire() }
+    return take()
   }
 
-  /// Waits for the running load to finish and takes its result; nil if no load was started.
+  /// Waits for the running load to finish, at most until its deadline, and takes its result. Returns
+  /// nil if no load was started, or when `isInterrupted` says so while waiting.
   public func waitForResult() -> Result<LoadedAd, AdError>? {
     condition.lock()
-    while isLoading { condition.wait() }
+    defer { condition.unlock() }
+    while isLoading {
+      let now = DispatchTime.now()
+      if now >= deadline {
+        expire()
+        break
+      }
+      if isInterrupted() { return nil }
+      // Wake at least every 50 ms to notice an interruption.
+      let slice = min(deadline.uptimeNanoseconds - now.uptimeNanoseconds, 50_000_000)
+      _ = condition.wait(until: Date(timeIntervalSinceNow: Double(slice) / 1e9))
+    }
+    return take()
+  }
+
+  /// Ends the running load as timed out; its result, if it ever comes, is dropped. Lock held.
+  private func expire() {
+    isLoading = false
+    generation += 1
+    result = .failure(.timedOut(seconds: timeout))
+  }
+
+  /// Takes the result. Lock held.
+  private func take() -> Result<LoadedAd, AdError>? {
     let taken = result
     result = nil
-    condition.unlock()
     return taken
   }
 
@@ -77,13 +118,11 @@ public final class AdLoader: @unchecked Sendable {
     do {
       let creatives = try AdManifest.load(path: manifestPath)
       let creative = creatives[((sequence % creatives.count) + creatives.count) % creatives.count]
-      let image: any DecodedImage
       do {
-        image = try decoder.decodeImage(atPath: creative.imagePath)
+        return .success(LoadedAd(creative: creative, image: try decoder.decodeImage(atPath: creative.imagePath)))
       } catch {
         throw AdError.imageCorrupt(id: creative.id, path: creative.imagePath, reason: "\(error)")
       }
-      return .success(LoadedAd(creative: creative, image: image))
     } catch let error as AdError {
       return .failure(error)
     } catch {

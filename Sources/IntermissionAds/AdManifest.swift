@@ -1,4 +1,5 @@
 import Foundation
+import IntermissionCore
 
 /// Reads and validates an ad manifest: untrusted input.
 ///
@@ -10,55 +11,55 @@ public enum AdManifest {
   /// The most bytes a manifest may have; a larger file is rejected, not read.
   public static let maximumSize = 1 << 20
 
-  /// Loads and validates the manifest at `path`.
+  /// Loads and validates the manifest at `path`: a regular file (never a FIFO or a device) of at
+  /// most `maximumSize` bytes.
   /// - Returns: the ads in manifest order.
   /// - Throws: `AdError` naming the file, the entry and what is wrong.
   public static func load(path: String) throws -> [AdCreative] {
-    let manifestURL = URL(fileURLWithPath: path)
-    let data: Data
+    let bytes: [UInt8]
     do {
-      let attributes = try FileManager.default.attributesOfItem(atPath: path)
-      if let size = attributes[.size] as? Int, size > maximumSize {
-        throw AdError.manifestMalformed(path: path, detail: "file is larger than \(maximumSize) bytes")
-      }
-      data = try Data(contentsOf: manifestURL)
-    } catch let error as AdError {
-      throw error
+      bytes = try RegularFile.read(path, limit: maximumSize)
     } catch {
-      let reason = FileManager.default.fileExists(atPath: path) ? "not readable" : "no such file"
-      throw AdError.manifestUnreadable(path: path, reason: reason)
+      throw AdError.manifestUnreadable(path: path, reason: error.description)
     }
-    return try parse(data, manifestPath: path)
+    return try parse(bytes, manifestPath: path)
   }
 
-  /// Validates manifest `data` as if read from `manifestPath` (used to resolve image paths).
+  /// Validates manifest `bytes` as if read from `manifestPath` (used to resolve image paths). The
+  /// document must be strict JSON (RFC 8259), and no string in an ad may hold a control character.
   /// - Throws: `AdError`.
-  public static func parse(_ data: Data, manifestPath: String) throws -> [AdCreative] {
+  public static func parse(_ bytes: [UInt8], manifestPath: String) throws -> [AdCreative] {
     func malformed(_ detail: String) -> AdError { .manifestMalformed(path: manifestPath, detail: detail) }
-    let root: Any
+    let root: StrictJSON.Value
     do {
-      root = try JSONSerialization.jsonObject(with: data)
+      root = try StrictJSON.parse(bytes)
     } catch {
-      throw malformed("not valid JSON")
+      throw malformed("not valid JSON (\(error))")
     }
-    guard let object = root as? [String: Any] else { throw malformed("the top level is not an object") }
-    guard let entries = object["ads"] as? [Any] else { throw malformed("missing \"ads\" array") }
+    guard case .object = root else { throw malformed("the top level is not an object") }
+    guard case .array(let entries)? = root["ads"] else { throw malformed("missing \"ads\" array") }
     guard !entries.isEmpty else { throw AdError.noAds(path: manifestPath) }
-    let folder = try resolvedFolder(of: manifestPath)
+    let folder = resolvedFolder(of: manifestPath)
 
     var creatives: [AdCreative] = []
     for (index, entry) in entries.enumerated() {
       let place = "ads[\(index)]"
-      guard let fields = entry as? [String: Any] else { throw malformed("\(place) is not an object") }
-      func string(_ key: String) throws -> String {
-        guard let value = fields[key] as? String, !value.trimmingCharacters(in: .whitespaces).isEmpty else {
+      guard case .object = entry else { throw malformed("\(place) is not an object") }
+      func string(_ key: String, visible: Bool = false) throws(AdError) -> String {
+        guard case .string(let value)? = entry[key], !value.isEmpty else {
           throw malformed("\(place): \"\(key)\" must be a non-empty string")
+        }
+        guard !PrintableText.containsControl(value) else {
+          throw malformed("\(place): \"\(key)\" contains a control character")
+        }
+        guard !visible || value.contains(where: { !$0.isWhitespace }) else {
+          throw malformed("\(place): \"\(key)\" needs at least one visible character")
         }
         return value
       }
-      let id = try string("id")
+      let id = try string("id", visible: true)
       let image = try string("image")
-      let title = try string("title")
+      let title = try string("title", visible: true)
       let actionName = try string("action")
       let action: AdCreative.Action
       switch actionName {
@@ -69,7 +70,9 @@ public enum AdManifest {
         guard isWebURL(url) else { throw AdError.unsupportedURL(id: id, url: url) }
         action = .openURL(url)
       default:
-        throw malformed("\(place) '\(id)': \"action\" must be \"in-app\" or \"open-url\", not \"\(actionName)\"")
+        throw malformed(
+          "\(place) '\(id)': \"action\" must be \"in-app\" or \"open-url\", not \"\(PrintableText.escaping(actionName))\""
+        )
       }
       let imagePath = try resolveImage(image, id: id, folder: folder)
       creatives.append(AdCreative(id: id, imagePath: imagePath, title: title, action: action))
@@ -86,12 +89,12 @@ public enum AdManifest {
     return !text.unicodeScalars.contains { $0.value < 0x21 || $0.value == 0x7F }
   }
 
-  private static func resolvedFolder(of manifestPath: String) throws -> String {
+  private static func resolvedFolder(of manifestPath: String) -> String {
     let folder = (manifestPath as NSString).deletingLastPathComponent
     return realPath(folder.isEmpty ? "." : folder) ?? folder
   }
 
-  private static func resolveImage(_ image: String, id: String, folder: String) throws -> String {
+  private static func resolveImage(_ image: String, id: String, folder: String) throws(AdError) -> String {
     guard !image.hasPrefix("/"), !image.hasPrefix("~") else {
       throw AdError.pathOutsideManifestFolder(id: id, path: image)
     }
@@ -102,9 +105,12 @@ public enum AdManifest {
     }
     guard let resolved = realPath(joined) else { throw AdError.imageMissing(id: id, path: image) }
     guard isInside(resolved, folder: folder) else { throw AdError.pathOutsideManifestFolder(id: id, path: image) }
-    var isDirectory: ObjCBool = false
-    guard FileManager.default.fileExists(atPath: resolved, isDirectory: &isDirectory), !isDirectory.boolValue else {
+    do {
+      try RegularFile.check(resolved)
+    } catch .missing {
       throw AdError.imageMissing(id: id, path: image)
+    } catch {
+      throw AdError.imageCorrupt(id: id, path: image, reason: error.description)
     }
     return resolved
   }

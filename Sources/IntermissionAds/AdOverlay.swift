@@ -32,6 +32,10 @@ public final class AdOverlay: Overlay {
     }
   }
 
+  /// Called with every failed load, after the trace and the delegate heard of it (a host warns
+  /// the user with it).
+  public var onLoadFailure: ((AdError) -> Void)?
+
   /// Set by the host while the window is minimised or hidden: no rotation then.
   public var isWindowMinimized = false
 
@@ -193,6 +197,7 @@ public final class AdOverlay: Overlay {
       trace.emit("ad.failed", ["error": .string(error.description)])
       delegate.bannerDidFailToReceiveAd(error: error)
       hideBanner()
+      onLoadFailure?(error)
     }
   }
 

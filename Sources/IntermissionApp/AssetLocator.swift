@@ -1,4 +1,5 @@
 import Foundation
+import IntermissionCore
 
 /// Finds the files the host needs at run time: the font and the shipped ad inventory.
 public enum AssetLocator {
@@ -15,22 +16,31 @@ public enum AssetLocator {
     "/usr/share/fonts/dejavu/DejaVuSans.ttf",
   ]
 
-  /// The font to use: `explicit` (from `--font`), else `$INTERMISSION_FONT`, else DejaVu Sans.
-  /// - Throws: `MissingAsset` naming the file and the fix.
-  public static func font(explicit: String?, environment: [String: String]) throws -> String {
-    if let explicit {
-      guard isReadableFile(explicit) else {
-        throw MissingAsset(description: "font file '\(explicit)' (--font) not found")
+  /// A font file and where it was named.
+  public struct FontChoice: Hashable, Sendable {
+    /// The file.
+    public let path: String
+    /// Where it was named: `--font`, `INTERMISSION_FONT` or `system font`.
+    public let source: String
+  }
+
+  /// The font to use: `explicit` (from `--font`), else `$INTERMISSION_FONT`, else DejaVu Sans. A
+  /// named font must be a readable regular file (never a FIFO or a device, which could block).
+  /// - Throws: `MissingAsset` naming the file, the option and the fix.
+  public static func font(explicit: String?, environment: [String: String]) throws -> FontChoice {
+    for (path, source) in [(explicit, "--font"), (environment["INTERMISSION_FONT"], "INTERMISSION_FONT")] {
+      guard let path else { continue }
+      do {
+        try RegularFile.check(path)
+      } catch {
+        throw MissingAsset(
+          description: "font file '\(PrintableText.escaping(path, limit: 200))' (\(source)): \(error)")
       }
-      return explicit
+      return FontChoice(path: path, source: source)
     }
-    if let fromEnvironment = environment["INTERMISSION_FONT"] {
-      guard isReadableFile(fromEnvironment) else {
-        throw MissingAsset(description: "font file '\(fromEnvironment)' (INTERMISSION_FONT) not found")
-      }
-      return fromEnvironment
+    if let found = systemFontCandidates.first(where: isReadableFile) {
+      return FontChoice(path: found, source: "system font")
     }
-    if let found = systemFontCandidates.first(where: isReadableFile) { return found }
     throw MissingAsset(
       description: "no font found (looked for \(systemFontCandidates.joined(separator: ", "))). "
         + "Install Debian's fonts-dejavu-core, or pass --font FILE.")
@@ -58,8 +68,6 @@ public enum AssetLocator {
   }
 
   private static func isReadableFile(_ path: String) -> Bool {
-    var isDirectory: ObjCBool = false
-    return FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) && !isDirectory.boolValue
-      && FileManager.default.isReadableFile(atPath: path)
+    (try? RegularFile.check(path)) != nil
   }
 }

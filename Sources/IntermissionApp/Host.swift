@@ -12,6 +12,13 @@ public final class Host {
     case frames, seconds, quit, signal
   }
 
+  /// A failure during the run that ends the program with exit code 1: a write that failed, or an
+  /// SDL call that did.
+  public struct Failure: Error, CustomStringConvertible {
+    /// What failed, naming the file or the call.
+    public let description: String
+  }
+
   private let options: Options
   private let script: ReplayScript
   private let window: Window
@@ -32,6 +39,9 @@ public final class Host {
   private var stopDetail = ""
   private var needsPresent = true
   private var nextFrameDeadline: Double = 0
+  private var failure: Failure?
+  private let warn: (String) -> Void
+  private var warnedAdFailures: Set<String> = []
   /// Called at the end of every frame with its host time and whether it was presented (benchmarks).
   public var frameObserver: ((_ hostTime: Double, _ presented: Bool) -> Void)?
 
@@ -42,11 +52,16 @@ public final class Host {
   ///   - fontPath: the font for all text.
   ///   - trace: where state changes go.
   ///   - adManifest: the manifest to load ads from (unused with `--no-ads`).
+  ///   - warn: prints a warning line for the user (each distinct ad failure once).
   /// - Throws: `SDLSystem.NoDisplayError` without a display, `SDLError` for other SDL failures.
-  public init(options: Options, script: ReplayScript, fontPath: String, trace: Trace, adManifest: String?) throws {
+  public init(
+    options: Options, script: ReplayScript, fontPath: String, trace: Trace, adManifest: String?,
+    warn: @escaping (String) -> Void = { _ in }
+  ) throws {
     self.options = options
     self.script = script
     self.trace = trace
+    self.warn = warn
     let system = try SDLSystem(headless: options.headless)
     window = try Window(
       system: system, title: "Intermission", width: options.width, height: options.height, hidden: false)
@@ -66,14 +81,20 @@ public final class Host {
       configuration.refreshInterval = options.refresh
       configuration.waitsForDueLoads = options.fixedStep
       let waker = pump.waker
+      let manifestPath = adManifest ?? "Assets/ads/manifest.json"
       let loader = AdLoader(
-        manifestPath: adManifest ?? "Assets/ads/manifest.json", decoder: SDLImageDecoder(),
-        failsEveryLoad: options.failAds, onFinish: { waker.wake() })
+        manifestPath: manifestPath, decoder: SDLImageDecoder(), failsEveryLoad: options.failAds,
+        isInterrupted: { StopSignals.received != nil }, onFinish: { waker.wake() })
       let overlay = AdOverlay(
         director: director, loader: loader, configuration: configuration, trace: trace,
         urlOpener: HostURLOpener(headless: options.headless))
       director.addOverlay(overlay)
       adOverlay = overlay
+      overlay.onLoadFailure = { [unowned self] error in
+        // The game goes on without a banner; the user hears of each distinct failure once.
+        guard error.isUnexpected, warnedAdFailures.insert(error.detail).inserted else { return }
+        self.warn("ads: \(PrintableText.escaping(manifestPath, limit: 200)): \(error.detail)")
+      }
     }
     director.eventHandler = { [trace] event in trace.record(event) }
     pump.discardSetupWindowEvents()
@@ -82,10 +103,10 @@ public final class Host {
 
   // MARK: - Loop
 
-  /// Runs the game until the frame or time limit, a quit event, the script's `quit`, or SIGINT or
-  /// SIGTERM. Writes the screenshot, if asked for, at the end.
+  /// Runs the game until the frame or time limit, a quit event, the script's `quit`, a stop signal
+  /// (SIGINT, SIGTERM, SIGHUP) or a failure. Writes the screenshot, if asked for, at the end.
   /// - Returns: why it stopped.
-  /// - Throws: `SDLError` if the screenshot cannot be written.
+  /// - Throws: `Failure` when the trace or the screenshot cannot be written, or an SDL call fails.
   @discardableResult
   public func run() throws -> StopReason {
     trace.emit(
@@ -96,15 +117,28 @@ public final class Host {
       ])
     director.run(MenuScene(settings: GameSettings()))
     nextFrameDeadline = clock.now
-    while stopReason == nil {
+    while stopReason == nil && failure == nil {
       runFrame()
     }
+    if let failure { throw failure }
     trace.emit("host.stopped", ["reason": .string(stopReason!.rawValue), "detail": .string(stopDetail)])
+    try checkTrace()
     if let path = options.screenshotPath {
       director.render(on: canvas)
-      try canvas.readPixels().savePNG(to: path)
+      do {
+        try canvas.readPixels().savePNG(to: path)
+      } catch {
+        throw Failure(description: "cannot write screenshot \(path): \(error)")
+      }
     }
     return stopReason!
+  }
+
+  /// Throws when a trace record could not be written.
+  private func checkTrace() throws {
+    if let reason = trace.writeFailure {
+      throw Failure(description: "cannot write trace file \(options.tracePath ?? "-"): \(reason)")
+    }
   }
 
   /// One frame, in cocos2d-x's order: input, delta and update, scene swap, draw, overlays, present, pace.
@@ -115,7 +149,12 @@ public final class Host {
     if checkLimits(now: now) { return }
 
     // Input: the script's due events go into SDL's own queue, then everything is read from it.
-    pushDueScriptEvents(now: now)
+    do {
+      try pushDueScriptEvents(now: now)
+    } catch {
+      failure = Failure(description: "cannot replay the script: \(error)")
+      return
+    }
     while let event = pump.poll() {
       handle(event)
     }
@@ -133,6 +172,12 @@ public final class Host {
       needsPresent = false
     }
     frameObserver?(now, presents)
+    do {
+      try checkTrace()
+    } catch {
+      failure = error as? Failure
+      return
+    }
 
     frame += 1
     pace(frameStart: now)
@@ -140,7 +185,7 @@ public final class Host {
 
   private func checkLimits(now: Double) -> Bool {
     if let signal = pump.stopSignal {
-      stop(.signal, signal == SIGINT ? "SIGINT" : "SIGTERM")
+      stop(.signal, StopSignals.name(of: signal))
     } else if let frames = options.frames, frame >= frames {
       stop(.frames, String(frames))
     } else if let seconds = options.seconds, now >= seconds - 1e-9 {
@@ -181,21 +226,12 @@ public final class Host {
     }
   }
 
-  private func pushDueScriptEvents(now: Double) {
+  /// Pushes the script's due events into SDL's queue, as many as it has room for; the rest stay due
+  /// and go in next frame, in order, so that none is ever dropped.
+  private func pushDueScriptEvents(now: Double) throws {
     while scriptIndex < script.events.count, script.events[scriptIndex].time <= now + 1e-9 {
-      let event = script.events[scriptIndex]
+      guard try pump.inject(script.events[scriptIndex].action) else { return }
       scriptIndex += 1
-      switch event.action {
-      case .click(let point): pump.pushClick(at: point)
-      case .move(let point): pump.pushMotion(to: point)
-      case .drag(let start, let end): pump.pushDrag(from: start, to: end)
-      case .key(let key): pump.pushKey(key)
-      case .wheel(let dy): pump.pushWheel(dy: dy)
-      case .minimize: pump.pushMinimize()
-      case .restore: pump.pushRestore()
-      case .resize(let width, let height): window.setSize(width: width, height: height)
-      case .quit: pump.pushQuit()
-      }
     }
   }
 

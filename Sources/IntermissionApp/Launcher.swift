@@ -7,15 +7,34 @@ import IntermissionSDL
 public enum Launcher {
   /// Exit code for success.
   public static let success: Int32 = 0
-  /// Exit code for a failure at run time (no display, no font, SDL failure).
+  /// Exit code for a failure at run time (no display, no font, SDL failure, a write that failed).
   public static let runtimeFailure: Int32 = 1
   /// Exit code for bad arguments or a bad script.
   public static let usageFailure: Int32 = 2
+  /// The largest script file read, in bytes.
+  public static let maximumScriptSize = 16 << 20
 
   /// Runs the program with `arguments` (without the program name) and returns its exit code.
-  public static func main(arguments: [String], environment: [String: String] = ProcessInfo.processInfo.environment)
-    -> Int32
-  {
+  /// - Parameters:
+  ///   - arguments: the command line, without the program name.
+  ///   - environment: the environment (`INTERMISSION_FONT`, `INTERMISSION_ASSETS`).
+  ///   - diagnostics: where error and warning lines go, each without its newline (standard error).
+  public static func main(
+    arguments: [String], environment: [String: String] = ProcessInfo.processInfo.environment,
+    diagnostics: @escaping (String) -> Void = Launcher.printToStandardError
+  ) -> Int32 {
+    // First of all, so that a stop asked for during set-up is neither lost nor a silent death.
+    do {
+      try StopSignals.install()
+    } catch {
+      diagnostics("intermission: \(error)")
+      return runtimeFailure
+    }
+    func fail(_ message: String, code: Int32) -> Int32 {
+      diagnostics("intermission: " + message)
+      return code
+    }
+
     let options: Options
     do {
       options = try Options.parse(arguments)
@@ -30,8 +49,15 @@ public enum Launcher {
     // Everything that can be wrong with the input is checked before any window opens.
     var script = ReplayScript(events: [])
     if let path = options.scriptPath {
-      guard let text = try? String(contentsOfFile: path, encoding: .utf8) else {
-        return fail("cannot read script file '\(path)'", code: usageFailure)
+      let name = PrintableText.escaping(path, limit: 200)
+      let bytes: [UInt8]
+      do {
+        bytes = try RegularFile.read(path, limit: maximumScriptSize)
+      } catch {
+        return fail("cannot read script file \(name) (--script): \(error)", code: usageFailure)
+      }
+      guard let text = String(validating: bytes, as: UTF8.self) else {
+        return fail("script file \(name) (--script) is not UTF-8 text", code: usageFailure)
       }
       do {
         script = try ReplayScript.parse(text, file: path)
@@ -39,11 +65,25 @@ public enum Launcher {
         return fail("bad script line: \(error)", code: usageFailure)
       }
     }
-    let fontPath: String
+    if let path = options.screenshotPath {
+      do {
+        try OutputPath.checkScreenshot(path)
+      } catch {
+        return fail("\(error)", code: usageFailure)
+      }
+    }
+    let font: AssetLocator.FontChoice
     do {
-      fontPath = try AssetLocator.font(explicit: options.fontPath, environment: environment)
+      font = try AssetLocator.font(explicit: options.fontPath, environment: environment)
     } catch {
       return fail("\(error)", code: runtimeFailure)
+    }
+    do {
+      try Font.check(path: font.path)
+    } catch {
+      return fail(
+        "\(font.source) \(PrintableText.escaping(font.path, limit: 200)): not a usable TrueType font (\(error))",
+        code: runtimeFailure)
     }
     var output: (any TraceOutput)?
     if let path = options.tracePath {
@@ -56,20 +96,26 @@ public enum Launcher {
     let trace = Trace(output: output)
     let manifest = options.adsPath ?? AssetLocator.defaultAdManifest(environment: environment)
 
+    // A stop asked for before the host could run still ends with a complete trace.
+    if let signal = StopSignals.received {
+      trace.emit("host.stopped", ["reason": .string("signal"), "detail": .string(StopSignals.name(of: signal))])
+      return success
+    }
+
     // MARK: Loop
     do {
-      let host = try Host(options: options, script: script, fontPath: fontPath, trace: trace, adManifest: manifest)
+      let host = try Host(
+        options: options, script: script, fontPath: font.path, trace: trace, adManifest: manifest,
+        warn: { diagnostics("intermission: warning: " + $0) })
       try host.run()
       return success
-    } catch let error as SDLSystem.NoDisplayError {
-      return fail("\(error)", code: runtimeFailure)
     } catch {
       return fail("\(error)", code: runtimeFailure)
     }
   }
 
-  private static func fail(_ message: String, code: Int32) -> Int32 {
-    FileHandle.standardError.write(("intermission: " + message + "\n").data(using: .utf8)!)
-    return code
+  /// Writes `line` and a newline to standard error.
+  public static func printToStandardError(_ line: String) {
+    FileHandle.standardError.write(Data((line + "\n").utf8))
   }
 }

@@ -1,10 +1,13 @@
+import IntermissionCore
+
 /// The command line of `intermission`, parsed.
 public struct Options: Hashable, Sendable {
   /// A command-line error: what was wrong, for a message and exit code 2.
   public struct UsageError: Error, Hashable, CustomStringConvertible {
     /// What was wrong with the arguments.
     public let message: String
-    public var description: String { message }
+    /// The message on one line: control characters from the arguments are escaped.
+    public var description: String { PrintableText.escaping(message, limit: 400) }
   }
 
   /// Use the offscreen video driver with the software renderer; show nothing.
@@ -120,9 +123,12 @@ public struct Options: Hashable, Sendable {
         let text = try value()
         let parts = text.split(separator: "x", omittingEmptySubsequences: false)
         guard parts.count == 2, let width = Int(parts[0]), let height = Int(parts[1]),
-          (200...8192).contains(width), (150...8192).contains(height)
+          WindowBounds.contains(width: width, height: height)
         else {
-          throw fail("--size expects WxH with a width from 200 to 8192 and a height from 150 to 8192, got '\(text)'")
+          throw fail(
+            "--size expects WxH with a width from \(WindowBounds.width.lowerBound) to \(WindowBounds.width.upperBound) "
+              + "and a height from \(WindowBounds.height.lowerBound) to \(WindowBounds.height.upperBound), "
+              + "got '\(text)'")
         }
         options.width = width
         options.height = height

@@ -21,11 +21,14 @@ public enum Key: Hashable, Sendable {
     ("Backspace", .backspace), ("Up", .up), ("Down", .down), ("Left", .left), ("Right", .right),
     ("PageUp", .pageUp), ("PageDown", .pageDown), ("Home", .home), ("End", .end),
   ]
+  /// Other names accepted for named keys.
+  private static let aliases: [(String, Key)] = [("Enter", .returnKey)]
 
-  /// Creates a key from its SDL name (`Escape`, `Return`, `P`, `Up`, ...); case does not matter.
-  /// Returns nil for a name this host does not know.
+  /// Creates a key from its SDL name (`Escape`, `Return`, `P`, `Up`, ...); case does not matter, and
+  /// `Enter` is `Return`. Returns nil for a name this host does not know.
   public init?(name: String) {
-    if let match = Key.namedKeys.first(where: { $0.0.lowercased() == name.lowercased() }) {
+    let lowercased = name.lowercased()
+    if let match = (Key.namedKeys + Key.aliases).first(where: { $0.0.lowercased() == lowercased }) {
       self = match.1
       return
     }

@@ -1,8 +1,10 @@
 /// Input to replay, parsed from a script of one event per line: `<seconds> <verb> <args>`.
 ///
 /// Verbs: `click X Y`, `move X Y`, `drag X1 Y1 X2 Y2`, `key NAME` (SDL key names), `wheel DY`,
-/// `minimize`, `restore`, `resize W H`, `quit`. `#` starts a comment; blank lines are skipped.
-/// Times are host seconds and never decrease from one event to the next.
+/// `minimize`, `restore`, `resize W H`, `quit`; verbs and key names are case-insensitive. `#`
+/// starts a comment; blank lines are skipped; LF and CRLF line endings are the same. Times are host
+/// seconds and never decrease from one event to the next. Coordinates lie within the largest window
+/// (0 to 8192), wheel turns within ±1000 notches, and `resize` takes the sizes `--size` takes.
 public struct ReplayScript: Hashable, Sendable {
   /// One scripted event.
   public struct Event: Hashable, Sendable {
@@ -35,7 +37,7 @@ public struct ReplayScript: Hashable, Sendable {
     public let line: Int
     /// What is wrong with the line.
     public let reason: String
-    public var description: String { "\(file):\(line): \(reason)" }
+    public var description: String { "\(PrintableText.escaping(file, limit: 200)):\(line): \(reason)" }
   }
 
   /// The events in delivery order.
@@ -54,22 +56,24 @@ public struct ReplayScript: Hashable, Sendable {
   public static func parse(_ text: String, file: String) throws -> ReplayScript {
     var events: [Event] = []
     var lineNumber = 0
-    for rawLine in text.split(separator: "\n", omittingEmptySubsequences: false) {
+    // Splitting on Characters that are newlines treats "\r\n" (one Character) like "\n".
+    for rawLine in text.split(omittingEmptySubsequences: false, whereSeparator: \.isNewline) {
       lineNumber += 1
       let content = rawLine.split(separator: "#", maxSplits: 1, omittingEmptySubsequences: false).first ?? ""
-      let words = content.split(whereSeparator: { $0 == " " || $0 == "\t" || $0 == "\r" }).map(String.init)
+      let words = content.split(whereSeparator: \.isWhitespace).map(String.init)
       guard !words.isEmpty else { continue }
       func fail(_ reason: String) -> ParseError { ParseError(file: file, line: lineNumber, reason: reason) }
 
       guard let time = Double(words[0]), time.isFinite, time >= 0 else {
-        throw fail("'\(words[0])' is not a time in seconds (expected a number >= 0 first)")
+        throw fail("'\(quoted(words[0]))' is not a time in seconds (expected a number >= 0 first)")
       }
       if let previous = events.last, time < previous.time {
         throw fail(
-          "time \(words[0]) is earlier than the previous event's (line \(previous.line)); times must not decrease")
+          "time \(quoted(words[0])) is earlier than the previous event's (line \(previous.line)); times must not decrease"
+        )
       }
       guard words.count >= 2 else { throw fail("missing verb after the time") }
-      let verb = words[1]
+      let verb = words[1].lowercased()
       let arguments = Array(words.dropFirst(2))
       let action = try parseAction(verb: verb, arguments: arguments, fail: fail)
       events.append(Event(time: time, action: action, line: lineNumber))
@@ -79,20 +83,32 @@ public struct ReplayScript: Hashable, Sendable {
 
   private static let verbs = "click, move, drag, key, wheel, minimize, restore, resize, quit"
 
+  /// Untrusted text as it may appear in a message: control characters escaped, long text cut.
+  private static func quoted(_ text: String) -> String { PrintableText.escaping(text, limit: 40) }
+
   private static func parseAction(
     verb: String, arguments: [String], fail: (String) -> ParseError
   ) throws -> Action {
     func expect(_ count: Int, _ usage: String) throws {
       guard arguments.count == count else {
-        throw fail("'\(verb)' takes \(count) argument\(count == 1 ? "" : "s") (\(usage)), got \(arguments.count)")
+        throw fail(
+          "'\(quoted(verb))' takes \(count) argument\(count == 1 ? "" : "s") (\(usage)), got \(arguments.count)")
       }
     }
     func number(_ text: String, _ what: String) throws -> Double {
-      guard let value = Double(text), value.isFinite else { throw fail("\(what) '\(text)' is not a number") }
+      guard let value = Double(text), value.isFinite else { throw fail("\(what) '\(quoted(text))' is not a number") }
+      return value
+    }
+    func coordinate(_ text: String, _ what: String) throws -> Double {
+      let value = try number(text, what)
+      guard (0...WindowBounds.largestCoordinate).contains(value) else {
+        throw fail(
+          "\(what) \(quoted(text)) is outside the largest window (0 to \(Int(WindowBounds.largestCoordinate)))")
+      }
       return value
     }
     func point(_ x: String, _ y: String) throws -> Point {
-      Point(x: try number(x, "x"), y: try number(y, "y"))
+      Point(x: try coordinate(x, "x"), y: try coordinate(y, "y"))
     }
     switch verb {
     case "click":
@@ -108,13 +124,18 @@ public struct ReplayScript: Hashable, Sendable {
       try expect(1, "key NAME")
       guard let key = Key(name: arguments[0]) else {
         throw fail(
-          "unknown key name '\(arguments[0])' (use a letter, a digit or one of \(Key.knownNames.joined(separator: ", ")))"
+          "unknown key name '\(quoted(arguments[0]))' (use a letter, a digit or one of \(Key.knownNames.joined(separator: ", ")); Enter is Return)"
         )
       }
       return .key(key)
     case "wheel":
       try expect(1, "wheel DY")
-      return .wheel(dy: try number(arguments[0], "DY"))
+      let dy = try number(arguments[0], "DY")
+      let limit = WindowBounds.largestWheelTurn
+      guard abs(dy) <= limit else {
+        throw fail("wheel turn \(quoted(arguments[0])) is beyond ±\(Int(limit)) notches")
+      }
+      return .wheel(dy: dy)
     case "minimize":
       try expect(0, "minimize")
       return .minimize
@@ -123,17 +144,20 @@ public struct ReplayScript: Hashable, Sendable {
       return .restore
     case "resize":
       try expect(2, "resize W H")
-      guard let width = Int(arguments[0]), let height = Int(arguments[1]), width > 0, height > 0,
-        width <= 16384, height <= 16384
+      guard let width = Int(arguments[0]), let height = Int(arguments[1]),
+        WindowBounds.contains(width: width, height: height)
       else {
-        throw fail("resize needs two whole numbers from 1 to 16384, got '\(arguments[0]) \(arguments[1])'")
+        throw fail(
+          "resize needs a width from \(WindowBounds.width.lowerBound) to \(WindowBounds.width.upperBound) and a height "
+            + "from \(WindowBounds.height.lowerBound) to \(WindowBounds.height.upperBound), got "
+            + "'\(quoted(arguments[0])) \(quoted(arguments[1]))'")
       }
       return .resize(width: width, height: height)
     case "quit":
       try expect(0, "quit")
       return .quit
     default:
-      throw fail("unknown verb '\(verb)' (expected one of: \(verbs))")
+      throw fail("unknown verb '\(quoted(verb))' (expected one of: \(verbs))")
     }
   }
 }

@@ -16,6 +16,9 @@ public final class Trace {
   /// Whether records go anywhere.
   public var isEnabled: Bool { output != nil }
 
+  /// Why writing a record failed, once one has (a full disk, a closed pipe); nil otherwise.
+  public var writeFailure: String? { output?.failure }
+
   /// Writes one record.
   /// - Parameters:
   ///   - event: the event's name, such as `director.paused`.

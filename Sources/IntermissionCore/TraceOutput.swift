@@ -8,6 +8,14 @@
 public protocol TraceOutput: AnyObject {
   /// Writes one complete line, newline included.
   func write(line: String)
+
+  /// Why a write failed, once one has; nil while every line got through.
+  var failure: String? { get }
+}
+
+extension TraceOutput {
+  /// Outputs that cannot fail never report a failure.
+  public var failure: String? { nil }
 }
 
 /// Keeps trace lines in memory, for tests.
@@ -26,6 +34,11 @@ public final class MemoryTraceOutput: TraceOutput {
 
 /// Writes trace lines to a file, each with one `write(2)`, unbuffered, so that every line written
 /// is in the file whenever and however the program ends.
+///
+/// The path must name a regular file (created or truncated), or standard output as `-` or
+/// `/dev/stdout` (a terminal, a pipe or a file, as the shell set it up). Anything else, such as a
+/// FIFO or a device, is refused when opening, so that it can neither block nor swallow the trace.
+/// A failed write (a full disk, a closed pipe) is kept in `failure`, and nothing more is written.
 public final class FileTraceOutput: TraceOutput {
   /// An error opening the trace file.
   public struct OpenError: Error, CustomStringConvertible {
@@ -36,21 +49,43 @@ public final class FileTraceOutput: TraceOutput {
     public var description: String { "cannot open trace file \(path): \(reason)" }
   }
 
+  /// The path as given.
+  public let path: String
+  /// Why a write failed, once one has.
+  public private(set) var failure: String?
   private let descriptor: Int32
 
-  /// Creates or truncates the file at `path`.
+  /// Creates or truncates the regular file at `path`, or writes to standard output for `-` and
+  /// `/dev/stdout`.
   /// - Throws: `OpenError` naming the path and the reason.
   public init(path: String) throws {
-    descriptor = open(path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o644)
+    self.path = path
+    if path == "-" || path == "/dev/stdout" {
+      descriptor = fcntl(STDOUT_FILENO, F_DUPFD_CLOEXEC, 0)
+      guard descriptor >= 0 else { throw OpenError(path: path, reason: String(cString: strerror(errno))) }
+      return
+    }
+    // Refuse what is not a regular file before opening it, so that opening cannot truncate or block.
+    var status = stat()
+    if stat(path, &status) == 0, status.st_mode & S_IFMT != S_IFREG {
+      throw OpenError(path: path, reason: "not a regular file (use /dev/stdout for standard output)")
+    }
+    descriptor = open(path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC | O_NONBLOCK | O_NOCTTY, 0o644)
     guard descriptor >= 0 else {
       throw OpenError(path: path, reason: String(cString: strerror(errno)))
     }
+    guard fstat(descriptor, &status) == 0, status.st_mode & S_IFMT == S_IFREG else {
+      close(descriptor)
+      throw OpenError(path: path, reason: "not a regular file (use /dev/stdout for standard output)")
+    }
+    _ = fcntl(descriptor, F_SETFL, fcntl(descriptor, F_GETFL) & ~O_NONBLOCK)
   }
 
   deinit { close(descriptor) }
 
-  /// Writes `line` completely, retrying short writes and interrupted calls.
+  /// Writes `line` completely, retrying short writes and interrupted calls; after a failure, nothing.
   public func write(line: String) {
+    guard failure == nil else { return }
     var line = line
     line.withUTF8 { buffer in
       var offset = 0
@@ -58,6 +93,7 @@ public final class FileTraceOutput: TraceOutput {
         let written = Glibc.write(descriptor, buffer.baseAddress! + offset, buffer.count - offset)
         if written < 0 {
           if errno == EINTR { continue }
+          failure = String(cString: strerror(errno))
           return
         }
         offset += written

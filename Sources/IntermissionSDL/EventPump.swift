@@ -6,8 +6,9 @@ import IntermissionCore
 /// SDL's event queue, seen from the host: translated events out, injected events in, and a wait
 /// that sleeps until an event, a wake-up, a stop signal or a deadline.
 ///
-/// SIGINT and SIGTERM are caught (SDL's own handlers are off) and turned into `stopSignal`, so the
-/// host ends cleanly and its trace is complete.
+/// SIGINT, SIGTERM and SIGHUP are caught (SDL's own handlers are off) and turned into `stopSignal`,
+/// so the host ends cleanly and its trace is complete; a program should also install the handlers
+/// first thing in `main` (`StopSignals.install()`), so that a signal during set-up is not lost.
 public final class EventPump {
   /// The SDL event type used for cross-thread wake-ups.
   nonisolated(unsafe) static var wakeEventType: UInt32 = UInt32.max
@@ -28,14 +29,17 @@ public final class EventPump {
       EventPump.wakeEventType = type
     }
     waker = try EventWaker(eventType: EventPump.wakeEventType)
-    intermission_install_stop_signals(waker.writeDescriptor)
+    try StopSignals.install()
+    intermission_set_stop_wake_fd(waker.writeDescriptor)
   }
 
-  /// The signal (SIGINT or SIGTERM) that asked the program to stop, or nil.
-  public var stopSignal: Int32? {
-    let signal = intermission_stop_signal()
-    return signal == 0 ? nil : signal
+  deinit {
+    // The waker's pipe closes with it; a later signal must not write to a reused descriptor.
+    intermission_set_stop_wake_fd(-1)
   }
+
+  /// The signal (SIGINT, SIGTERM or SIGHUP) that asked the program to stop, or nil.
+  public var stopSignal: Int32? { StopSignals.received }
 
   /// Drops the window events that setting up the window queued (shown, hidden, exposed, resized),
   /// so that the host starts from the window's actual state.
@@ -71,44 +75,74 @@ public final class EventPump {
 
   // MARK: - Injection
 
-  /// Pushes a click (motion, press, release) at `point` into SDL's queue.
-  public func pushClick(at point: Point) {
-    pushMotion(to: point)
-    pushButton(SDL_MOUSEBUTTONDOWN, at: point)
-    pushButton(SDL_MOUSEBUTTONUP, at: point)
+  /// The most events the pump lets wait in SDL's queue (which holds 65,535): an injection that would
+  /// go past it waits for the next frame, so that no event is ever dropped.
+  public static let injectionCapacity = 4096
+
+  /// Pushes the SDL events of one scripted `action` into SDL's queue, as the window system would
+  /// send them; a `resize` resizes the window. Pushes nothing and returns false when the queue has
+  /// no room for all of the action's events: call it again next frame, after the queue was read.
+  /// - Throws: `SDLError` when SDL cannot push an event or count its queue.
+  public func inject(_ action: ReplayScript.Action) throws -> Bool {
+    let queued = SDL_PeepEvents(nil, 0, SDL_PEEKEVENT, SDL_FIRSTEVENT.rawValue, SDL_LASTEVENT.rawValue)
+    try SDLCall.check(queued, "SDL_PeepEvents")
+    guard Int(queued) + EventPump.eventCount(of: action) <= EventPump.injectionCapacity else { return false }
+    switch action {
+    case .click(let point):
+      try pushMotion(to: point)
+      try pushButton(SDL_MOUSEBUTTONDOWN, at: point)
+      try pushButton(SDL_MOUSEBUTTONUP, at: point)
+    case .move(let point): try pushMotion(to: point)
+    case .drag(let start, let end): try pushDrag(from: start, to: end)
+    case .key(let key): try pushKey(key)
+    case .wheel(let dy): try pushWheel(dy: dy)
+    case .minimize: try pushWindowEvent(SDL_WINDOWEVENT_MINIMIZED)
+    case .restore: try pushWindowEvent(SDL_WINDOWEVENT_RESTORED)
+    case .resize(let width, let height): window.setSize(width: width, height: height)
+    case .quit:
+      var event = SDL_Event()
+      event.type = SDL_QUIT.rawValue
+      try push(&event)
+    }
+    return true
   }
 
-  /// Pushes a pointer motion to `point`.
-  public func pushMotion(to point: Point) {
+  /// How many SDL events `inject` pushes for `action`.
+  static func eventCount(of action: ReplayScript.Action) -> Int {
+    switch action {
+    case .click: 3
+    case .drag: 3 + dragSteps
+    case .key: 2
+    case .move, .wheel, .minimize, .restore, .quit: 1
+    case .resize: 0
+    }
+  }
+
+  private static let dragSteps = 8
+
+  private func pushMotion(to point: Point, buttons: UInt32 = 0) throws {
     var event = SDL_Event()
     event.type = SDL_MOUSEMOTION.rawValue
     event.motion.windowID = window.id
-    event.motion.x = Int32(point.x.rounded())
-    event.motion.y = Int32(point.y.rounded())
-    push(&event)
+    event.motion.state = buttons
+    event.motion.x = EventPump.coordinate(point.x)
+    event.motion.y = EventPump.coordinate(point.y)
+    try push(&event)
   }
 
-  /// Pushes a drag: press at `start`, motion in steps, release at `end`.
-  public func pushDrag(from start: Point, to end: Point) {
-    pushMotion(to: start)
-    pushButton(SDL_MOUSEBUTTONDOWN, at: start)
-    let steps = 8
-    for step in 1...steps {
-      let t = Double(step) / Double(steps)
+  /// A drag: press at `start`, motion in steps with the left button held, release at `end`.
+  private func pushDrag(from start: Point, to end: Point) throws {
+    try pushMotion(to: start)
+    try pushButton(SDL_MOUSEBUTTONDOWN, at: start)
+    for step in 1...EventPump.dragSteps {
+      let t = Double(step) / Double(EventPump.dragSteps)
       let point = Point(x: start.x + (end.x - start.x) * t, y: start.y + (end.y - start.y) * t)
-      var event = SDL_Event()
-      event.type = SDL_MOUSEMOTION.rawValue
-      event.motion.windowID = window.id
-      event.motion.state = 1  // SDL_BUTTON_LMASK
-      event.motion.x = Int32(point.x.rounded())
-      event.motion.y = Int32(point.y.rounded())
-      push(&event)
+      try pushMotion(to: point, buttons: 1)  // SDL_BUTTON_LMASK
     }
-    pushButton(SDL_MOUSEBUTTONUP, at: end)
+    try pushButton(SDL_MOUSEBUTTONUP, at: end)
   }
 
-  /// Pushes a key press and release.
-  public func pushKey(_ key: Key) {
+  private func pushKey(_ key: Key) throws {
     for type in [SDL_KEYDOWN, SDL_KEYUP] {
       var event = SDL_Event()
       event.type = type.rawValue
@@ -116,55 +150,48 @@ public final class EventPump {
       event.key.state = UInt8(type == SDL_KEYDOWN ? SDL_PRESSED : SDL_RELEASED)
       event.key.keysym.sym = KeyMapping.code(for: key)
       event.key.keysym.scancode = SDL_GetScancodeFromKey(event.key.keysym.sym)
-      push(&event)
+      try push(&event)
     }
   }
 
-  /// Pushes a wheel turn; positive `dy` is away from the user (scrolls towards the top).
-  public func pushWheel(dy: Double) {
+  /// A wheel turn; positive `dy` is away from the user (scrolls towards the top).
+  private func pushWheel(dy: Double) throws {
     var event = SDL_Event()
     event.type = SDL_MOUSEWHEEL.rawValue
     event.wheel.windowID = window.id
-    event.wheel.y = Int32(dy.rounded())
+    event.wheel.y = EventPump.coordinate(dy)
     event.wheel.preciseY = Float(dy)
     event.wheel.direction = SDL_MOUSEWHEEL_NORMAL.rawValue
-    push(&event)
+    try push(&event)
   }
 
-  /// Pushes the window event for minimising, as the window system would send it.
-  public func pushMinimize() { pushWindowEvent(SDL_WINDOWEVENT_MINIMIZED) }
-
-  /// Pushes the window event for restoring from minimised, as the window system would send it.
-  public func pushRestore() { pushWindowEvent(SDL_WINDOWEVENT_RESTORED) }
-
-  private func pushWindowEvent(_ id: SDL_WindowEventID) {
+  private func pushWindowEvent(_ id: SDL_WindowEventID) throws {
     var event = SDL_Event()
     event.type = SDL_WINDOWEVENT.rawValue
     event.window.windowID = window.id
     event.window.event = UInt8(id.rawValue)
-    push(&event)
+    try push(&event)
   }
 
-  /// Pushes a quit request.
-  public func pushQuit() {
-    var event = SDL_Event()
-    event.type = SDL_QUIT.rawValue
-    push(&event)
-  }
-
-  private func pushButton(_ type: SDL_EventType, at point: Point) {
+  private func pushButton(_ type: SDL_EventType, at point: Point) throws {
     var event = SDL_Event()
     event.type = type.rawValue
     event.button.windowID = window.id
     event.button.button = UInt8(SDL_BUTTON_LEFT)
     event.button.state = UInt8(type == SDL_MOUSEBUTTONDOWN ? SDL_PRESSED : SDL_RELEASED)
     event.button.clicks = 1
-    event.button.x = Int32(point.x.rounded())
-    event.button.y = Int32(point.y.rounded())
-    push(&event)
+    event.button.x = EventPump.coordinate(point.x)
+    event.button.y = EventPump.coordinate(point.y)
+    try push(&event)
   }
 
-  private func push(_ event: inout SDL_Event) {
-    SDL_PushEvent(&event)
+  private func push(_ event: inout SDL_Event) throws {
+    try SDLCall.check(SDL_PushEvent(&event), "SDL_PushEvent")
+  }
+
+  /// `value` rounded to a whole number that SDL's 32-bit fields hold: never a trap, whatever comes in.
+  package static func coordinate(_ value: Double) -> Int32 {
+    guard value.isFinite else { return 0 }
+    return Int32(max(Double(Int32.min), min(Double(Int32.max), value.rounded())))
   }
 }

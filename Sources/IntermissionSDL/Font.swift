@@ -32,3 +32,14 @@ public final class Font {
     return (Int(width), Int(height))
   }
 }
+
+extension Font {
+  /// Checks that the file at `path` opens as a font, without a window or an SDL system: a user's
+  /// bad `--font` is then reported before anything opens.
+  /// - Throws: `SDLError` from `TTF_Init` or `TTF_OpenFont` with SDL_ttf's reason.
+  public static func check(path: String) throws {
+    try SDLCall.check(TTF_Init(), "TTF_Init")
+    defer { TTF_Quit() }
+    TTF_CloseFont(try SDLCall.nonNil(TTF_OpenFont(path, 12), "TTF_OpenFont"))
+  }
+}

@@ -17,7 +17,7 @@ struct BenchmarkSuite {
   init(quick: Bool) throws {
     self.quick = quick
     let environment = ProcessInfo.processInfo.environment
-    fontPath = try AssetLocator.font(explicit: nil, environment: environment)
+    fontPath = try AssetLocator.font(explicit: nil, environment: environment).path
     guard let manifest = AssetLocator.defaultAdManifest(environment: environment) else {
       throw BenchmarkError(message: "the shipped ad manifest (Assets/ads/manifest.json) was not found")
     }

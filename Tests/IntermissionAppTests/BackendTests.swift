@@ -36,13 +36,10 @@ struct BackendTests {
 
   @Test func injectedEventsComeBackTranslatedWithTheirCoordinates() throws {
     let stack = try Stack()
-    stack.pump.pushClick(at: Point(x: 12, y: 34))
-    stack.pump.pushKey(.escape)
-    stack.pump.pushKey(.character("p"))
-    stack.pump.pushWheel(dy: -2)
-    stack.pump.pushMinimize()
-    stack.pump.pushRestore()
-    stack.pump.pushQuit()
+    let actions: [ReplayScript.Action] = [
+      .click(Point(x: 12, y: 34)), .key(.escape), .key(.character("p")), .wheel(dy: -2), .minimize, .restore, .quit,
+    ]
+    for action in actions { #expect(try stack.pump.inject(action)) }
     var events: [Event] = []
     while let event = stack.pump.poll() { events.append(event) }
     let point = Point(x: 12, y: 34)
@@ -52,6 +49,32 @@ struct BackendTests {
         .input(.keyDown(.escape)), .input(.keyUp(.escape)), .input(.keyDown(.character("p"))),
         .input(.keyUp(.character("p"))), .input(.wheel(dy: -2)), .windowMinimized, .windowRestored, .quit,
       ])
+  }
+
+  @Test func injectionStopsAtCapacityInsteadOfDroppingEvents() throws {
+    let stack = try Stack()
+    var pushed = 0
+    while try stack.pump.inject(.move(Point(x: Double(pushed % 300), y: 1))) {
+      pushed += 1
+      #expect(pushed <= EventPump.injectionCapacity, "the pump must refuse before SDL's queue overflows")
+      if pushed > EventPump.injectionCapacity { break }
+    }
+    #expect(pushed == EventPump.injectionCapacity)
+    #expect(try !stack.pump.inject(.click(Point(x: 1, y: 1))), "a click needs three places")
+    var moves = 0
+    while let event = stack.pump.poll() {
+      if case .input(.pointerMoved) = event { moves += 1 }
+    }
+    #expect(moves == pushed, "every pushed event comes back")
+    #expect(try stack.pump.inject(.click(Point(x: 1, y: 1))), "room again once the queue was read")
+    while stack.pump.poll() != nil {}
+  }
+
+  @Test func extremeCoordinatesNeverTrap() {
+    #expect(EventPump.coordinate(1e10) == Int32.max)
+    #expect(EventPump.coordinate(-3e9) == Int32.min)
+    #expect(EventPump.coordinate(.nan) == 0)
+    #expect(EventPump.coordinate(12.6) == 13)
   }
 
   @Test func wakeFromAnotherThreadEndsAWait() throws {
@@ -114,7 +137,7 @@ struct BackendTests {
     let pixels = try stack.canvas.readPixels()
     #expect(pixels.pixel(x: 200, y: 50) == Theme.background)
     #expect(pixels.pixel(x: 200, y: 125) != Theme.background, "the creative covers its rectangle")
-    #expect(throws: SDLError.self) { try SDLImageDecoder().decodeImage(atPath: "/etc/hostname") }
+    #expect(throws: SDLImageDecoder.Refusal.self) { try SDLImageDecoder().decodeImage(atPath: "/etc/hostname") }
   }
 
   @Test func decoderRefusesImagesThatDeclareTooManyPixels() throws {

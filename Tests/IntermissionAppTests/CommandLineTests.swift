@@ -33,7 +33,7 @@ struct CommandLineTests {
     let runner = try ProgramRunner()
     let result = try runner.run(["--headless", "--script", "/nonexistent/script.txt"])
     #expect(result.status == 2)
-    #expect(result.stderr.contains("cannot read script file '/nonexistent/script.txt'"))
+    #expect(result.stderr.contains("cannot read script file /nonexistent/script.txt (--script): no such file"))
   }
 
   @Test func missingFontIsAClearErrorNotACrash() throws {
@@ -42,10 +42,10 @@ struct CommandLineTests {
       ["--headless", "--frames", "1"], environment: ["INTERMISSION_FONT": "/nonexistent/font.ttf"])
     #expect(result.status == 1)
     #expect(
-      result.stderr.contains("font file '/nonexistent/font.ttf' (INTERMISSION_FONT) not found"), "\(result.stderr)")
+      result.stderr.contains("font file '/nonexistent/font.ttf' (INTERMISSION_FONT): no such file"), "\(result.stderr)")
     let explicit = try runner.run(["--headless", "--frames", "1", "--font", "/nope.ttf"])
     #expect(explicit.status == 1)
-    #expect(explicit.stderr.contains("font file '/nope.ttf' (--font) not found"))
+    #expect(explicit.stderr.contains("font file '/nope.ttf' (--font): no such file"))
   }
 
   @Test func unusableFontFileIsAClearError() throws {
@@ -53,7 +53,8 @@ struct CommandLineTests {
     let font = try runner.write("broken.ttf", "not a font")
     let result = try runner.run(["--headless", "--frames", "1", "--font", font])
     #expect(result.status == 1)
-    #expect(result.stderr.contains("TTF_OpenFont failed"), "\(result.stderr)")
+    #expect(result.stderr.contains("--font \(font): not a usable TrueType font"), "\(result.stderr)")
+    #expect(result.stderr.contains("TTF_OpenFont failed"), "SDL_ttf's own reason follows: \(result.stderr)")
   }
 
   @Test func noDisplayWithoutHeadlessSaysHowToRunHeadless() throws {

@@ -38,7 +38,7 @@ struct ReplayScriptTests {
       ("1 key Banana", 1, "unknown key name 'Banana'"),
       ("1", 1, "missing verb"),
       ("1 wheel up", 1, "DY 'up' is not a number"),
-      ("1 resize 0 10", 1, "resize needs two whole numbers"),
+      ("1 resize 0 10", 1, "resize needs a width from 200 to 8192 and a height from 150 to 8192"),
       ("# ok\n2 quit\n1 quit", 3, "earlier than the previous event's (line 2)"),
       ("1 quit now", 1, "'quit' takes 0 arguments"),
       ("1 click 1 nan", 1, "y 'nan' is not a number"),
@@ -64,6 +64,7 @@ struct KeyTests {
     for name in Key.knownNames { #expect(Key(name: name)?.name == name) }
     #expect(Key(name: "P") == .character("p"))
     #expect(Key(name: "return") == .returnKey)
+    #expect(Key(name: "Enter") == .returnKey && Key(name: "ENTER") == .returnKey)
     #expect(Key(name: "7")?.name == "7")
     #expect(Key(name: "F13") == nil)
     #expect(Key(name: "") == nil)

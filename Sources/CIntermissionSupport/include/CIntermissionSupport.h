@@ -3,10 +3,15 @@
 
 #include <stdint.h>
 
-/// Installs SIGINT and SIGTERM handlers that record the signal and write one byte to `wake_fd`
-/// (the write end of a non-blocking self-pipe), so a loop blocked in poll(2) wakes at once.
+/// Installs SIGINT, SIGTERM and SIGHUP handlers that record the signal (and wake the loop, once
+/// `intermission_set_stop_wake_fd` has named a pipe), ignores SIGPIPE so that a closed reader is a
+/// write error, and unblocks the stop signals. Call it first thing in `main`.
 /// Returns 0 on success, -1 with errno set on failure.
-int intermission_install_stop_signals(int wake_fd);
+int intermission_install_stop_signals(void);
+
+/// Names the write end of a non-blocking self-pipe that a stop signal writes one byte to, so that a
+/// loop blocked in poll(2) wakes at once; -1 names none.
+void intermission_set_stop_wake_fd(int wake_fd);
 
 /// The signal number that asked the program to stop, or 0 if none has arrived yet.
 int intermission_stop_signal(void);
