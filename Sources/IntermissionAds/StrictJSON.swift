@@ -59,6 +59,13 @@ public enum StrictJSON {
     /// What is wrong there.
     public let reason: String
     public var description: String { "line \(line), column \(column): \(reason)" }
+
+    /// Creates an error at a line and column.
+    public init(line: Int, column: Int, reason: String) {
+      self.line = line
+      self.column = column
+      self.reason = reason
+    }
   }
 
   /// The deepest nesting of arrays and objects accepted.

@@ -23,6 +23,36 @@ struct AdManifestTests {
     #expect(ads.contains { $0.action.willLeaveApplication })
   }
 
+  @Test func aBareControlCharacterInAStringIsNotJSON() throws {
+    let folder = try AdFolder()
+    try folder.writePNG("a.png")
+    try folder.writeManifest("{\"ads\":[{\"id\":\"x\ty\",\"image\":\"a.png\",\"title\":\"t\",\"action\":\"in-app\"}]}")
+    #expect {
+      try AdManifest.load(path: folder.manifestPath)
+    } throws: { error in
+      "\(error)".contains("line 1, column 17: control character in a string")
+    }
+  }
+
+  @Test func aManifestThatIsNotARegularFileIsRefusedWithoutReading() throws {
+    let folder = try AdFolder()
+    #expect(mkfifo(folder.manifestPath, 0o644) == 0)
+    #expect(throws: AdError.manifestUnreadable(path: folder.manifestPath, reason: "not a regular file (a FIFO)")) {
+      try AdManifest.load(path: folder.manifestPath)
+    }
+    #expect(throws: AdError.manifestUnreadable(path: folder.url.path, reason: "not a regular file (a folder)")) {
+      try AdManifest.load(path: folder.url.path)
+    }
+  }
+
+  @Test func aManifestOverOneMebibyteIsRefused() throws {
+    let folder = try AdFolder()
+    try folder.writeManifest(String(repeating: " ", count: AdManifest.maximumSize + 1))
+    #expect(throws: AdError.manifestUnreadable(path: folder.manifestPath, reason: "larger than 1048576 bytes")) {
+      try AdManifest.load(path: folder.manifestPath)
+    }
+  }
+
   @Test func missingManifestIsUnreadable() {
     #expect(throws: AdError.manifestUnreadable(path: "/nonexistent/manifest.json", reason: "no such file")) {
       try AdManifest.load(path: "/nonexistent/manifest.json")
@@ -42,6 +72,29 @@ struct AdManifestTests {
         #""action" must be "in-app" or "open-url""#
       ),
       (#"{ "ads": [ { "id": "x", "image": "a.png", "title": "t", "action": "open-url" } ] }"#, #""url" must be"#),
+      // Strict JSON (RFC 8259): what lenient parsers let through.
+      (#"{"ads":[{"id":"x","image":"a.png","title":"t","action":"in-app"},]}"#, "trailing comma in an array"),
+      (#"{"ads":[{"id":"x","image":"a.png","title":"t","action":"in-app",}]}"#, "trailing comma in an object"),
+      (#"{"ads":[{"id":"x","image":"a.png","title":"t","action":"in-app"}]} x"#, "unexpected text after"),
+      (#"{"ads":[{"id":"x","id":"y","image":"a.png","title":"t","action":"in-app"}]}"#, "duplicate key"),
+      (#"{"ads":[{'id':"x"}]}"#, "expected a member name in double quotes"),
+      (#"{"ads":[{"id":"x","image":"a.png","title":"t","action":"in-app","n":01}]}"#, "leading zero"),
+      (#"{"ads":[{"id":"x","image":"a.png","title":"t","action":"in-app","s":"\ud800"}]}"#, "lone surrogate"),
+      (String(repeating: "[", count: 100) + String(repeating: "]", count: 100), "nested more than 64 deep"),
+      // Strings that load something other than what they say, or show nothing.
+      (
+        #"{"ads":[{"id":"x","image":"a.png\u0000.jpg","title":"t","action":"in-app"}]}"#,
+        #""image" contains a control character"#
+      ),
+      (#"{"ads":[{"id":"\n","image":"a.png","title":"t","action":"in-app"}]}"#, #""id" contains a control character"#),
+      (
+        #"{"ads":[{"id":"x","image":"a.png","title":"   ","action":"in-app"}]}"#,
+        #""title" needs at least one visible character"#
+      ),
+      (
+        #"{"ads":[{"id":"x","image":"a.png","title":"t\u0085","action":"in-app"}]}"#,
+        #""title" contains a control character"#
+      ),
     ])
   func malformedManifestsNameWhatIsWrong(text: String, detail: String) throws {
     let folder = try AdFolder()

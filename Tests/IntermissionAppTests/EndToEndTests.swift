@@ -271,7 +271,7 @@ struct EndToEndTests {
     )
   }
 
-  @Test(arguments: [("TERM", "SIGTERM"), ("INT", "SIGINT")])
+  @Test(arguments: [("TERM", "SIGTERM"), ("INT", "SIGINT"), ("HUP", "SIGHUP")])
   func signalsEndTheProgramCleanlyWithACompleteTrace(signal: String, name: String) throws {
     let runner = try ProgramRunner()
     let program = try runner.start(["--headless", "--trace", runner.path("t.jsonl")])
@@ -282,7 +282,7 @@ struct EndToEndTests {
       }
       Thread.sleep(forTimeInterval: 0.05)
     }
-    kill(program.process.processIdentifier, signal == "TERM" ? SIGTERM : SIGINT)
+    kill(program.process.processIdentifier, ["TERM": SIGTERM, "INT": SIGINT, "HUP": SIGHUP][signal]!)
     let result = runner.finish(program)
     #expect(result.status == 0, "\(result.stderr)")
     let last = try runner.traceLines("t.jsonl").last ?? ""

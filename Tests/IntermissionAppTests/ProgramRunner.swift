@@ -42,9 +42,19 @@ struct ProgramRunner {
     return path
   }
 
-  /// Runs the program with `arguments` and waits for it.
-  func run(_ arguments: [String], environment: [String: String] = [:], removing: [String] = []) throws -> Result {
+  /// Runs the program with `arguments` and waits for it; a run that takes longer than `timeout`
+  /// seconds is a hang: it is killed, and the test fails.
+  func run(
+    _ arguments: [String], environment: [String: String] = [:], removing: [String] = [], timeout: Double = 60
+  ) throws -> Result {
     let process = try start(arguments, environment: environment, removing: removing)
+    let pid = process.process.processIdentifier
+    let watchdog = DispatchWorkItem {
+      Issue.record("the program hung for \(timeout) s with \(arguments); killed")
+      kill(pid, SIGKILL)
+    }
+    DispatchQueue.global().asyncAfter(deadline: .now() + timeout, execute: watchdog)
+    defer { watchdog.cancel() }
     return finish(process)
   }
 

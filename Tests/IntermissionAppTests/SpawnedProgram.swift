@@ -1,0 +1,58 @@
+import Foundation
+import Glibc
+
+/// Runs the program with `posix_spawn` and `wait4`, for what `Process` cannot tell: the child's peak
+/// memory, and a start with stop signals blocked (so that a signal sent at once is delivered the
+/// moment the program unblocks it, during its set-up, instead of racing `exec`).
+struct SpawnedProgram {
+  /// How it ended.
+  struct Outcome {
+    /// The exit code, or nil if a signal ended it.
+    let exitCode: Int32?
+    /// The signal that ended it, if one did.
+    let signal: Int32?
+    /// Peak resident memory in KiB.
+    let peakKiB: Int
+  }
+
+  let pid: pid_t
+
+  /// Starts `executable` with `arguments`, its output discarded (or standard output to `stdout`).
+  /// - Parameter blockingStopSignals: start with SIGINT, SIGTERM and SIGHUP blocked.
+  init(_ executable: String, _ arguments: [String], blockingStopSignals: Bool = false, stdout: String = "/dev/null")
+    throws
+  {
+    var attributes = posix_spawnattr_t()
+    posix_spawnattr_init(&attributes)
+    defer { posix_spawnattr_destroy(&attributes) }
+    var mask = sigset_t()
+    sigemptyset(&mask)
+    if blockingStopSignals {
+      for signal in [SIGINT, SIGTERM, SIGHUP] { sigaddset(&mask, signal) }
+    }
+    posix_spawnattr_setsigmask(&attributes, &mask)
+    posix_spawnattr_setflags(&attributes, Int16(POSIX_SPAWN_SETSIGMASK))
+    var actions = posix_spawn_file_actions_t()
+    posix_spawn_file_actions_init(&actions)
+    defer { posix_spawn_file_actions_destroy(&actions) }
+    posix_spawn_file_actions_addopen(&actions, 1, stdout, O_WRONLY, 0)
+    posix_spawn_file_actions_addopen(&actions, 2, "/dev/null", O_WRONLY, 0)
+    let argv: [UnsafeMutablePointer<CChar>?] = ([executable] + arguments).map { strdup($0) } + [nil]
+    defer { argv.forEach { free($0) } }
+    var child: pid_t = 0
+    let result = posix_spawn(&child, executable, &actions, &attributes, argv, environ)
+    guard result == 0 else { throw POSIXError(POSIXErrorCode(rawValue: result) ?? .EINVAL) }
+    pid = child
+  }
+
+  /// Waits for the program to end.
+  func wait() -> Outcome {
+    var status: Int32 = 0
+    var usage = rusage()
+    while wait4(pid, &status, 0, &usage) < 0 && errno == EINTR {}
+    let signal = status & 0x7F
+    return Outcome(
+      exitCode: signal == 0 ? (status >> 8) & 0xFF : nil, signal: signal == 0 ? nil : signal,
+      peakKiB: Int(usage.ru_maxrss))
+  }
+}
