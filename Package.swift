@@ -52,7 +52,10 @@ let package = Package(
       name: "IntermissionAdsTests", dependencies: ["IntermissionAds", "IntermissionCore", "IntermissionTestSupport"]),
     .testTarget(
       name: "IntermissionAppTests",
-      dependencies: ["IntermissionApp", "IntermissionSDL", "IntermissionCore", "MenuGame", "CAllocationCounter"]
+      dependencies: [
+        "IntermissionApp", "IntermissionSDL", "IntermissionCore", "IntermissionAds", "MenuGame", "CAllocationCounter",
+        "IntermissionTestSupport",
+      ]
     ),
   ],
   swiftLanguageModes: [.v6]
