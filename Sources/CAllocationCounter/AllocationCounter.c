@@ -4,6 +4,27 @@
 
 #include <stddef.h>
 
+// Sanitizers bring their own allocator and interpose malloc themselves; a second interposer runs
+// inside their start-up and crashes it. Under a sanitizer the counter is off (and says so).
+#if defined(__has_feature)
+#if __has_feature(address_sanitizer) || __has_feature(thread_sanitizer)
+#define INTERMISSION_UNDER_SANITIZER 1
+#endif
+#endif
+#if defined(__SANITIZE_ADDRESS__) || defined(__SANITIZE_THREAD__)
+#define INTERMISSION_UNDER_SANITIZER 1
+#endif
+
+#ifdef INTERMISSION_UNDER_SANITIZER
+
+int allocation_counter_is_available(void) { return 0; }
+void allocation_counter_begin(void) {}
+uint64_t allocation_counter_end(void) { return 0; }
+
+#else
+
+int allocation_counter_is_available(void) { return 1; }
+
 extern void *__libc_malloc(size_t);
 extern void *__libc_calloc(size_t, size_t);
 extern void *__libc_realloc(void *, size_t);
@@ -58,3 +79,5 @@ int posix_memalign(void **out, size_t alignment, size_t size) {
   *out = pointer;
   return 0;
 }
+
+#endif

@@ -3,6 +3,9 @@
 
 #include <stdint.h>
 
+/// 1 when allocations are counted; 0 in sanitizer builds, where the sanitizer owns malloc.
+int allocation_counter_is_available(void);
+
 /// Starts counting heap allocations (malloc, calloc, realloc, posix_memalign, aligned_alloc,
 /// memalign) made by the calling thread.
 void allocation_counter_begin(void);
