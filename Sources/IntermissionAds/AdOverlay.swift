@@ -16,6 +16,9 @@ public final class AdOverlay: Overlay {
     public var waitsForDueLoads = false
     /// Seconds after an action starts during which further banner clicks are ignored (double clicks).
     public var clickCooldown: Double = 0.5
+    /// Seconds after the banner finished sliding in, or after its creative changed, during which a
+    /// click is refused (`banner.clickRefused`): such a click was aimed at what was there before.
+    public var clickGuard: Double = 0.5
 
     /// Creates the default configuration.
     public init() {}
@@ -24,11 +27,24 @@ public final class AdOverlay: Overlay {
   /// The callbacks' receiver; by default the bridge that pauses the director for in-app actions.
   public var delegate: any AdBannerDelegate
 
-  /// When true, the banner stays off-screen and unclickable whatever loads meanwhile.
+  /// When true, the banner stays off-screen and unclickable whatever loads meanwhile (reason `api`).
   public var isBannerHidden = false {
     didSet {
       guard isBannerHidden != oldValue else { return }
-      if isBannerHidden { hideBanner() } else if currentAd != nil { showBanner() }
+      updateBannerPlacement(reason: "api")
+    }
+  }
+
+  /// Placement: whether the running scene (or, in a game without our scenes, the game itself)
+  /// allows the banner. While false, the banner slides out, takes no click, leaves no bottom inset
+  /// and does not rotate; the game is not paused. The director sets it from `Scene.carriesBanner`
+  /// at every scene change; an embedding game sets it with this one property. Traced with reason
+  /// `scene`.
+  public var isBannerAllowed = true {
+    didSet {
+      guard isBannerAllowed != oldValue else { return }
+      if !isBannerAllowed { bannerPressed = false }
+      updateBannerPlacement(reason: "scene")
     }
   }
 
@@ -67,6 +83,8 @@ public final class AdOverlay: Overlay {
   private var adView: AdView?
   private var bannerPressed = false
   private var lastActionTime = -Double.infinity
+  private var clickGuardEnd = -Double.infinity
+  private var clickGuardReason = ""
   private var stateVersion = 0
   private var drawnVersion = -1
 
@@ -89,9 +107,10 @@ public final class AdOverlay: Overlay {
     imagesToDiscard.reserveCapacity(4)
   }
 
-  /// The height at the bottom of the view that the banner covers while any of it is on screen.
+  /// The height at the bottom of the view that the banner covers while any of it is on screen; 0
+  /// as soon as placement keeps it away.
   public var bottomInset: Double {
-    banner.isOnScreen ? AdBanner.height(forWidth: director.viewSize.width) : 0
+    isBannerAllowed && banner.isOnScreen ? AdBanner.height(forWidth: director.viewSize.width) : 0
   }
 
   /// The banner's frame now.
@@ -117,8 +136,15 @@ public final class AdOverlay: Overlay {
     }
     if let settled = banner.settle(at: time) {
       changed()
-      if settled == .shown, let currentAd { recordImpression(currentAd) }
+      if settled == .shown, let currentAd {
+        guardClicks(reason: "justShown")
+        recordImpression(currentAd)
+      }
     }
+  }
+
+  public func runningSceneDidChange(to scene: Scene?) {
+    isBannerAllowed = scene?.carriesBanner ?? true
   }
 
   public func handle(_ event: InputEvent) -> Bool {
@@ -130,6 +156,8 @@ public final class AdOverlay: Overlay {
       if closes { finishAction() }
       return true
     }
+    // A banner that placement keeps away is not there for input at all, even while sliding out.
+    guard isBannerAllowed else { return false }
     switch event {
     case .pointerDown(let point) where banner.isOnScreen && bannerFrame.contains(point):
       bannerPressed = banner.isClickable
@@ -161,10 +189,11 @@ public final class AdOverlay: Overlay {
 
   // MARK: - Loading
 
-  /// When the next rotation may start: nil while a load is under way, an action is in progress or
-  /// the window is minimised (an overdue rotation then runs as soon as that ends).
+  /// When the next rotation may start: nil while a load is under way, an action is in progress, the
+  /// window is minimised or placement keeps the banner away (an overdue rotation then runs as soon
+  /// as that ends).
   private var rotationTime: Double? {
-    guard loadDueTime == nil, activeAction == nil, !isWindowMinimized else { return nil }
+    guard loadDueTime == nil, activeAction == nil, !isWindowMinimized, isBannerAllowed else { return nil }
     return nextRefreshTime
   }
 
@@ -186,34 +215,49 @@ public final class AdOverlay: Overlay {
       changed()
       trace.emit("ad.loaded", ["id": .string(loaded.creative.id)])
       delegate.bannerDidLoadAd(loaded.creative)
-      if isBannerHidden { return }
+      guard wantsBanner else { return }
       if banner.isClickable {
+        guardClicks(reason: "creativeChanged")
         recordImpression(loaded.creative)
       } else {
-        showBanner()
+        showBanner(reason: "loaded")
       }
     case .failure(let error):
       currentAd = nil
       trace.emit("ad.failed", ["error": .string(error.description)])
       delegate.bannerDidFailToReceiveAd(error: error)
-      hideBanner()
+      hideBanner(reason: "failed")
       onLoadFailure?(error)
     }
   }
 
   // MARK: - Banner
 
-  private func showBanner() {
-    guard banner.show(at: time) else { return }
-    changed()
-    trace.emit("banner.shown")
+  /// Whether the banner should be on screen: an ad is loaded, and neither the API nor placement
+  /// keeps it away.
+  private var wantsBanner: Bool { currentAd != nil && !isBannerHidden && isBannerAllowed }
+
+  private func updateBannerPlacement(reason: String) {
+    if wantsBanner { showBanner(reason: reason) } else { hideBanner(reason: reason) }
   }
 
-  private func hideBanner() {
+  private func showBanner(reason: String) {
+    guard banner.show(at: time) else { return }
+    changed()
+    trace.emit("banner.shown", ["reason": .string(reason)])
+  }
+
+  private func hideBanner(reason: String) {
     bannerPressed = false
     guard banner.hide(at: time) else { return }
     changed()
-    trace.emit("banner.hidden")
+    trace.emit("banner.hidden", ["reason": .string(reason)])
+  }
+
+  /// Refuses clicks for `clickGuard` seconds from now.
+  private func guardClicks(reason: String) {
+    clickGuardEnd = time + configuration.clickGuard
+    clickGuardReason = reason
   }
 
   private func recordImpression(_ ad: AdCreative) {
@@ -239,6 +283,10 @@ public final class AdOverlay: Overlay {
 
   private func click() {
     guard let ad = currentAd, activeAction == nil, time - lastActionTime >= configuration.clickCooldown else { return }
+    guard time >= clickGuardEnd else {
+      trace.emit("banner.clickRefused", ["id": .string(ad.id), "reason": .string(clickGuardReason)])
+      return
+    }
     trace.emit("banner.clicked", ["id": .string(ad.id)])
     delegate.bannerDidRecordClick(ad)
     let willLeave = ad.action.willLeaveApplication

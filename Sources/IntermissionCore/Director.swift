@@ -132,6 +132,7 @@ public final class Director {
       index += 1
     }
     pendingChanges.removeAll(keepingCapacity: true)
+    for overlay in overlays { overlay.runningSceneDidChange(to: stack.last) }
   }
 
   private func apply(_ change: SceneChange) {
@@ -170,8 +171,11 @@ public final class Director {
 
   // MARK: - Overlays
 
-  /// Adds an overlay above the existing ones.
-  public func addOverlay(_ overlay: any Overlay) { overlays.append(overlay) }
+  /// Adds an overlay above the existing ones and tells it which scene runs.
+  public func addOverlay(_ overlay: any Overlay) {
+    overlays.append(overlay)
+    overlay.runningSceneDidChange(to: stack.last)
+  }
 
   /// Whether an overlay is animating.
   public var overlaysAreAnimating: Bool { overlays.contains { $0.isAnimating } }

@@ -21,4 +21,13 @@ public protocol Overlay: AnyObject {
 
   /// Whether the overlay must be composited again since it was last drawn (hover, state changes).
   var needsDisplay: Bool { get }
+
+  /// Called after scene changes are applied, with the scene that runs now (nil for none), in the
+  /// same frame; also when the overlay is added.
+  func runningSceneDidChange(to scene: Scene?)
+}
+
+extension Overlay {
+  /// Most overlays do not care which scene runs.
+  public func runningSceneDidChange(to scene: Scene?) {}
 }

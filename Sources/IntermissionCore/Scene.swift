@@ -17,6 +17,11 @@ open class Scene {
   /// The size of the area the scene draws in.
   public var viewSize: Size { director?.viewSize ?? .zero }
 
+  /// Whether the ad banner may show while this scene runs (default true). Override it to return
+  /// false for gameplay, where a banner draws accidental clicks: the banner then slides out, takes
+  /// no clicks and leaves no bottom inset, without pausing anything.
+  open var carriesBanner: Bool { true }
+
   /// The height at the bottom of the view that something else (the ad banner) covers.
   /// Scrolling content should let its last row scroll fully above it.
   public var bottomInset: Double { director?.bottomInset ?? 0 }

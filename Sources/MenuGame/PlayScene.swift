@@ -17,6 +17,9 @@ public final class PlayScene: Scene {
     super.init(name: "Play")
   }
 
+  /// Gameplay carries no banner: the player clicks continuously here.
+  public override var carriesBanner: Bool { false }
+
   /// The play field: below the header, above the bottom inset.
   public var field: Rect {
     let size = viewSize

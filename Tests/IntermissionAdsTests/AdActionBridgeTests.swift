@@ -85,29 +85,33 @@ struct AdActionBridgeTests {
     }
   }
 
-  /// The same rule through the overlay and real input: P, clicks on the banner, Escape, and the
-  /// window's minimise and restore, in generated orders.
-  @Test(arguments: [3, 5, 8] as [UInt64])
+  /// The same rule through the overlay and real input: P, clicks on the banner, Escape, the
+  /// window's minimise and restore, and entering and leaving gameplay (which keeps the banner away
+  /// but never holds or releases anything), in generated orders.
+  @Test(arguments: [3, 5, 8, 13] as [UInt64])
   func generatedInputThroughTheOverlayFollowsTheRule(seed: UInt64) throws {
-    enum Input: CaseIterable { case p, clickBanner, escape, minimize, restore }
+    enum Input: CaseIterable { case p, clickBanner, escape, minimize, restore, enterPlay, leavePlay }
     var generator = SeededGenerator(seed: seed)
     for _ in 0..<6 {
       let h = try OverlayHarness(latency: 0, refresh: 1000)
-      h.run(until: 0.5)
+      h.run(until: 1.0)  // shown at 0.25, clickable after the 0.5 s click guard
       var userPaused = false
       var minimized = false
       var viewOpen = false
+      var inPlayWanted = false  // pushed or popped; applied in the next running frame
+      var inPlay = false
       var history: [Input] = []
       for _ in 0..<25 {
         let input = Input.allCases.randomElement(using: &generator)!
         history.append(input)
+        let holdsBefore = h.director.holds
         switch input {
         case .p:
           h.send(.keyDown(.character("p")))
           if !viewOpen { userPaused.toggle() }
         case .clickBanner:
           h.clickBanner()
-          viewOpen = true
+          if !inPlay { viewOpen = true }
         case .escape:
           h.send(.keyDown(.escape))
           viewOpen = false
@@ -119,11 +123,25 @@ struct AdActionBridgeTests {
           h.director.release(.window)
           h.overlay.isWindowMinimized = false
           minimized = false
+        case .enterPlay:
+          guard !inPlayWanted else { continue }
+          h.pushGameplay()
+          inPlayWanted = true
+          #expect(h.director.holds == holdsBefore, "placement holds nothing")
+        case .leavePlay:
+          guard inPlayWanted else { continue }
+          h.director.pop()
+          inPlayWanted = false
+          #expect(h.director.holds == holdsBefore, "placement releases nothing")
         }
-        h.frames(40)  // past the double-click cooldown
+        let running = !userPaused && !minimized && !viewOpen
+        h.frames(50)  // past the double-click cooldown and the click guard of a banner shown again
+        if running { inPlay = inPlayWanted }
         #expect(h.overlay.isAdViewOpen == viewOpen, "after \(history)")
-        #expect(h.director.isRunning == (!userPaused && !minimized && !viewOpen), "after \(history)")
+        #expect(h.director.isRunning == running, "after \(history)")
         #expect(h.director.holds.contains(.ad) == viewOpen)
+        #expect(h.overlay.isBannerAllowed == !inPlay, "after \(history)")
+        #expect(h.overlay.banner.isOnScreen == !inPlay, "after \(history)")
       }
     }
   }

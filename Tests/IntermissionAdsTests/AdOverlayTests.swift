@@ -37,7 +37,7 @@ struct AdOverlayTests {
 
   @Test func bannerIs90TallFrom728WideAndFollowsResizes() throws {
     let h = try OverlayHarness(latency: 0)
-    h.run(until: 0.5)
+    h.run(until: 1.0)  // shown at 0.25, clickable after the 0.5 s click guard
     h.director.viewSize = Size(width: 1024, height: 768)
     #expect(h.overlay.bannerFrame == Rect(x: 0, y: 678, width: 1024, height: 90))
     h.director.viewSize = Size(width: 727, height: 500)
@@ -47,7 +47,7 @@ struct AdOverlayTests {
 
   @Test func inAppActionPausesTheDirectorAndClosingRestoresIt() throws {
     let h = try OverlayHarness(latency: 0)
-    h.run(until: 0.5)
+    h.run(until: 1.0)  // shown at 0.25, clickable after the 0.5 s click guard
     h.clickBanner()
     #expect(!h.director.isRunning)
     #expect(h.director.holds.contains(.ad))
@@ -70,7 +70,7 @@ struct AdOverlayTests {
 
   @Test func closeButtonClosesTheAdView() throws {
     let h = try OverlayHarness(latency: 0)
-    h.run(until: 0.5)
+    h.run(until: 1.0)  // shown at 0.25, clickable after the 0.5 s click guard
     h.clickBanner()
     let close = AdView.closeButtonFrame(in: h.director.viewSize)
     h.click(Point(x: close.midX, y: close.midY))
@@ -80,7 +80,7 @@ struct AdOverlayTests {
 
   @Test func noInputReachesTheSceneOrThePauseControlWhileTheAdViewIsOpen() throws {
     let h = try OverlayHarness(latency: 0)
-    h.run(until: 0.5)
+    h.run(until: 1.0)  // shown at 0.25, clickable after the 0.5 s click guard
     h.clickBanner()
     let before = h.scene.inputs.count
     h.send(.keyDown(.character("p")))
@@ -92,7 +92,7 @@ struct AdOverlayTests {
 
   @Test func userPauseBeforeTheAdKeepsTheDirectorPausedAfterIt() throws {
     let h = try OverlayHarness(latency: 0)
-    h.run(until: 0.5)
+    h.run(until: 1.0)  // shown at 0.25, clickable after the 0.5 s click guard
     h.send(.keyDown(.character("p")))
     h.clickBanner()
     h.send(.keyDown(.escape))
@@ -106,7 +106,7 @@ struct AdOverlayTests {
 
   @Test func minimiseDuringTheAdResumesOnlyWhenTheWindowIsRestored() throws {
     let h = try OverlayHarness(latency: 0)
-    h.run(until: 0.5)
+    h.run(until: 1.0)  // shown at 0.25, clickable after the 0.5 s click guard
     h.clickBanner()
     h.director.hold(.window)
     h.overlay.isWindowMinimized = true
@@ -120,9 +120,9 @@ struct AdOverlayTests {
 
   @Test func openURLActionGoesToTheBrowserAndPausesNothing() throws {
     let h = try OverlayHarness(latency: 0, refresh: 1)
-    h.run(until: 0.5)
+    h.run(until: 1.0)  // shown at 0.25, clickable after the 0.5 s click guard
     h.run(until: 1.5)  // rotation to b
-    h.run(until: 2.5)  // rotation to c (open-url)
+    h.run(until: 2.6)  // rotation to c (open-url) at 2.0, clickable after the click guard
     #expect(h.overlay.currentAd?.id == "c")
     h.clickBanner()
     #expect(h.director.isRunning)
@@ -136,7 +136,7 @@ struct AdOverlayTests {
   @Test func aBrowserThatRefusesTheURLIsTracedAndTheActionStillEnds() throws {
     let h = try OverlayHarness(latency: 0, refresh: 1)
     h.opener.accepts = false
-    h.run(until: 2.5)
+    h.run(until: 2.6)
     h.clickBanner()
     #expect(Array(h.events.suffix(3)) == ["action.began", "url.failed", "action.finished"])
     #expect(h.overlay.activeAction == nil && h.director.isRunning)
@@ -148,7 +148,7 @@ struct AdOverlayTests {
     #expect(h.overlay.banner.isAnimating)
     h.clickBanner()
     #expect(!h.events.contains("banner.clicked"), "no action while sliding in")
-    h.run(until: 0.5)
+    h.run(until: 1.0)  // shown at 0.25, clickable after the 0.5 s click guard
     h.clickBanner()
     h.clickBanner()
     #expect(h.events.filter { $0 == "action.began" }.count == 1)
@@ -160,7 +160,7 @@ struct AdOverlayTests {
   @Test func failureHidesTheBannerAndTheGameGoesOn() throws {
     let folder = try AdFolder.standard()
     let h = try OverlayHarness(folder: folder, latency: 0, refresh: 1)
-    h.run(until: 0.5)
+    h.run(until: 1.0)  // shown at 0.25, clickable after the 0.5 s click guard
     #expect(h.overlay.banner.isClickable)
     try folder.writeManifest("{ broken")
     h.run(until: 1.01)
@@ -193,14 +193,14 @@ struct AdOverlayTests {
     try folder.write("bad.png", "this is not an image")
     try folder.writeManifest(#"{ "ads": [ { "id": "bad", "image": "bad.png", "title": "t", "action": "in-app" } ] }"#)
     let h = try OverlayHarness(folder: folder, latency: 0)
-    h.run(until: 0.5)
+    h.run(until: 1.0)  // shown at 0.25, clickable after the 0.5 s click guard
     #expect(h.events == ["ad.failed"])
     #expect(h.lines(containing: "ad.failed").first?.contains("ad 'bad': image") == true)
   }
 
   @Test func rotationWaitsWhileAnActionIsInProgressOrTheWindowIsMinimised() throws {
     let h = try OverlayHarness(latency: 0, refresh: 1)
-    h.run(until: 0.5)
+    h.run(until: 1.0)  // shown at 0.25, clickable after the 0.5 s click guard
     h.clickBanner()
     h.run(until: 3)
     #expect(h.events.filter { $0 == "ad.loaded" }.count == 1, "no rotation during the action")
@@ -252,7 +252,7 @@ struct AdOverlayTests {
     let h = try OverlayHarness(latency: 0)
     let delegate = RecordingDelegate()
     h.overlay.delegate = delegate
-    h.run(until: 0.5)
+    h.run(until: 1.0)  // shown at 0.25, clickable after the 0.5 s click guard
     h.clickBanner()
     #expect(h.director.isRunning, "a custom delegate replaces the bridge: nothing paused")
     h.send(.keyDown(.escape))
@@ -264,7 +264,7 @@ struct AdOverlayTests {
     let delegate = RecordingDelegate()
     delegate.allows = false
     h.overlay.delegate = delegate
-    h.run(until: 0.5)
+    h.run(until: 1.0)  // shown at 0.25, clickable after the 0.5 s click guard
     h.clickBanner()
     #expect(!h.overlay.isAdViewOpen)
     #expect(!h.events.contains("action.began"))

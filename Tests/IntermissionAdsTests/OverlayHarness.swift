@@ -75,6 +75,28 @@ final class OverlayHarness {
 
   func clickBanner() { click(bannerCentre) }
 
+  /// Pushes a gameplay scene that carries no banner; applied in the next frame.
+  @discardableResult
+  func pushGameplay() -> RecordingScene {
+    let play = RecordingScene("Play", log: EventLog(), allowsBanner: false)
+    director.push(play)
+    return play
+  }
+
+  /// Trace lines as "frame event reason" summaries, for exact comparisons.
+  var summary: [String] {
+    output.lines.map { line in
+      let frame = line.split(separator: ",")[0].dropFirst("{\"frame\":".count)
+      var text =
+        "\(frame) "
+        + (line.range(of: "\"event\":\"").map { range in
+          String(line[range.upperBound...].prefix { $0 != "\"" })
+        } ?? "")
+      if let range = line.range(of: "\"reason\":\"") { text += " " + line[range.upperBound...].prefix { $0 != "\"" } }
+      return text
+    }
+  }
+
   /// Trace event names, in order.
   var events: [String] {
     output.lines.compactMap { line in

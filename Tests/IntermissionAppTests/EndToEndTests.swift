@@ -39,11 +39,12 @@ struct EndToEndTests {
     }
     #expect(
       summary == [
-        "0 host.started", "0 scene.entered", "30 ad.loaded", "30 banner.shown", "45 impression",
+        "0 host.started", "0 scene.entered", "30 ad.loaded", "30 banner.shown loaded", "45 impression",
         "60 director.paused user", "90 banner.clicked", "90 action.began", "120 action.finished",
         "150 director.resumed user", "180 banner.clicked", "180 director.paused ad", "180 action.began",
-        "210 action.finished", "210 director.resumed ad", "240 scene.entered", "270 scene.exited",
-        "270 scene.entered", "300 director.paused window", "330 director.resumed window", "360 host.stopped seconds",
+        "210 action.finished", "210 director.resumed ad", "240 scene.entered", "240 banner.hidden scene",
+        "270 scene.exited", "270 scene.entered", "270 banner.shown scene", "285 impression",
+        "300 director.paused window", "330 director.resumed window", "360 host.stopped seconds",
       ])
     #expect(lines[6].contains(#""time":1.500000"#))
   }
@@ -52,12 +53,14 @@ struct EndToEndTests {
     let runner = try ProgramRunner()
     let script = try runner.write(
       "s.txt",
-      "0.7 click 480 595\n0.9 key Escape\n1.0 click 480 388\n1.1 wheel -3\n1.2 drag 400 400 400 200\n1.3 key End\n")
+      // Loads at 0.1 and 0.8 (rotation): the click lands after the click guard of the second.
+      "1.35 click 480 595\n1.5 key Escape\n1.6 click 480 388\n1.7 wheel -3\n1.8 drag 400 400 400 200\n1.9 key End\n")
     var traces: [Data] = []
     for name in ["a.jsonl", "b.jsonl"] {
       let result = try runner.run(
         Self.headless + [
-          "--seconds", "2", "--refresh", "0.6", "--ad-latency", "0.1", "--script", script, "--trace", runner.path(name),
+          "--seconds", "2.5", "--refresh", "0.6", "--ad-latency", "0.1", "--script", script, "--trace",
+          runner.path(name),
         ])
       #expect(result.status == 0)
       traces.append(try Data(contentsOf: URL(fileURLWithPath: runner.path(name))))
@@ -125,10 +128,10 @@ struct EndToEndTests {
 
   @Test func clickingTheBannerOpensTheAdViewAndStopsTheDirector() throws {
     let runner = try ProgramRunner()
-    let script = try runner.write("s.txt", "1.0 click 480 595\n")
+    let script = try runner.write("s.txt", "1.3 click 480 595\n")  // shown at 0.75, clickable from 1.25
     let result = try runner.run(
       Self.headless + [
-        "--seconds", "1.5", "--script", script, "--trace", runner.path("t.jsonl"), "--screenshot",
+        "--seconds", "1.8", "--script", script, "--trace", runner.path("t.jsonl"), "--screenshot",
         runner.path("ad.png"),
       ])
     #expect(result.status == 0)
@@ -147,11 +150,12 @@ struct EndToEndTests {
 
   @Test func openURLAdIsTracedHeadlessAndPausesNothing() throws {
     let runner = try ProgramRunner()
-    // Rotation every 0.5 s: starfall, tidewater, then blockworks (open-url) from 1.0 s.
-    let script = try runner.write("s.txt", "1.3 click 480 595\n")
+    // Rotation every 0.8 s: starfall, tidewater, then blockworks (open-url) from 1.6 s, clickable
+    // after the 0.5 s click guard.
+    let script = try runner.write("s.txt", "2.2 click 480 595\n")
     let result = try runner.run(
       Self.headless + [
-        "--refresh", "0.5", "--ad-latency", "0", "--seconds", "1.4", "--script", script, "--trace",
+        "--refresh", "0.8", "--ad-latency", "0", "--seconds", "2.3", "--script", script, "--trace",
         runner.path("t.jsonl"),
       ])
     #expect(result.status == 0)
@@ -287,5 +291,52 @@ struct EndToEndTests {
     #expect(result.status == 0, "\(result.stderr)")
     let last = try runner.traceLines("t.jsonl").last ?? ""
     #expect(last.contains(#""event":"host.stopped","reason":"signal","detail":"\#(name)""#), "\(last)")
+  }
+}
+
+/// The banner follows the demo's scenes: Play keeps it away, the menus bring it back.
+@Suite("Banner placement, end to end")
+struct BannerPlacementEndToEndTests {
+  @Test func menuPlayBackCreditsBackHidesAndShowsTheBannerAtTheSceneChanges() throws {
+    let runner = try ProgramRunner()
+    let script = try runner.write("s.txt", "1.0 click 480 256\n1.5 key Escape\n2.0 click 480 388\n2.5 key Escape\n")
+    let result = try runner.run(
+      EndToEndTests.headless + ["--seconds", "3", "--script", script, "--trace", runner.path("t.jsonl")])
+    #expect(result.status == 0, "\(result.stderr)")
+    let summary = try runner.traceLines("t.jsonl").compactMap { line -> String? in
+      let event = ProgramRunner.eventName(line)
+      guard event.hasPrefix("scene.") || event.hasPrefix("banner.") || event.hasPrefix("director.") else { return nil }
+      let frame = line.split(separator: ",")[0].dropFirst("{\"frame\":".count)
+      var text = "\(frame) \(event)"
+      for key in ["name", "reason"] {
+        if let range = line.range(of: "\"\(key)\":\"") { text += " " + line[range.upperBound...].prefix { $0 != "\"" } }
+      }
+      return text
+    }
+    #expect(
+      summary == [
+        "0 scene.entered Menu", "30 banner.shown loaded", "60 scene.entered Play", "60 banner.hidden scene",
+        "90 scene.exited Play", "90 scene.entered Menu", "90 banner.shown scene", "120 scene.entered Credits",
+        "150 scene.exited Credits", "150 scene.entered Menu",
+      ])
+  }
+
+  @Test func playHasNoBannerPixelsWhereTheMenuHasThem() throws {
+    let runner = try ProgramRunner()
+    let script = try runner.write("s.txt", "1.0 click 480 256\n")
+    for (name, ads) in [("ads.png", [String]()), ("none.png", ["--no-ads"])] {
+      let result = try runner.run(
+        EndToEndTests.headless + ads + ["--frames", "90", "--script", script, "--screenshot", runner.path(name)])
+      #expect(result.status == 0)
+    }
+    // In Play the bottom band is exactly what the game draws without any ad overlay.
+    let withAds = try runner.image("ads.png")
+    let withoutAds = try runner.image("none.png")
+    #expect(withAds.samePixels(as: withoutAds, rows: 540..<640))
+    // In the menu it is not: the banner is there.
+    _ = try runner.run(EndToEndTests.headless + ["--frames", "90", "--screenshot", runner.path("menu.png")])
+    _ = try runner.run(
+      EndToEndTests.headless + ["--no-ads", "--frames", "90", "--screenshot", runner.path("bare.png")])
+    #expect(!(try runner.image("menu.png")).samePixels(as: try runner.image("bare.png"), rows: 551..<640))
   }
 }

@@ -7,11 +7,16 @@ public final class RecordingScene: Scene {
   public var draws = 0
   public var inputs: [InputEvent] = []
   public var onUpdate: ((RecordingScene) -> Void)?
+  /// What `carriesBanner` answers.
+  public var allowsBanner: Bool
 
-  public init(_ name: String, log: EventLog) {
+  public init(_ name: String, log: EventLog, allowsBanner: Bool = true) {
     self.log = log
+    self.allowsBanner = allowsBanner
     super.init(name: name)
   }
+
+  override public var carriesBanner: Bool { allowsBanner }
 
   override public func didEnter() { log.append("\(name).enter") }
   override public func willExit() { log.append("\(name).exit") }
