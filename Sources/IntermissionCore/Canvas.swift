@@ -7,6 +7,9 @@ public protocol Canvas: AnyObject {
   /// The drawable area in window coordinates.
   var size: Size { get }
 
+  /// Replaces everything in the drawable area with `color`: one full-window operation, no blending.
+  func clear(_ color: Color)
+
   /// Fills `rect` with `color`, blending by its alpha.
   func fill(_ rect: Rect, color: Color)
 
@@ -31,8 +34,8 @@ public protocol Canvas: AnyObject {
   /// Frees an uploaded image.
   func discard(_ image: ImageHandle)
 
-  /// Runs `draw` so that it lands in a scene layer that is kept between frames. The default draws
-  /// directly.
+  /// Runs `draw` so that it lands in a scene layer that is kept between frames, to be drawn again
+  /// with `drawSceneLayer()` while the scene is not redrawn. The default draws directly.
   func drawIntoSceneLayer(_ draw: () -> Void)
 
   /// Draws the kept scene layer. The default does nothing.

@@ -70,7 +70,7 @@ public final class Director {
   /// Whether the director runs: nobody holds it stopped.
   public var isRunning: Bool { holds.isEmpty }
 
-  /// Whether the scene must be drawn in the next render (it runs, or its layer is out of date).
+  /// Whether the scene must be drawn in the next render (it runs, or its kept layer is out of date).
   public var needsSceneDraw: Bool { isRunning || sceneLayerIsStale }
 
   /// Adds `holder`'s hold, stopping the director if it was running (cocos2d-x's stopAnimation).
@@ -230,17 +230,34 @@ public final class Director {
     return Swift.min(Swift.max(0, now - previous), max)
   }
 
-  /// Draws the running scene into the canvas's scene layer if it must be drawn, then the layer,
-  /// then every overlay above it. A stopped director leaves the layer, its last frame, as it was.
+  /// Draws the frame: the scene, then every overlay above it.
+  ///
+  /// While the director runs, the scene is drawn straight to the window, as a game drawing its own
+  /// frame would (one clear to its background colour, then its drawing). While it is stopped, the
+  /// scene is drawn once more, into the canvas's kept layer, the first time it is needed; from then
+  /// on the layer (the last running frame: a stopped scene's state does not change) is copied under
+  /// the overlays, and the scene is not drawn again until the director runs or the layout changes.
   public func render(on canvas: any Canvas) {
-    if needsSceneDraw, let scene = stack.last {
-      canvas.drawIntoSceneLayer {
+    if let scene = stack.last {
+      if isRunning {
+        canvas.clear(scene.backgroundColor)
         scene.draw(on: canvas)
+        sceneDrawCount += 1
+        sceneLayerIsStale = true
+      } else {
+        if sceneLayerIsStale {
+          canvas.drawIntoSceneLayer {
+            canvas.clear(scene.backgroundColor)
+            scene.draw(on: canvas)
+          }
+          sceneDrawCount += 1
+          sceneLayerIsStale = false
+        }
+        canvas.drawSceneLayer()
       }
-      sceneDrawCount += 1
-      sceneLayerIsStale = false
+    } else {
+      canvas.clear(Theme.background)
     }
-    canvas.drawSceneLayer()
     for overlay in overlays { overlay.draw(on: canvas) }
   }
 

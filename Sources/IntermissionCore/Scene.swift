@@ -17,6 +17,10 @@ open class Scene {
   /// The size of the area the scene draws in.
   public var viewSize: Size { director?.viewSize ?? .zero }
 
+  /// The colour the director clears the view to before the scene draws (default `Theme.background`):
+  /// `draw(on:)` need not, and should not, fill the whole view again.
+  open var backgroundColor: Color { Theme.background }
+
   /// Whether the ad banner may show while this scene runs (default true). Override it to return
   /// false for gameplay, where a banner draws accidental clicks: the banner then slides out, takes
   /// no clicks and leaves no bottom inset, without pausing anything.

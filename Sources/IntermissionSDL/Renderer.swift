@@ -53,9 +53,11 @@ public final class Renderer {
     try SDLCall.check(SDL_SetRenderTarget(pointer, texture?.pointer), "SDL_SetRenderTarget")
   }
 
-  /// Sets the colour for fills and clears.
+  /// Sets the colour for fills and clears. An opaque colour draws without blending: SDL's software
+  /// renderer would otherwise blend every pixel of a fill even at full alpha.
   public func setDrawColor(_ color: Color) {
     SDL_SetRenderDrawColor(pointer, color.red, color.green, color.blue, color.alpha)
+    SDL_SetRenderDrawBlendMode(pointer, color.alpha == 255 ? SDL_BLENDMODE_NONE : SDL_BLENDMODE_BLEND)
   }
 
   /// Clears the target with the draw colour.

@@ -4,8 +4,8 @@ import IntermissionCore
 /// A `Canvas` on an SDL renderer, in window coordinates scaled to the output's pixels (HiDPI).
 ///
 /// Text is rasterised once per string and style, then drawn from a cached texture tinted to the
-/// requested colour. The scene is drawn into a layer texture that is kept while the director is
-/// stopped, so its last frame stays on screen under the overlays.
+/// requested colour. While the director is stopped, the scene is drawn once into a layer texture
+/// that is kept, so its last frame stays on screen under the overlays.
 public final class SDLCanvas: Canvas {
   /// The renderer drawn with.
   public let renderer: Renderer
@@ -99,7 +99,7 @@ public final class SDLCanvas: Canvas {
 
   // MARK: - Frame
 
-  /// Clears the window to `color`.
+  /// Replaces the whole target (the window, or the scene layer while drawing into it) with `color`.
   public func clear(_ color: Color) {
     renderer.setDrawColor(color)
     renderer.clear()
@@ -118,8 +118,6 @@ public final class SDLCanvas: Canvas {
       return
     }
     renderer.setScale(x: pixelScale.x, y: pixelScale.y)
-    renderer.setDrawColor(Theme.background)
-    renderer.clear()
     draw()
     renderer.setClip(nil)
     try? renderer.setTarget(nil)

@@ -126,7 +126,6 @@ public final class ListScene: Scene {
 
   public override func draw(on canvas: any Canvas) {
     let size = viewSize
-    canvas.fill(Rect(x: 0, y: 0, width: size.width, height: size.height), color: Theme.background)
     let area = listArea
     canvas.setClip(area)
     let first = max(0, Int((scrollOffset - 4) / ListScene.rowHeight))

@@ -106,7 +106,6 @@ public final class MenuScene: Scene {
 
   public override func draw(on canvas: any Canvas) {
     let size = viewSize
-    canvas.fill(Rect(x: 0, y: 0, width: size.width, height: size.height), color: Theme.background)
     drawDecoration(on: canvas, size: size)
     let titleBand = Rect(x: 0, y: max(20, size.height * 0.1), width: size.width, height: 64)
     canvas.drawText("Intermission", style: .title, color: Theme.text, in: titleBand, alignment: .center)

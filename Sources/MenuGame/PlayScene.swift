@@ -79,7 +79,6 @@ public final class PlayScene: Scene {
 
   public override func draw(on canvas: any Canvas) {
     let size = viewSize
-    canvas.fill(Rect(x: 0, y: 0, width: size.width, height: size.height), color: Theme.background)
     canvas.fill(field, color: Theme.panelAlternate)
     canvas.drawText(
       scoreLabel, style: .heading, color: Theme.text, in: Rect(x: 0, y: 12, width: size.width, height: 40),

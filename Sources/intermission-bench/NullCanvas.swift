@@ -9,6 +9,7 @@ final class NullCanvas: Canvas {
     self.size = size
   }
 
+  func clear(_ color: Color) { operations &+= 1 }
   func fill(_ rect: Rect, color: Color) { operations &+= 1 }
   func outline(_ rect: Rect, color: Color, thickness: Double) { operations &+= 1 }
   func drawText(_ text: String, style: TextStyle, color: Color, in rect: Rect, alignment: TextAlignment) {

@@ -91,14 +91,18 @@ struct BackendTests {
   @Test func fillsLandOnTheRightPixels() throws {
     let stack = try Stack()
     stack.canvas.drawIntoSceneLayer {
+      stack.canvas.clear(Theme.background)
       stack.canvas.fill(Rect(x: 10, y: 20, width: 30, height: 40), color: Color(hex: 0xFF0000))
+      stack.canvas.fill(Rect(x: 10, y: 20, width: 5, height: 5), color: Color(hex: 0x0000FF).withOpacity(0.5))
     }
     stack.canvas.drawSceneLayer()
     stack.canvas.fill(Rect(x: 100, y: 100, width: 10, height: 10), color: Color(hex: 0x00FF00))
     let pixels = try stack.canvas.readPixels()
     #expect(pixels.width == 320 && pixels.height == 240)
-    #expect(pixels.pixel(x: 10, y: 20) == Color(hex: 0xFF0000))
+    #expect(pixels.pixel(x: 14, y: 24) != Color(hex: 0xFF0000))
+    #expect(pixels.pixel(x: 15, y: 20) == Color(hex: 0xFF0000))
     #expect(pixels.pixel(x: 39, y: 59) == Color(hex: 0xFF0000))
+    #expect(close(pixels.pixel(x: 12, y: 22), Color(red: 127, green: 0, blue: 128)), "translucent fills still blend")
     #expect(pixels.pixel(x: 40, y: 60) == Theme.background, "the layer was cleared to the background")
     #expect(pixels.pixel(x: 105, y: 105) == Color(hex: 0x00FF00))
   }
@@ -131,8 +135,7 @@ struct BackendTests {
       atPath: ProgramRunner.root.appendingPathComponent("Assets/ads/tidewater.png").path)
     #expect(surface.pixelWidth == 1456 && surface.pixelHeight == 180)
     let handle = try #require(stack.canvas.upload(surface))
-    stack.canvas.drawIntoSceneLayer {}
-    stack.canvas.drawSceneLayer()
+    stack.canvas.clear(Theme.background)
     stack.canvas.drawImage(handle, in: Rect(x: 0, y: 100, width: 400, height: 50), opacity: 1)
     let pixels = try stack.canvas.readPixels()
     #expect(pixels.pixel(x: 200, y: 50) == Theme.background)

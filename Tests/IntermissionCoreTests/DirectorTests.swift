@@ -72,13 +72,18 @@ struct DirectorTests {
     let draws = scene.draws
     #expect(updates == 4)  // the first frame applies the run; the scene updates from the second
     #expect(draws == 5)
+    #expect(canvas.layerDraws == 0 && canvas.layerComposites == 0, "a running scene draws straight to the window")
     director.hold(.window)
     frames(30, director, canvas: canvas)
     #expect(scene.updates.count == updates)
-    #expect(scene.draws == draws)
+    #expect(scene.draws == draws + 1, "drawn once more, into the kept layer, and then not again")
+    #expect(canvas.layerDraws == 1)
     #expect(overlay.updates == 35)
     #expect(overlay.draws == 35)
-    #expect(canvas.layerComposites == 35, "the kept layer is still shown every frame")
+    #expect(canvas.layerComposites == 30, "the kept layer is shown every frame while stopped")
+    director.release(.window)
+    frames(3, director, canvas: canvas)
+    #expect(scene.draws == draws + 4 && canvas.layerComposites == 30, "running again: straight to the window")
   }
 
   @Test func stoppedDirectorRoutesInputToOverlaysOnly() {

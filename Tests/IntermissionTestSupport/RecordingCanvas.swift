@@ -18,6 +18,7 @@ public final class RecordingCanvas: Canvas {
     texts.removeAll()
   }
 
+  public func clear(_ color: Color) { operations.append("clear") }
   public func fill(_ rect: Rect, color: Color) { operations.append("fill \(rect)") }
   public func outline(_ rect: Rect, color: Color, thickness: Double) { operations.append("outline \(rect)") }
   public func drawText(_ text: String, style: TextStyle, color: Color, in rect: Rect, alignment: TextAlignment) {
