@@ -1,4 +1,4 @@
-import Foundation
+import Dispatch
 import IntermissionCore
 
 /// Loads ads off the main loop: reads and validates the manifest, picks the next ad in rotation and
@@ -17,11 +17,11 @@ public final class AdLoader: @unchecked Sendable {
   private let timeout: Double
   private let isInterrupted: @Sendable () -> Bool
   private let onFinish: @Sendable () -> Void
-  private let condition = NSCondition()
+  private let condition = Condition()
   private var result: Result<LoadedAd, AdError>?
   private var isLoading = false
   private var generation = 0
-  private var deadline = DispatchTime.now()
+  private var deadline = 0.0
 
   /// Creates a loader.
   /// - Parameters:
@@ -55,7 +55,7 @@ public final class AdLoader: @unchecked Sendable {
     isLoading = true
     generation += 1
     let started = generation
-    deadline = DispatchTime.now() + timeout
+    deadline = MonotonicClock.readSeconds() + timeout
     condition.unlock()
     DispatchQueue.global().async { [self] in
       let outcome = load(sequence: sequence)
@@ -76,7 +76,7 @@ public final class AdLoader: @unchecked Sendable {
   public func takeResult() -> Result<LoadedAd, AdError>? {
     condition.lock()
     defer { condition.unlock() }
-    if isLoading && DispatchTime.now() >= deadline { expire() }
+    if isLoading && MonotonicClock.readSeconds() >= deadline { expire() }
     return take()
   }
 
@@ -86,15 +86,13 @@ public final class AdLoader: @unchecked Sendable {
     condition.lock()
     defer { condition.unlock() }
     while isLoading {
-      let now = DispatchTime.now()
+      let now = MonotonicClock.readSeconds()
       if now >= deadline {
         expire()
         break
       }
       if isInterrupted() { return nil }
-      // Wake at least every 50 ms to notice an interruption.
-      let slice = min(deadline.uptimeNanoseconds - now.uptimeNanoseconds, 50_000_000)
-      _ = condition.wait(until: Date(timeIntervalSinceNow: Double(slice) / 1e9))
+      condition.wait(seconds: min(deadline - now, 0.05))  // at least every 50 ms: notice an interruption
     }
     return take()
   }

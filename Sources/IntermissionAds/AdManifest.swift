@@ -1,4 +1,3 @@
-import Foundation
 import IntermissionCore
 
 /// Reads and validates an ad manifest: untrusted input.
@@ -82,28 +81,22 @@ public enum AdManifest {
 
   /// Whether `text` is an absolute http or https URL with a host, and nothing that a shell or
   /// browser could read as more than one argument.
-  public static func isWebURL(_ text: String) -> Bool {
-    guard let components = URLComponents(string: text), let scheme = components.scheme?.lowercased(),
-      scheme == "http" || scheme == "https", let host = components.host, !host.isEmpty
-    else { return false }
-    return !text.unicodeScalars.contains { $0.value < 0x21 || $0.value == 0x7F }
-  }
+  public static func isWebURL(_ text: String) -> Bool { WebURL(text) != nil }
 
   private static func resolvedFolder(of manifestPath: String) -> String {
-    let folder = (manifestPath as NSString).deletingLastPathComponent
-    return realPath(folder.isEmpty ? "." : folder) ?? folder
+    let folder = FilePath.folder(of: manifestPath)
+    return FilePath.resolved(folder) ?? folder
   }
 
   private static func resolveImage(_ image: String, id: String, folder: String) throws(AdError) -> String {
     guard !image.hasPrefix("/"), !image.hasPrefix("~") else {
       throw AdError.pathOutsideManifestFolder(id: id, path: image)
     }
-    let joined = folder + "/" + image
-    let standardized = (joined as NSString).standardizingPath
-    guard isInside(standardized, folder: folder) else {
+    let joined = FilePath.join(folder, image)
+    guard isInside(FilePath.normalized(joined), folder: folder) else {
       throw AdError.pathOutsideManifestFolder(id: id, path: image)
     }
-    guard let resolved = realPath(joined) else { throw AdError.imageMissing(id: id, path: image) }
+    guard let resolved = FilePath.resolved(joined) else { throw AdError.imageMissing(id: id, path: image) }
     guard isInside(resolved, folder: folder) else { throw AdError.pathOutsideManifestFolder(id: id, path: image) }
     do {
       try RegularFile.check(resolved)
@@ -118,11 +111,5 @@ public enum AdManifest {
   private static func isInside(_ path: String, folder: String) -> Bool {
     let prefix = folder.hasSuffix("/") ? folder : folder + "/"
     return path.hasPrefix(prefix)
-  }
-
-  private static func realPath(_ path: String) -> String? {
-    guard let resolved = realpath(path, nil) else { return nil }
-    defer { free(resolved) }
-    return String(cString: resolved)
   }
 }

@@ -1,4 +1,3 @@
-import Foundation
 import IntermissionCore
 
 /// Finds the files the host needs at run time: the font and the shipped ad inventory.
@@ -51,20 +50,16 @@ public enum AssetLocator {
   public static func defaultAdManifest(environment: [String: String]) -> String? {
     let relative = "ads/manifest.json"
     if let assets = environment["INTERMISSION_ASSETS"] {
-      return (assets as NSString).appendingPathComponent(relative)
+      return FilePath.join(assets, relative)
     }
-    var folder = (executablePath() as NSString).deletingLastPathComponent
-    while !folder.isEmpty && folder != "/" {
-      let candidate = (folder as NSString).appendingPathComponent("Assets/" + relative)
+    var folder = FilePath.folder(of: FilePath.executable() ?? CommandLine.arguments[0])
+    while !folder.isEmpty && folder != "/" && folder != "." {
+      let candidate = FilePath.join(folder, "Assets/" + relative)
       if isReadableFile(candidate) { return candidate }
-      folder = (folder as NSString).deletingLastPathComponent
+      folder = FilePath.folder(of: folder)
     }
-    let local = FileManager.default.currentDirectoryPath + "/Assets/" + relative
+    let local = FilePath.join(FilePath.currentDirectory() ?? ".", "Assets/" + relative)
     return isReadableFile(local) ? local : nil
-  }
-
-  private static func executablePath() -> String {
-    (try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/exe")) ?? CommandLine.arguments[0]
   }
 
   private static func isReadableFile(_ path: String) -> Bool {

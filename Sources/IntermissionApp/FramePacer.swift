@@ -1,4 +1,4 @@
-import Foundation
+import Glibc
 import IntermissionCore
 
 /// Sleeps to a frame deadline precisely without burning a core: a coarse sleep for all but the

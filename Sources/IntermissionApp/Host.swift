@@ -1,4 +1,4 @@
-import Foundation
+import Glibc
 import IntermissionAds
 import IntermissionCore
 import IntermissionSDL

@@ -1,4 +1,4 @@
-import Foundation
+import Glibc
 import IntermissionCore
 import IntermissionSDL
 
@@ -20,7 +20,7 @@ public enum Launcher {
   ///   - environment: the environment (`INTERMISSION_FONT`, `INTERMISSION_ASSETS`).
   ///   - diagnostics: where error and warning lines go, each without its newline (standard error).
   public static func main(
-    arguments: [String], environment: [String: String] = ProcessInfo.processInfo.environment,
+    arguments: [String], environment: [String: String] = Launcher.processEnvironment(),
     diagnostics: @escaping (String) -> Void = Launcher.printToStandardError
   ) -> Int32 {
     // First of all, so that a stop asked for during set-up is neither lost nor a silent death.
@@ -114,8 +114,31 @@ public enum Launcher {
     }
   }
 
-  /// Writes `line` and a newline to standard error.
+  /// Writes `line` and a newline to standard error, in one `write(2)`.
   public static func printToStandardError(_ line: String) {
-    FileHandle.standardError.write(Data((line + "\n").utf8))
+    var text = line + "\n"
+    text.withUTF8 { buffer in
+      var offset = 0
+      while offset < buffer.count {
+        let written = write(STDERR_FILENO, buffer.baseAddress! + offset, buffer.count - offset)
+        if written < 0 && errno == EINTR { continue }
+        if written <= 0 { return }
+        offset += written
+      }
+    }
+  }
+
+  /// The process's environment.
+  public static func processEnvironment() -> [String: String] {
+    var variables: [String: String] = [:]
+    var entry = environ
+    while let pointer = entry.pointee {
+      let text = String(cString: pointer)
+      if let equals = text.firstIndex(of: "=") {
+        variables[String(text[..<equals])] = String(text[text.index(after: equals)...])
+      }
+      entry += 1
+    }
+    return variables
   }
 }

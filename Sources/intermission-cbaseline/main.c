@@ -1,10 +1,15 @@
-// The C baseline for the render benchmark: the menu-and-banner frame that `intermission` draws,
-// drawn through SDL directly with the same calls in the same order (scene into a kept layer
-// texture, the layer copied to the window, the pause button and the banner above it, present),
-// on the headless software renderer, uncapped. Prints the frames per second of its loop.
+// The C baseline for the benchmarks: the menu-and-banner frame that `intermission` shows, written
+// as a C programmer would write it with SDL: straight to the window every frame (one clear to the
+// background, then the drawing; opaque fills without blending, translucent ones blended), with the
+// same fonts, text, creative and geometry.
 //
-// usage: intermission-cbaseline --font FILE --image FILE [--frames N] [--skip N] [--size WxH]
-// Frames before --skip (default 1) are not timed.
+// usage: intermission-cbaseline --font FILE --image FILE [--size WxH] [--frames N] [--skip N]
+//                               [--window [--fps F] [--seconds S]]
+//   headless (default): SDL's offscreen driver and software renderer, uncapped; prints the frames
+//     per second of frames skip..N-1 (`--frames 1 --skip 0` measures start-up: it exits after the
+//     first presented frame).
+//   --window: a real window (DISPLAY), the renderer SDL picks as Intermission does (accelerated,
+//     software as fallback), paced at F frames per second for S seconds, sleeping between frames.
 #include <SDL2/SDL.h>
 #include <SDL2/SDL_image.h>
 #include <SDL2/SDL_ttf.h>
@@ -29,6 +34,7 @@ static Text make_text(SDL_Renderer *renderer, TTF_Font *font, const char *string
 }
 
 static void fill(SDL_Renderer *r, float x, float y, float w, float h, Uint32 rgb, Uint8 a) {
+  SDL_SetRenderDrawBlendMode(r, a == 255 ? SDL_BLENDMODE_NONE : SDL_BLENDMODE_BLEND);
   SDL_SetRenderDrawColor(r, (rgb >> 16) & 0xFF, (rgb >> 8) & 0xFF, rgb & 0xFF, a);
   SDL_FRect rect = {x, y, w, h};
   SDL_RenderFillRectF(r, &rect);
@@ -38,7 +44,6 @@ static void fill(SDL_Renderer *r, float x, float y, float w, float h, Uint32 rgb
 static void draw_text(SDL_Renderer *r, Text *t, float x, float y, float w, float h, Uint32 rgb, int align) {
   float tx = align == 0 ? roundf(x + w / 2 - t->w / 2.0f) : x;
   SDL_SetTextureColorMod(t->texture, (rgb >> 16) & 0xFF, (rgb >> 8) & 0xFF, rgb & 0xFF);
-  SDL_SetTextureAlphaMod(t->texture, 255);
   SDL_FRect dst = {tx, roundf(y + h / 2 - t->h / 2.0f), (float)t->w, (float)t->h};
   SDL_RenderCopyF(r, t->texture, NULL, &dst);
 }
@@ -49,34 +54,52 @@ static double now_seconds(void) {
   return spec.tv_sec + spec.tv_nsec / 1e9;
 }
 
+static void sleep_until(double deadline) {
+  struct timespec spec;
+  spec.tv_sec = (time_t)deadline;
+  spec.tv_nsec = (long)((deadline - (double)spec.tv_sec) * 1e9);
+  while (clock_nanosleep(CLOCK_MONOTONIC, TIMER_ABSTIME, &spec, NULL) != 0) {
+  }
+}
+
 int main(int argc, char **argv) {
   const char *font_path = NULL, *image_path = NULL;
-  int frames = 600, skip = 1, width = 960, height = 640;
+  int frames = 600, skip = 1, width = 960, height = 640, windowed = 0;
+  double fps = 60, seconds = 10;
   for (int i = 1; i < argc; i++) {
     if (!strcmp(argv[i], "--font") && i + 1 < argc) font_path = argv[++i];
     else if (!strcmp(argv[i], "--image") && i + 1 < argc) image_path = argv[++i];
     else if (!strcmp(argv[i], "--frames") && i + 1 < argc) frames = atoi(argv[++i]);
     else if (!strcmp(argv[i], "--skip") && i + 1 < argc) skip = atoi(argv[++i]);
     else if (!strcmp(argv[i], "--size") && i + 1 < argc) sscanf(argv[++i], "%dx%d", &width, &height);
+    else if (!strcmp(argv[i], "--window")) windowed = 1;
+    else if (!strcmp(argv[i], "--fps") && i + 1 < argc) fps = atof(argv[++i]);
+    else if (!strcmp(argv[i], "--seconds") && i + 1 < argc) seconds = atof(argv[++i]);
     else {
-      fprintf(stderr, "usage: intermission-cbaseline --font FILE --image FILE [--frames N] [--size WxH]\n");
+      fprintf(stderr, "usage: intermission-cbaseline --font FILE --image FILE [--size WxH] [--frames N] [--skip N] "
+                      "[--window [--fps F] [--seconds S]]\n");
       return 2;
     }
   }
-  if (!font_path || !image_path || skip < 1 || frames <= skip) {
-    fprintf(stderr, "intermission-cbaseline: --font and --image are required, --frames more than --skip (>= 1)\n");
+  if (!font_path || !image_path || skip < 0 || frames <= skip || fps <= 0 || seconds <= 0) {
+    fprintf(stderr, "intermission-cbaseline: --font and --image are required, --frames more than --skip (>= 0)\n");
     return 2;
   }
-  SDL_SetHint(SDL_HINT_VIDEODRIVER, "offscreen");
-  SDL_SetHint(SDL_HINT_RENDER_DRIVER, "software");
-  SDL_SetHint(SDL_HINT_FRAMEBUFFER_ACCELERATION, "0");
   SDL_SetHint(SDL_HINT_RENDER_SCALE_QUALITY, "1");
+  if (!windowed) {
+    SDL_SetHint(SDL_HINT_VIDEODRIVER, "offscreen");
+    SDL_SetHint(SDL_HINT_RENDER_DRIVER, "software");
+    SDL_SetHint(SDL_HINT_FRAMEBUFFER_ACCELERATION, "0");
+  }
   if (SDL_Init(SDL_INIT_VIDEO) != 0 || TTF_Init() != 0) {
     fprintf(stderr, "intermission-cbaseline: %s\n", SDL_GetError());
     return 1;
   }
-  SDL_Window *window = SDL_CreateWindow("baseline", 0, 0, width, height, SDL_WINDOW_RESIZABLE);
-  SDL_Renderer *r = SDL_CreateRenderer(window, -1, SDL_RENDERER_SOFTWARE | SDL_RENDERER_TARGETTEXTURE);
+  SDL_Window *window = SDL_CreateWindow("baseline", SDL_WINDOWPOS_CENTERED, SDL_WINDOWPOS_CENTERED, width, height,
+                                        SDL_WINDOW_RESIZABLE);
+  SDL_Renderer *r = NULL;
+  if (window && windowed) r = SDL_CreateRenderer(window, -1, SDL_RENDERER_ACCELERATED);
+  if (window && !r) r = SDL_CreateRenderer(window, -1, SDL_RENDERER_SOFTWARE);
   TTF_Font *title_font = TTF_OpenFont(font_path, 44), *heading = TTF_OpenFont(font_path, 24);
   TTF_Font *body = TTF_OpenFont(font_path, 18), *caption = TTF_OpenFont(font_path, 14);
   SDL_Surface *image_surface = IMG_Load(image_path);
@@ -84,8 +107,7 @@ int main(int argc, char **argv) {
     fprintf(stderr, "intermission-cbaseline: %s\n", SDL_GetError());
     return 1;
   }
-  SDL_SetRenderDrawBlendMode(r, SDL_BLENDMODE_BLEND);
-  // The creative, pre-scaled once to the pixels it is drawn at, as the Swift canvas does.
+  // The creative, scaled once to the pixels it is drawn at.
   const float w = width, h = height;
   float banner_h = w >= 728 ? 90 : 50;
   float fit = fminf(w / image_surface->w, banner_h / image_surface->h);
@@ -98,8 +120,6 @@ int main(int argc, char **argv) {
   SDL_FreeSurface(scaled);
   SDL_FreeSurface(argb);
   SDL_FreeSurface(image_surface);
-  SDL_Texture *layer = SDL_CreateTexture(r, SDL_PIXELFORMAT_ARGB8888, SDL_TEXTUREACCESS_TARGET, width, height);
-  SDL_SetTextureBlendMode(layer, SDL_BLENDMODE_NONE);
 
   Text title = make_text(r, title_font, "Intermission");
   Text subtitle = make_text(r, body, "a game loop host with an ad break");
@@ -109,18 +129,17 @@ int main(int argc, char **argv) {
   Text pause_label = make_text(r, heading, "II");
   Text ad_label = make_text(r, caption, "Ad");
 
-  double start = 0;
-  for (int frame = 0; frame < frames; frame++) {
-    if (frame == skip) start = now_seconds();  // time frames skip..N-1, as the Swift side does
-    double elapsed = frame / 60.0;
+  double start = now_seconds(), next_frame = start, end = start + seconds;
+  int drawn = 0;
+  for (int frame = 0; windowed ? now_seconds() < end : frame < frames; frame++) {
+    if (!windowed && frame == skip) start = now_seconds();  // time frames skip..N-1
+    double elapsed = frame / (windowed ? fps : 60.0);
     SDL_Event event;
     while (SDL_PollEvent(&event)) {
+      if (event.type == SDL_QUIT) return 0;
     }
-    // The scene, into its kept layer.
-    SDL_SetRenderTarget(r, layer);
     SDL_SetRenderDrawColor(r, 0x14, 0x1B, 0x2D, 255);
     SDL_RenderClear(r);
-    fill(r, 0, 0, w, h, 0x141B2D, 255);
     float band_y = fmaxf(20, h * 0.1f), cx = w / 2, cy = band_y + 40, rx = fminf(260, w * 0.42f);
     for (int i = 0; i < 12; i++) {
       double angle = elapsed * 1.2 + i * (2 * M_PI / 12);
@@ -136,24 +155,26 @@ int main(int argc, char **argv) {
       fill(r, (w - bw) / 2, by, bw, 52, 0x2F6FDE, 255);
       draw_text(r, &buttons[i], (w - bw) / 2, by, bw, 52, 0xF2F5FA, 0);
     }
-    SDL_SetRenderTarget(r, NULL);
-    // The layer, then the overlays: the pause button and the banner.
-    SDL_FRect whole = {0, 0, w, h};
-    SDL_RenderCopyF(r, layer, NULL, &whole);
     fill(r, w - 60, 12, 48, 40, 0x2F6FDE, 255);
     draw_text(r, &pause_label, w - 60, 12, 48, 40, 0xF2F5FA, 0);
     float banner_y = h - banner_h;
     fill(r, 0, banner_y, w, banner_h, 0x05070C, 255);
     SDL_FRect image_rect = {roundf(w / 2 - scaled_w / 2.0f), roundf(banner_y + banner_h / 2 - scaled_h / 2.0f),
                             (float)scaled_w, (float)scaled_h};
-    SDL_SetTextureColorMod(image, 255, 255, 255);
-    SDL_SetTextureAlphaMod(image, 255);
     SDL_RenderCopyF(r, image, NULL, &image_rect);
     fill(r, 0, banner_y, w, 1, 0xFFB84D, 255);
     draw_text(r, &ad_label, 6, banner_y + 2, 30, 18, 0xF2F5FA, -1);
     SDL_RenderPresent(r);
+    drawn++;
+    if (windowed) {
+      next_frame += 1 / fps;
+      double now = now_seconds();
+      if (next_frame < now - 1 / fps) next_frame = now;
+      sleep_until(next_frame);
+    }
   }
-  double seconds = now_seconds() - start;
-  printf("frames=%d seconds=%.6f fps=%.1f\n", frames - skip, seconds, (frames - skip) / seconds);
+  double elapsed = now_seconds() - start;
+  int timed = windowed ? drawn : frames - skip;
+  printf("frames=%d seconds=%.6f fps=%.1f\n", timed, elapsed, timed / elapsed);
   return 0;
 }

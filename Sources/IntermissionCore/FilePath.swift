@@ -1,0 +1,63 @@
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Darwin)
+  import Darwin
+#endif
+
+/// Path arithmetic on strings, without Foundation: the folder of a path, joining, lexical
+/// normalisation, and the system's `realpath`.
+public enum FilePath {
+  /// The folder that contains `path`: `"."` for a bare name, `"/"` for a file at the root.
+  public static func folder(of path: String) -> String {
+    var trimmed = Substring(path)
+    while trimmed.count > 1 && trimmed.hasSuffix("/") { trimmed = trimmed.dropLast() }
+    guard let slash = trimmed.lastIndex(of: "/") else { return "." }
+    if slash == trimmed.startIndex { return "/" }
+    return String(trimmed[..<slash])
+  }
+
+  /// `folder` and `name` joined with one slash.
+  public static func join(_ folder: String, _ name: String) -> String {
+    if folder.isEmpty { return name }
+    return folder.hasSuffix("/") ? folder + name : folder + "/" + name
+  }
+
+  /// `path` with `.` and empty components removed and each `..` taking away the component before
+  /// it, without looking at the file system; `..` above the root of an absolute path stays at the
+  /// root, and leading `..` of a relative path are kept.
+  public static func normalized(_ path: String) -> String {
+    let isAbsolute = path.hasPrefix("/")
+    var components: [Substring] = []
+    for component in path.split(separator: "/", omittingEmptySubsequences: true) {
+      if component == "." { continue }
+      if component == ".." {
+        if let last = components.last, last != ".." {
+          components.removeLast()
+        } else if !isAbsolute {
+          components.append(component)
+        }
+        continue
+      }
+      components.append(component)
+    }
+    let joined = components.joined(separator: "/")
+    return isAbsolute ? "/" + joined : (joined.isEmpty ? "." : joined)
+  }
+
+  /// The canonical absolute path of an existing file, with every symbolic link resolved, or nil.
+  public static func resolved(_ path: String) -> String? {
+    guard let resolved = realpath(path, nil) else { return nil }
+    defer { free(resolved) }
+    return String(cString: resolved)
+  }
+
+  /// The path of the running executable (`/proc/self/exe`), or nil.
+  public static func executable() -> String? { resolved("/proc/self/exe") }
+
+  /// The current working directory, or nil.
+  public static func currentDirectory() -> String? {
+    guard let path = getcwd(nil, 0) else { return nil }
+    defer { free(path) }
+    return String(cString: path)
+  }
+}
