@@ -213,17 +213,6 @@ struct BenchmarkSuite {
     return Double(counted) / 200
   }
 
-  /// Peak resident memory of the program running the menu with the banner for 1200 frames.
-  func peakResidentMemoryKiB() throws -> Int {
-    let probe = try ProcessProbe("intermission", ["--headless", "--fixed-step", "--frames", "1200"])
-    var peak = 0
-    while probe.process.isRunning {
-      peak = max(peak, probe.peakResidentKiB() ?? 0)
-      Thread.sleep(forTimeInterval: 0.02)
-    }
-    _ = probe.finish()
-    return peak
-  }
 }
 
 /// A failed measurement.

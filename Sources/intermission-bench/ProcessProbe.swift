@@ -29,8 +29,11 @@ final class ProcessProbe {
   }
 
   /// Peak resident memory so far, in KiB.
-  func peakResidentKiB() -> Int? {
-    guard let text = try? String(contentsOfFile: "/proc/\(process.processIdentifier)/status", encoding: .utf8),
+  func peakResidentKiB() -> Int? { ProcessProbe.peakResidentKiB(of: process.processIdentifier) }
+
+  /// Peak resident memory so far of process `pid` (VmHWM), in KiB; nil once it has exited.
+  static func peakResidentKiB(of pid: pid_t) -> Int? {
+    guard let text = try? String(contentsOfFile: "/proc/\(pid)/status", encoding: .utf8),
       let line = text.split(separator: "\n").first(where: { $0.hasPrefix("VmHWM:") })
     else { return nil }
     return Int(line.split(separator: " ", omittingEmptySubsequences: true).dropFirst().first ?? "")

@@ -25,7 +25,7 @@ var report = Report()
 do {
   let suite = try BenchmarkSuite(quick: quick)
 
-  progress("1/6 core cost per frame ...")
+  progress("1/10 core cost per frame ...")
   let core = suite.coreCostPerFrame()
   report.add(
     "1. core cost per frame (director + overlays, null canvas)", "\(formatted(core.nanoseconds, 0)) ns",
@@ -34,14 +34,14 @@ do {
     "   allocations per core frame", formatted(core.allocationsPerFrame, 2), goal: "0",
     met: core.allocationsPerFrame == 0)
 
-  progress("2/6 headless render throughput, Intermission and the C baseline ...")
+  progress("2/10 headless render throughput, Intermission and the C baseline ...")
   let render = try suite.renderThroughput()
   let ratio = render.swift / render.c
   report.add("2. headless render, Intermission", "\(formatted(render.swift, 1)) fps", goal: "—", met: nil)
-  report.add("   headless render, C baseline", "\(formatted(render.c, 1)) fps", goal: "—", met: nil)
+  report.add("   headless render, C drawing directly", "\(formatted(render.c, 1)) fps", goal: "—", met: nil)
   report.add("   **ratio Intermission / C**", "**\(formatted(ratio, 3))**", goal: ">= 0.95", met: ratio >= 0.95)
 
-  progress("3/6 idle cost while stopped ...")
+  progress("3/10 idle cost while stopped ...")
   let adIdle = try suite.idleCost(script: "1.0 click 480 595\n")
   let pauseIdle = try suite.idleCost(script: "1.0 key P\n")
   report.add(
@@ -51,7 +51,7 @@ do {
     "   idle CPU, paused by the user", "\(formatted(pauseIdle * 100, 3)) % of a core", goal: "<= 1 %",
     met: pauseIdle <= 0.01)
 
-  progress("4/6 frame pacing at 60 fps ...")
+  progress("4/10 frame pacing at 60 fps ...")
   let pacing = try suite.framePacing()
   let meanError = abs(pacing.mean - 1.0 / 60) / (1.0 / 60)
   report.add(
@@ -63,7 +63,7 @@ do {
     met: pacing.p99 <= 0.001)
   report.add("   frames late by more than half an interval", String(pacing.late), goal: "0", met: pacing.late == 0)
 
-  progress("5/6 pause and resume latency ...")
+  progress("5/10 pause and resume latency ...")
   let latency = try suite.pauseResumeLatency()
   report.add(
     "5. scene updates after the banner click's frame", String(latency.updatesAfterClick), goal: "0",
@@ -72,15 +72,53 @@ do {
     "   first delta after the resume", "\(formatted(latency.firstDeltaAfterResume, 6)) s", goal: "0",
     met: latency.firstDeltaAfterResume == 0)
 
-  progress("6/6 allocations and memory ...")
+  progress("6/10 allocations and memory ...")
   let allocations = try suite.allocationsPerRealFrame()
-  let peak = try suite.peakResidentMemoryKiB()
   report.add(
     "6. allocations per steady-state real frame (SDL included)", formatted(allocations, 2), goal: "0",
     met: allocations == 0)
+  let memory = try suite.peakMemory()
+  let memoryRatio = Double(memory.swift) / Double(memory.c)
   report.add(
-    "   peak resident memory (1200 frames, banner shown)", "\(formatted(Double(peak) / 1024, 1)) MiB", goal: "—",
+    "   peak resident memory, Intermission (1200 frames, banner shown)",
+    "\(formatted(Double(memory.swift) / 1024, 1)) MiB",
+    goal: "—", met: nil)
+  report.add(
+    "   peak resident memory, C drawing directly", "\(formatted(Double(memory.c) / 1024, 1)) MiB", goal: "—", met: nil)
+  report.add(
+    "   **memory ratio Intermission / C**", "**\(formatted(memoryRatio, 2))**", goal: "<= 1.5", met: memoryRatio <= 1.5)
+
+  progress("7/10 real window at 60 fps under Xvfb, Intermission and the C baseline ...")
+  let windowed = try suite.windowedCPU()
+  let windowRatio = windowed.swift / windowed.c
+  report.add(
+    "7. real window, 60 fps, \(formatted(windowed.seconds, 0)) s: CPU, Intermission",
+    "\(formatted(windowed.swift, 2)) s",
+    goal: "—", met: nil)
+  report.add("   real window: CPU, C drawing directly", "\(formatted(windowed.c, 2)) s", goal: "—", met: nil)
+  report.add(
+    "   **CPU ratio Intermission / C**", "**\(formatted(windowRatio, 3))**", goal: "<= 1.1", met: windowRatio <= 1.1)
+
+  progress("8/10 start-up to the first presented frame ...")
+  let startUp = try suite.startUp()
+  let startUpRatio = startUp.swift / startUp.c
+  report.add(
+    "8. start-up to exit after the first frame, Intermission", "\(formatted(startUp.swift * 1000, 1)) ms", goal: "—",
     met: nil)
+  report.add("   start-up, C drawing directly", "\(formatted(startUp.c * 1000, 1)) ms", goal: "—", met: nil)
+  report.add(
+    "   **start-up ratio Intermission / C**", "**\(formatted(startUpRatio, 3))**", goal: "<= 1.1",
+    met: startUpRatio <= 1.1)
+
+  progress("9/10 frame times during ad rotation (real clock, 60 fps, --refresh 1) ...")
+  let rotation = try suite.rotationFrameTimes()
+  report.add(
+    "9. frames over the 16.7 ms budget during \(rotation.rotations) rotations (\(rotation.frames) frames)",
+    String(rotation.overBudget), goal: "0", met: rotation.overBudget == 0)
+  report.add(
+    "   longest frame during rotations", "\(formatted(rotation.max * 1000, 2)) ms", goal: "<= 16.7 ms",
+    met: rotation.max <= 1.0 / 60)
+  report.add("   p99 frame time during rotations", "\(formatted(rotation.p99 * 1000, 2)) ms", goal: "—", met: nil)
 } catch {
   progress("intermission-bench: \(error)")
   exit(1)

@@ -167,6 +167,7 @@ struct RobustnessTests {
     #expect(outcome.exitCode == 0)
     let failure = try runner.traceLines("t.jsonl").first { $0.contains("ad.failed") }
     #expect(failure?.contains(reason) == true, "\(name): \(failure ?? "no ad.failed")")
+    #expect(outcome.peakKiB > 4 * 1024, "the program's memory was read while it ran")
     #expect(!Self.measuresMemory || outcome.peakKiB < 100 * 1024, "\(name): peak RSS \(outcome.peakKiB) KiB")
   }
 
@@ -180,6 +181,7 @@ struct RobustnessTests {
     let outcome = program.wait()
     #expect(outcome.exitCode == 0)
     #expect(try runner.traceLines("t.jsonl").contains { $0.contains(#""event":"ad.loaded""#) })
+    #expect(outcome.peakKiB > 4 * 1024, "the program's memory was read while it ran")
     #expect(!Self.measuresMemory || outcome.peakKiB < 100 * 1024, "peak RSS \(outcome.peakKiB) KiB")
   }
 

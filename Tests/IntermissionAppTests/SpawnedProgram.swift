@@ -11,7 +11,7 @@ struct SpawnedProgram {
     let exitCode: Int32?
     /// The signal that ended it, if one did.
     let signal: Int32?
-    /// Peak resident memory in KiB.
+    /// Peak resident memory in KiB, as last read while it ran.
     let peakKiB: Int
   }
 
@@ -45,14 +45,27 @@ struct SpawnedProgram {
     pid = child
   }
 
-  /// Waits for the program to end.
+  /// Waits for the program to end. Its peak memory is read from /proc while it runs: the kernel's
+  /// `ru_maxrss` would also count this test process, whose memory a spawned child shares until exec.
   func wait() -> Outcome {
     var status: Int32 = 0
-    var usage = rusage()
-    while wait4(pid, &status, 0, &usage) < 0 && errno == EINTR {}
+    var peak = 0
+    while true {
+      let reaped = waitpid(pid, &status, WNOHANG)
+      if reaped == pid || (reaped < 0 && errno != EINTR) { break }
+      peak = max(peak, SpawnedProgram.peakResidentKiB(of: pid) ?? 0)
+      usleep(1000)
+    }
     let signal = status & 0x7F
     return Outcome(
-      exitCode: signal == 0 ? (status >> 8) & 0xFF : nil, signal: signal == 0 ? nil : signal,
-      peakKiB: Int(usage.ru_maxrss))
+      exitCode: signal == 0 ? (status >> 8) & 0xFF : nil, signal: signal == 0 ? nil : signal, peakKiB: peak)
+  }
+
+  /// The high-water mark of `pid`'s resident memory (VmHWM), in KiB; nil once it has exited.
+  static func peakResidentKiB(of pid: pid_t) -> Int? {
+    guard let text = try? String(contentsOfFile: "/proc/\(pid)/status", encoding: .utf8),
+      let line = text.split(separator: "\n").first(where: { $0.hasPrefix("VmHWM:") })
+    else { return nil }
+    return Int(line.split(separator: " ", omittingEmptySubsequences: true).dropFirst().first ?? "")
   }
 }

@@ -1,0 +1,89 @@
+import Foundation
+import IntermissionApp
+import IntermissionCore
+
+/// The measurements against the direct-drawing C program, and the frame times during ad rotation.
+extension BenchmarkSuite {
+  /// The C baseline's common arguments.
+  var baselineArguments: [String] { ["--font", fontPath, "--image", creativePath] }
+
+  // MARK: - 7. Real window at 60 fps
+
+  /// CPU seconds each program uses to show the menu and banner in a real X11 window (Xvfb) at 60 fps
+  /// for `seconds` seconds; medians over alternating runs.
+  func windowedCPU() throws -> (swift: Double, c: Double, seconds: Double) {
+    let display = try VirtualDisplay()
+    defer { display.stop() }
+    let seconds = quick ? 3.0 : 10.0
+    let environment = ["DISPLAY": display.name, "SDL_VIDEODRIVER": "x11"]
+    var swift: [Double] = []
+    var c: [Double] = []
+    for _ in 0..<(quick ? 1 : 3) {
+      let program = try ChildProcess.run(
+        "intermission", ["--size", "960x640", "--fps", "60", "--seconds", String(seconds)], environment: environment)
+      guard program.exitCode == 0 else { throw BenchmarkError(message: "intermission failed in a window") }
+      swift.append(program.cpuSeconds)
+      let baseline = try ChildProcess.run(
+        "intermission-cbaseline", baselineArguments + ["--window", "--fps", "60", "--seconds", String(seconds)],
+        environment: environment)
+      guard baseline.exitCode == 0 else { throw BenchmarkError(message: "the C baseline failed in a window") }
+      c.append(baseline.cpuSeconds)
+    }
+    return (Statistics.median(swift), Statistics.median(c), seconds)
+  }
+
+  // MARK: - 8. Start-up
+
+  /// Seconds from spawn to exit after the first presented frame, headless; medians of alternating runs.
+  func startUp() throws -> (swift: Double, c: Double) {
+    var swift: [Double] = []
+    var c: [Double] = []
+    for _ in 0..<repetitions {
+      swift.append(try ChildProcess.run("intermission", ["--headless", "--fixed-step", "--frames", "1"]).wallSeconds)
+      c.append(
+        try ChildProcess.run("intermission-cbaseline", baselineArguments + ["--frames", "1", "--skip", "0"]).wallSeconds
+      )
+    }
+    return (Statistics.median(swift), Statistics.median(c))
+  }
+
+  // MARK: - 9. Peak memory against C
+
+  /// Peak resident memory, KiB, of each program over 1200 headless frames with the banner shown.
+  func peakMemory() throws -> (swift: Int, c: Int) {
+    let program = try ChildProcess.run("intermission", ["--headless", "--fixed-step", "--frames", "1200"])
+    let baseline = try ChildProcess.run("intermission-cbaseline", baselineArguments + ["--frames", "1200"])
+    return (program.peakKiB, baseline.peakKiB)
+  }
+
+  // MARK: - 10. Frame times during ad rotation
+
+  /// Frame times on the real clock at 60 fps while the banner rotates every second: each rotation
+  /// decodes a creative off the loop, then uploads and scales it on the loop at its first draw.
+  func rotationFrameTimes() throws -> (rotations: Int, max: Double, p99: Double, overBudget: Int, frames: Int) {
+    let rotations = quick ? 5 : 30
+    var durations: [Double] = []
+    durations.reserveCapacity(4000)
+    var loads = 0
+    var shown: String?
+    let host = try makeHost {
+      $0.refresh = 1
+      $0.adLatency = 0.1
+      $0.seconds = 0.2 + Double(rotations + 1) * 1.1
+    }
+    let clock = host.clock
+    host.frameObserver = { [overlay = host.adOverlay] start, presented in
+      if presented { durations.append(clock.now - start) }
+      if let id = overlay?.currentAd?.id, id != shown {
+        shown = id
+        loads += 1
+      }
+    }
+    try host.run()
+    let budget = 1.0 / 60
+    return (
+      loads - 1, durations.max() ?? 0, Statistics.percentile(durations, 0.99), durations.filter { $0 > budget }.count,
+      durations.count
+    )
+  }
+}
