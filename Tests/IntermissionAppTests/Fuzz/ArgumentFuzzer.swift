@@ -9,11 +9,17 @@ struct ArgumentFuzzer {
 
   init(folder: String) { self.folder = folder }
 
+  /// The options that name a file: their hostile values stay inside `folder` too, so that no case
+  /// writes anywhere else.
+  static let fileOptions: Set = ["--script", "--trace", "--screenshot", "--font", "--ads"]
+
   private mutating func value(for option: String) -> String {
     let hostile = random.pick([
       "", "-1", "0", "nan", "inf", "1e308", "9999999999999999999999", "x", "--headless", "\u{1B}[2J", "a\nb", "é",
     ])
-    if random.chance(0.25) { return hostile }
+    if random.chance(0.25) {
+      return ArgumentFuzzer.fileOptions.contains(option) && !hostile.isEmpty ? folder + "/" + hostile : hostile
+    }
     switch option {
     case "--size": return random.pick(["200x150", "320x240", "8192x150", "8193x150", "199x150", "0x0", "300X200", "x"])
     case "--fps": return random.pick(["1", "30", "60", "1000", "1001", "0.5"])
@@ -53,7 +59,11 @@ struct ArgumentFuzzer {
           arguments.append(option + "=" + value(for: option))
         } else {
           arguments.append(option)
-          if random.chance(0.95) { arguments.append(value(for: option)) }
+          // A missing value makes the next option the value; a file option's never goes missing,
+          // so that no option name becomes a file in the working directory.
+          if random.chance(0.95) || ArgumentFuzzer.fileOptions.contains(option) {
+            arguments.append(value(for: option))
+          }
         }
       } else {
         arguments.append(option)

@@ -10,12 +10,26 @@ final class FuzzHarness {
   let folder: URL
   private(set) var exitCodes: [Int32: Int] = [:]
 
+  private let workingDirectoryBefore: Set<String>
+
   init(_ name: String) throws {
     folder = FileManager.default.temporaryDirectory.appendingPathComponent("intermission-fuzz-\(name)-\(UUID())")
     try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+    workingDirectoryBefore = FuzzHarness.workingDirectoryEntries()
   }
 
   deinit { try? FileManager.default.removeItem(at: folder) }
+
+  /// The names in the working directory: no case may write there.
+  static func workingDirectoryEntries() -> Set<String> {
+    Set((try? FileManager.default.contentsOfDirectory(atPath: FileManager.default.currentDirectoryPath)) ?? [])
+  }
+
+  /// Checks that the cases wrote nothing outside their folder's working directory.
+  func expectNothingWrittenOutside(sourceLocation: SourceLocation = #_sourceLocation) {
+    let added = FuzzHarness.workingDirectoryEntries().subtracting(workingDirectoryBefore)
+    #expect(added.isEmpty, "cases wrote into the working directory: \(added.sorted())", sourceLocation: sourceLocation)
+  }
 
   func path(_ name: String) -> String { folder.appendingPathComponent(name).path }
 

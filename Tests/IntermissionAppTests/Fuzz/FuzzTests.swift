@@ -35,6 +35,7 @@ extension BackendTests {
       #expect(valid || !bannerShown, "\(label): a bad manifest showed the banner")
       #expect(!bannerShown || trace.contains { $0.contains(#""event":"ad.loaded""#) }, "\(label)")
     }
+    harness.expectNothingWrittenOutside()
     #expect(shown > 200, "the generator also makes good ad folders: \(shown) showed a banner")
   }
 
@@ -56,6 +57,7 @@ extension BackendTests {
       if parses { ran += 1 }
     }
     #expect(ran > 100 && ran < Self.fuzzCases - 100, "both kinds generated: \(ran) ran")
+    harness.expectNothingWrittenOutside()
   }
 
   @Test(.timeLimit(.minutes(2))) func fuzzArgumentVectors() throws {
@@ -74,5 +76,6 @@ extension BackendTests {
       if !parses { #expect(code == 2, "\(label)") }
     }
     #expect(harness.exitCodes.keys.sorted() == [0, 1, 2], "every outcome generated: \(harness.exitCodes)")
+    harness.expectNothingWrittenOutside()
   }
 }
