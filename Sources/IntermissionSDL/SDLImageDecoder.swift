@@ -32,6 +32,9 @@ public struct SDLImageDecoder: ImageDecoder {
   public init() {}
 
   public func decodeImage(atPath path: String) throws -> any DecodedImage {
+    // Loads run on worker threads that SDL did not create: free the per-thread storage (its error
+    // message) that SDL keeps for such a thread, or every worker leaks a little.
+    defer { SDL_TLSCleanup() }
     let bytes: [UInt8]
     do {
       bytes = try RegularFile.read(path, limit: SDLImageDecoder.maximumFileSize)
