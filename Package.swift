@@ -47,7 +47,8 @@ let package = Package(
     // Test doubles shared by the test targets: a recording canvas and scene, a seeded generator.
     .target(name: "IntermissionTestSupport", dependencies: ["IntermissionCore"], path: "Tests/IntermissionTestSupport"),
     .testTarget(
-      name: "IntermissionCoreTests", dependencies: ["IntermissionCore", "MenuGame", "IntermissionTestSupport"]),
+      name: "IntermissionCoreTests", dependencies: ["IntermissionCore", "IntermissionTestSupport"]),
+    .testTarget(name: "MenuGameTests", dependencies: ["MenuGame", "IntermissionCore", "IntermissionTestSupport"]),
     .testTarget(
       name: "IntermissionAdsTests", dependencies: ["IntermissionAds", "IntermissionCore", "IntermissionTestSupport"]),
     .testTarget(

@@ -10,8 +10,6 @@ static inline int intermission_windowpos_centered(void) { return SDL_WINDOWPOS_C
 static inline Uint32 intermission_init_video(void) { return SDL_INIT_VIDEO | SDL_INIT_EVENTS; }
 static inline int intermission_img_init_png(void) { return IMG_INIT_PNG; }
 static inline Uint32 intermission_pixelformat_argb8888(void) { return SDL_PIXELFORMAT_ARGB8888; }
-static inline Uint32 intermission_pixelformat_abgr8888(void) { return SDL_PIXELFORMAT_ABGR8888; }
 static inline Uint32 intermission_pixelformat_rgba32(void) { return SDL_PIXELFORMAT_RGBA32; }
-static inline const char *intermission_sdl_get_error(void) { return SDL_GetError(); }
 
 #endif

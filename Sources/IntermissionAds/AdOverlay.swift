@@ -302,7 +302,7 @@ public final class AdOverlay: Overlay {
       if AdManifest.isWebURL(url), urlOpener.open(url) {
         trace.emit("url.opened", ["url": .string(url)])
       } else {
-        trace.emit("url.failed", ["url": .string(url)])
+        trace.emit("url.failed", ["url": .string(url), "reason": .string(urlOpener.failureReason ?? "refused")])
       }
       finishAction()
     }

@@ -43,7 +43,7 @@ public final class Host {
   private let warn: (String) -> Void
   private var warnedAdFailures: Set<String> = []
   /// Called at the end of every frame with its host time and whether it was presented (benchmarks).
-  public var frameObserver: ((_ hostTime: Double, _ presented: Bool) -> Void)?
+  package var frameObserver: ((_ hostTime: Double, _ presented: Bool) -> Void)?
 
   /// Sets up SDL, the window, the canvas, the director, the overlays and the trace.
   /// - Parameters:
@@ -69,7 +69,7 @@ public final class Host {
     canvas = try SDLCanvas(window: window, renderer: renderer, fontPath: fontPath)
     pump = try EventPump(window: window, headless: options.headless)
     clock = options.fixedStep ? FixedStepClock(fps: options.fps) : MonotonicClock()
-    director = Director(viewSize: canvas.size)
+    director = Director(viewSize: canvas.size, maxDelta: Director.maxDelta(forFPS: options.fps))
     pauseControl = PauseControl(director: director)
     director.addOverlay(pauseControl)
 

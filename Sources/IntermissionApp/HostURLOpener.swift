@@ -13,4 +13,6 @@ final class HostURLOpener: URLOpener {
   func open(_ url: String) -> Bool {
     headless ? true : browser.open(url)
   }
+
+  var failureReason: String? { browser.lastError?.description }
 }

@@ -24,14 +24,14 @@ public final class Director {
   /// The holders currently keeping the director stopped.
   public private(set) var holds = PauseHolds()
 
-  /// The delta given to the scene in the last frame, in seconds.
-  public private(set) var lastDelta: Double = 0
+  /// The delta given to the scene in the last frame, in seconds (tests and benchmarks).
+  package private(set) var lastDelta: Double = 0
 
-  /// How many times the running scene has been updated.
-  public private(set) var sceneUpdateCount = 0
+  /// How many times the running scene has been updated (tests and benchmarks).
+  package private(set) var sceneUpdateCount = 0
 
-  /// How many times a scene has been drawn.
-  public private(set) var sceneDrawCount = 0
+  /// How many times a scene has been drawn (tests and benchmarks).
+  package private(set) var sceneDrawCount = 0
 
   /// The size of the view scenes draw in; the host sets it on resize.
   public var viewSize: Size {
@@ -54,10 +54,18 @@ public final class Director {
     case pop
   }
 
+  /// The clamp for a game running at `fps` frames per second: three frames' worth, and never less
+  /// than 0.1 s, so that a game at a low frame rate does not run in slow motion while a hitch or a
+  /// long pause still never becomes a leap.
+  public static func maxDelta(forFPS fps: Double) -> Double {
+    max(0.1, 3 / fps)
+  }
+
   /// Creates a director.
   /// - Parameters:
   ///   - viewSize: the initial size of the view.
-  ///   - maxDelta: the clamp for the scene's delta, in seconds (default 0.1, six frames at 60 fps).
+  ///   - maxDelta: the clamp for the scene's delta, in seconds (default 0.1, six frames at 60 fps;
+  ///     see `maxDelta(forFPS:)`).
   public init(viewSize: Size, maxDelta: Double = 0.1) {
     precondition(maxDelta > 0, "maxDelta must be positive")
     self.viewSize = viewSize
@@ -106,9 +114,6 @@ public final class Director {
 
   /// The names of the scenes on the stack, bottom first.
   public var sceneNames: [String] { stack.map(\.name) }
-
-  /// How many scenes are on the stack.
-  public var stackDepth: Int { stack.count }
 
   /// Makes `scene` the first scene. Same as `push` on an empty stack.
   public func run(_ scene: Scene) { push(scene) }

@@ -7,9 +7,6 @@ public final class PauseControl: Overlay {
   private var button = Button(title: "II")
   private var drawnState: (held: Bool, hovered: Bool, pressed: Bool)?
 
-  /// When false (an ad view is open above it), the control ignores all input.
-  public var isEnabled = true
-
   /// Creates the control for `director`.
   public init(director: Director) {
     self.director = director
@@ -36,7 +33,6 @@ public final class PauseControl: Overlay {
   }
 
   public func handle(_ event: InputEvent) -> Bool {
-    guard isEnabled else { return false }
     if case .keyDown(.character("p")) = event {
       toggle()
       return true

@@ -39,11 +39,6 @@ public struct Rect: Hashable, Sendable {
     point.x >= minX && point.x < maxX && point.y >= minY && point.y < maxY
   }
 
-  /// Whether the two rectangles share any area.
-  public func intersects(_ other: Rect) -> Bool {
-    minX < other.maxX && other.minX < maxX && minY < other.maxY && other.minY < maxY
-  }
-
   /// The rectangle shrunk by `dx` on the left and right and `dy` on the top and bottom.
   public func insetBy(dx: Double, dy: Double) -> Rect {
     Rect(x: minX + dx, y: minY + dy, width: max(0, width - 2 * dx), height: max(0, height - 2 * dy))

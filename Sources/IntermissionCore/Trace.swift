@@ -13,8 +13,13 @@ public final class Trace {
     self.output = output
   }
 
-  /// Whether records go anywhere.
-  public var isEnabled: Bool { output != nil }
+  /// Whether records are written: true with an output unless switched off; a trace without an
+  /// output is never enabled.
+  public var isEnabled: Bool {
+    get { output != nil && isSwitchedOn }
+    set { isSwitchedOn = newValue }
+  }
+  private var isSwitchedOn = true
 
   /// Why writing a record failed, once one has (a full disk, a closed pipe); nil otherwise.
   public var writeFailure: String? { output?.failure }
@@ -24,7 +29,7 @@ public final class Trace {
   ///   - event: the event's name, such as `director.paused`.
   ///   - fields: further fields, in the order given.
   public func emit(_ event: String, _ fields: KeyValuePairs<String, TraceValue> = [:]) {
-    guard let output else { return }
+    guard let output, isSwitchedOn else { return }
     var line = "{\"frame\":" + String(frame) + ",\"time\":" + TraceValue.fixedMicroseconds(time)
     line += ",\"event\":" + TraceValue.quoted(event)
     for (key, value) in fields {

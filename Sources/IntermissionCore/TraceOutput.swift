@@ -19,15 +19,15 @@ extension TraceOutput {
 }
 
 /// Keeps trace lines in memory, for tests.
-public final class MemoryTraceOutput: TraceOutput {
+package final class MemoryTraceOutput: TraceOutput {
   /// The lines written so far, without their newlines.
-  public private(set) var lines: [String] = []
+  package private(set) var lines: [String] = []
 
   /// Creates an empty output.
-  public init() {}
+  package init() {}
 
   /// Appends `line`, less its newline.
-  public func write(line: String) {
+  package func write(line: String) {
     lines.append(String(line.dropLast()))
   }
 }

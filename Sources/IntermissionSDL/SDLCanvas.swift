@@ -22,7 +22,7 @@ public final class SDLCanvas: Canvas {
   /// Output pixels per window point.
   public private(set) var pixelScale = (x: 1.0, y: 1.0)
   /// How many strings have been rasterised (cache misses), for tests and benchmarks.
-  public private(set) var rasterisedTextCount = 0
+  package private(set) var rasterisedTextCount = 0
 
   /// An uploaded image with copies pre-scaled to the pixel sizes it is drawn at, so that a frame
   /// never scales in the software renderer (which allocates a temporary surface for every scaled copy).

@@ -4,12 +4,6 @@ import Glibc
 /// SDL, SDL_ttf and SDL_image initialised for the lifetime of this object; they are global, so
 /// there is at most one at a time.
 public final class SDLSystem {
-  /// The video driver SDL ended up with (`x11`, `wayland`, `offscreen`, `dummy`, ...).
-  public let videoDriver: String
-
-  /// Whether SDL runs without showing anything.
-  public let isHeadless: Bool
-
   /// An error when no display can be opened; its message says how to run headless.
   public struct NoDisplayError: Error, CustomStringConvertible {
     /// SDL's reason.
@@ -47,8 +41,6 @@ public final class SDLSystem {
         throw NoDisplayError(reason: SDLError("SDL_Init").message)
       }
     }
-    videoDriver = SDL_GetCurrentVideoDriver().map { String(cString: $0) } ?? "unknown"
-    isHeadless = headless
     do {
       try SDLCall.check(TTF_Init(), "TTF_Init")
       let png = intermission_img_init_png()

@@ -78,4 +78,5 @@ final class RecordingURLOpener: URLOpener {
     opened.append(url)
     return accepts
   }
+  var failureReason: String? { accepts ? nil : "no browser here" }
 }

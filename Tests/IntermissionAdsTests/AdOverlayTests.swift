@@ -139,6 +139,7 @@ struct AdOverlayTests {
     h.run(until: 2.6)
     h.clickBanner()
     #expect(Array(h.events.suffix(3)) == ["action.began", "url.failed", "action.finished"])
+    #expect(h.lines(containing: "url.failed").last?.contains(#""reason":"no browser here""#) == true)
     #expect(h.overlay.activeAction == nil && h.director.isRunning)
   }
 

@@ -60,6 +60,33 @@ struct DirectorTests {
     #expect(Director.clampedDelta(from: 1, to: 100, max: 0.25) == 0.25)
   }
 
+  @Test func theClampFollowsTheFrameRateSoSlowGamesDoNotRunInSlowMotion() {
+    #expect(Director.maxDelta(forFPS: 60) == 0.1)
+    #expect(Director.maxDelta(forFPS: 5) == 0.6)
+    for fps in [1.0, 5, 10, 30, 60, 144] {
+      let director = Director(viewSize: Size(width: 100, height: 100), maxDelta: Director.maxDelta(forFPS: fps))
+      let scene = RecordingScene("A", log: log)
+      director.run(scene)
+      let clock = FixedStepClock(fps: fps)
+      for _ in 0..<Int(fps * 10) {
+        director.advance(to: clock.now)
+        clock.advanceFrame()
+      }
+      // Frames at 0 ... 10 s - 1/fps: the scene runs from the second, each step a whole frame.
+      let sceneTime = scene.updates.reduce(0, +)
+      #expect(abs(sceneTime - (10 - 1 / fps)) < 1e-6, "at \(fps) fps: \(sceneTime) s of scene time")
+    }
+    let fixed = Director(viewSize: Size(width: 100, height: 100), maxDelta: 0.1)
+    let scene = RecordingScene("B", log: log)
+    fixed.run(scene)
+    let clock = FixedStepClock(fps: 5)
+    for _ in 0..<50 {
+      fixed.advance(to: clock.now)
+      clock.advanceFrame()
+    }
+    #expect(scene.updates.reduce(0, +) < 5, "a fixed 0.1 s clamp runs a 5 fps game at half speed")
+  }
+
   @Test func stoppedDirectorNeitherUpdatesNorDrawsButOverlaysDo() {
     let director = makeDirector()
     let canvas = RecordingCanvas()

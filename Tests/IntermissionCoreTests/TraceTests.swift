@@ -32,8 +32,18 @@ struct TraceTests {
   }
 
   @Test func disabledTraceWritesNothing() {
-    let trace = Trace(output: nil)
+    let output = MemoryTraceOutput()
+    let trace = Trace(output: output)
+    trace.isEnabled = false
+    trace.emit("x", ["k": .string("v")])
+    trace.record(.paused(reason: .user))
+    #expect(output.lines.isEmpty)
+    trace.isEnabled = true
     trace.emit("x")
-    #expect(!trace.isEnabled)
+    #expect(output.lines.count == 1, "enabled again, it writes: the check above can fail")
+    let none = Trace(output: nil)
+    none.isEnabled = true
+    #expect(!none.isEnabled, "without an output a trace stays disabled")
   }
+
 }
