@@ -3,8 +3,11 @@ import IntermissionCore
 /// The ad overlay: a banner pinned to the bottom of the window, hidden until an ad loads, rotating
 /// ads on a timer, and an in-app ad view whose action pauses the game through its delegate.
 ///
-/// It belongs to the host, above the director, and runs on host time, so it keeps animating and
-/// taking input while the director is stopped. Its logic draws through `Canvas` and knows no SDL.
+/// It runs on host time, above whatever the game draws, so it keeps animating and taking input
+/// while the game is paused. It pauses a `PauseTarget` (the director, or a game's own `PauseGate`)
+/// through its delegate, and reads "minimised" from that target's `.window` hold. Its logic draws
+/// through `Canvas` and knows no SDL. Added to a `Director`, it follows the running scene's
+/// placement and the view's size by itself.
 public final class AdOverlay: Overlay {
   /// Timing of the overlay.
   public struct Configuration: Hashable, Sendable {
@@ -24,7 +27,7 @@ public final class AdOverlay: Overlay {
     public init() {}
   }
 
-  /// The callbacks' receiver; by default the bridge that pauses the director for in-app actions.
+  /// The callbacks' receiver; by default the bridge that pauses the target for in-app actions.
   public var delegate: any AdBannerDelegate
 
   /// When true, the banner stays off-screen and unclickable whatever loads meanwhile (reason `api`).
@@ -52,8 +55,12 @@ public final class AdOverlay: Overlay {
   /// the user with it).
   public var onLoadFailure: ((AdError) -> Void)?
 
-  /// Set by the host while the window is minimised or hidden: no rotation then.
-  public var isWindowMinimized = false
+  /// Whether the window is minimised or hidden (no rotation then): the pause target's `.window` hold.
+  public var isWindowMinimized: Bool { pauseTarget?.isHeld(by: .window) ?? false }
+
+  /// The size of the view the banner is pinned to the bottom of. A director sets it; without one,
+  /// every draw takes it from the canvas.
+  public var viewSize = Size(width: 0, height: 0)
 
   /// The banner's lifecycle.
   public private(set) var banner = AdBanner()
@@ -71,7 +78,7 @@ public final class AdOverlay: Overlay {
   private let loader: AdLoader
   private let trace: Trace
   private let urlOpener: any URLOpener
-  private unowned let director: Director
+  private weak var pauseTarget: (any PauseTarget)?
   private var time: Double = 0
   private var hasStarted = false
   private var loadSequence = 0
@@ -90,31 +97,32 @@ public final class AdOverlay: Overlay {
 
   /// Creates the overlay.
   /// - Parameters:
-  ///   - director: the director whose view the banner covers and which the default bridge pauses.
+  ///   - pauseTarget: what the default bridge pauses for in-app actions (kept weakly).
   ///   - loader: where ads come from.
   ///   - configuration: timing.
   ///   - trace: where state changes are recorded.
   ///   - urlOpener: opens `open-url` ads.
   public init(
-    director: Director, loader: AdLoader, configuration: Configuration, trace: Trace, urlOpener: any URLOpener
+    pauseTarget: any PauseTarget, loader: AdLoader, configuration: Configuration, trace: Trace,
+    urlOpener: any URLOpener
   ) {
-    self.director = director
+    self.pauseTarget = pauseTarget
     self.loader = loader
     self.configuration = configuration
     self.trace = trace
     self.urlOpener = urlOpener
-    delegate = AdActionBridge(director: director)
+    delegate = AdActionBridge(pauseTarget: pauseTarget)
     imagesToDiscard.reserveCapacity(4)
   }
 
   /// The height at the bottom of the view that the banner covers while any of it is on screen; 0
   /// as soon as placement keeps it away.
   public var bottomInset: Double {
-    isBannerAllowed && banner.isOnScreen ? AdBanner.height(forWidth: director.viewSize.width) : 0
+    isBannerAllowed && banner.isOnScreen ? AdBanner.height(forWidth: viewSize.width) : 0
   }
 
   /// The banner's frame now.
-  public var bannerFrame: Rect { banner.frame(in: director.viewSize, at: time) }
+  public var bannerFrame: Rect { banner.frame(in: viewSize, at: time) }
 
   // MARK: - Overlay
 
@@ -147,10 +155,12 @@ public final class AdOverlay: Overlay {
     isBannerAllowed = scene?.carriesBanner ?? true
   }
 
+  public func viewSizeDidChange(to size: Size) { viewSize = size }
+
   public func handle(_ event: InputEvent) -> Bool {
     if var view = adView {
       // The ad view is modal: nothing reaches the scene or the pause control while it is open.
-      let closes = view.handle(event, viewSize: director.viewSize)
+      let closes = view.handle(event, viewSize: viewSize)
       adView = view
       changed()
       if closes { finishAction() }
@@ -180,6 +190,7 @@ public final class AdOverlay: Overlay {
   public var needsDisplay: Bool { drawnVersion != stateVersion || banner.isAnimating }
 
   public func draw(on canvas: any Canvas) {
+    viewSize = canvas.size
     drawnVersion = stateVersion
     while let stale = imagesToDiscard.popLast() { canvas.discard(stale) }
     if uploadedImage == nil, let decodedImage { uploadedImage = canvas.upload(decodedImage) }

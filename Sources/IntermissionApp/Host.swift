@@ -86,7 +86,7 @@ public final class Host {
         manifestPath: manifestPath, decoder: SDLImageDecoder(), failsEveryLoad: options.failAds,
         isInterrupted: { StopSignals.received != nil }, onFinish: { waker.wake() })
       let overlay = AdOverlay(
-        director: director, loader: loader, configuration: configuration, trace: trace,
+        pauseTarget: director, loader: loader, configuration: configuration, trace: trace,
         urlOpener: HostURLOpener(headless: options.headless))
       director.addOverlay(overlay)
       adOverlay = overlay
@@ -162,7 +162,6 @@ public final class Host {
 
     // Update: overlays on host time, the scene on clamped scene time, pending scene changes last.
     director.advance(to: now)
-    if let adOverlay { director.bottomInset = adOverlay.bottomInset }
 
     // Draw: the scene (only while running) into its kept layer, the layer, the overlays; present.
     let presents = needsPresent || director.isRunning || director.overlaysAreAnimating || director.overlaysNeedDisplay
@@ -207,10 +206,8 @@ public final class Host {
       stop(.quit, "quit event")
     case .windowMinimized, .windowHidden:
       director.hold(.window)
-      adOverlay?.isWindowMinimized = true
     case .windowRestored, .windowShown:
       director.release(.window)
-      adOverlay?.isWindowMinimized = false
       needsPresent = true
     case .windowResized:
       try? canvas.updateLayout()

@@ -35,11 +35,16 @@ public final class Director {
 
   /// The size of the view scenes draw in; the host sets it on resize.
   public var viewSize: Size {
-    didSet { if viewSize != oldValue { notifyLayout() } }
+    didSet {
+      guard viewSize != oldValue else { return }
+      for overlay in overlays { overlay.viewSizeDidChange(to: viewSize) }
+      notifyLayout()
+    }
   }
 
-  /// The height at the bottom covered by host overlays (the banner); the host sets it.
-  public var bottomInset: Double = 0 {
+  /// The height at the bottom covered by overlays (the banner): the largest of their insets, read
+  /// after they are updated in every frame. Scenes see it as their `bottomInset`.
+  public private(set) var bottomInset: Double = 0 {
     didSet { if bottomInset != oldValue { notifyLayout() } }
   }
 
@@ -138,6 +143,7 @@ public final class Director {
     }
     pendingChanges.removeAll(keepingCapacity: true)
     for overlay in overlays { overlay.runningSceneDidChange(to: stack.last) }
+    updateBottomInset()
   }
 
   private func apply(_ change: SceneChange) {
@@ -179,7 +185,16 @@ public final class Director {
   /// Adds an overlay above the existing ones and tells it which scene runs.
   public func addOverlay(_ overlay: any Overlay) {
     overlays.append(overlay)
+    overlay.viewSizeDidChange(to: viewSize)
     overlay.runningSceneDidChange(to: stack.last)
+    updateBottomInset()
+  }
+
+  /// Takes the largest of the overlays' insets.
+  private func updateBottomInset() {
+    var inset = 0.0
+    for overlay in overlays { inset = max(inset, overlay.bottomInset) }
+    bottomInset = inset
   }
 
   /// Whether an overlay is animating.
@@ -215,6 +230,7 @@ public final class Director {
   /// Steps the frame to `hostTime`: delta, overlay update, scene update, pending scene changes.
   public func advance(to hostTime: Double) {
     for overlay in overlays { overlay.update(hostTime: hostTime) }
+    updateBottomInset()
     guard isRunning else {
       lastDelta = 0
       return

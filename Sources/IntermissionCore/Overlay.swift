@@ -25,9 +25,22 @@ public protocol Overlay: AnyObject {
   /// Called after scene changes are applied, with the scene that runs now (nil for none), in the
   /// same frame; also when the overlay is added.
   func runningSceneDidChange(to scene: Scene?)
+
+  /// Called when the view's size changes, and when the overlay is added.
+  func viewSizeDidChange(to size: Size)
+
+  /// The height at the bottom of the view that the overlay covers; the director gives scenes the
+  /// largest of its overlays' insets.
+  var bottomInset: Double { get }
 }
 
 extension Overlay {
   /// Most overlays do not care which scene runs.
   public func runningSceneDidChange(to scene: Scene?) {}
+
+  /// Most overlays read the size when they need it.
+  public func viewSizeDidChange(to size: Size) {}
+
+  /// Most overlays cover nothing for good.
+  public var bottomInset: Double { 0 }
 }

@@ -50,14 +50,13 @@ struct BenchmarkSuite {
     configuration.refreshInterval = 1e9
     configuration.waitsForDueLoads = true
     let overlay = AdOverlay(
-      director: director, loader: AdLoader(manifestPath: manifestPath, decoder: SDLImageDecoder()),
+      pauseTarget: director, loader: AdLoader(manifestPath: manifestPath, decoder: SDLImageDecoder()),
       configuration: configuration, trace: Trace(output: nil), urlOpener: NoURLOpener())
     director.addOverlay(overlay)
     director.run(MenuScene(settings: GameSettings()))
     let canvas = NullCanvas(size: director.viewSize)
     func frame() {
       director.advance(to: clock.now)
-      director.bottomInset = overlay.bottomInset
       director.render(on: canvas)
       clock.advanceFrame()
     }

@@ -14,7 +14,7 @@ struct AdActionBridgeTests {
 
   @Test func inAppActionSetsNeedsRestoreAndFinishClearsIt() {
     let director = Director(viewSize: Size(width: 10, height: 10))
-    let bridge = AdActionBridge(director: director)
+    let bridge = AdActionBridge(pauseTarget: director)
     #expect(bridge.bannerActionShouldBegin(Self.inApp, willLeaveApplication: false))
     #expect(bridge.needsRestore && !director.isRunning)
     bridge.bannerActionDidFinish(Self.inApp)
@@ -25,7 +25,7 @@ struct AdActionBridgeTests {
 
   @Test func leavingTheApplicationPausesNothing() {
     let director = Director(viewSize: Size(width: 10, height: 10))
-    let bridge = AdActionBridge(director: director)
+    let bridge = AdActionBridge(pauseTarget: director)
     #expect(bridge.bannerActionShouldBegin(Self.web, willLeaveApplication: true))
     #expect(!bridge.needsRestore && director.isRunning)
   }
@@ -39,7 +39,7 @@ struct AdActionBridgeTests {
     for _ in 0..<40 {
       let clock = FixedStepClock(fps: 60)
       let director = Director(viewSize: Size(width: 10, height: 10))
-      let bridge = AdActionBridge(director: director)
+      let bridge = AdActionBridge(pauseTarget: director)
       let scene = RecordingScene("Game", log: EventLog())
       director.run(scene)
       director.applyPendingSceneChanges()
@@ -117,11 +117,9 @@ struct AdActionBridgeTests {
           viewOpen = false
         case .minimize:
           h.director.hold(.window)
-          h.overlay.isWindowMinimized = true
           minimized = true
         case .restore:
           h.director.release(.window)
-          h.overlay.isWindowMinimized = false
           minimized = false
         case .enterPlay:
           guard !inPlayWanted else { continue }

@@ -109,11 +109,9 @@ struct AdOverlayTests {
     h.run(until: 1.0)  // shown at 0.25, clickable after the 0.5 s click guard
     h.clickBanner()
     h.director.hold(.window)
-    h.overlay.isWindowMinimized = true
     h.send(.keyDown(.escape))
     #expect(!h.director.isRunning)
     h.director.release(.window)
-    h.overlay.isWindowMinimized = false
     #expect(h.director.isRunning)
     #expect(h.lines(containing: "director.resumed").last?.contains(#""reason":"window""#) == true)
   }
@@ -209,10 +207,10 @@ struct AdOverlayTests {
     h.send(.keyDown(.escape))
     h.frame()
     #expect(h.events.filter { $0 == "ad.loaded" }.count == 2, "the overdue rotation runs once the action ends")
-    h.overlay.isWindowMinimized = true
+    h.director.hold(.window)  // the overlay reads "minimised" from its pause target's window hold
     h.run(until: 6)
     #expect(h.events.filter { $0 == "ad.loaded" }.count == 2, "no rotation while minimised")
-    h.overlay.isWindowMinimized = false
+    h.director.release(.window)
     h.frame()
     #expect(h.events.filter { $0 == "ad.loaded" }.count == 3)
     #expect(h.lines(containing: "ad.loaded").map { $0.contains(#""id":"a""#) } == [true, false, false])

@@ -74,10 +74,8 @@ struct BannerPlacementTests {
     h.frame()
     #expect(!h.overlay.banner.isClickable && h.events.last == "banner.hidden", "entering Play: the banner goes")
     h.director.hold(.window)  // minimise and restore in Play
-    h.overlay.isWindowMinimized = true
     h.frames(10)
     h.director.release(.window)
-    h.overlay.isWindowMinimized = false
     h.frames(30)
     #expect(!h.overlay.banner.isOnScreen, "it stays away")
     h.send(.keyDown(.character("p")))  // pause and resume in Play

@@ -27,7 +27,7 @@ final class OverlayHarness {
     let loader = AdLoader(
       manifestPath: self.folder.manifestPath, decoder: SignatureDecoder(), failsEveryLoad: failsEveryLoad)
     overlay = AdOverlay(
-      director: director, loader: loader, configuration: configuration, trace: trace, urlOpener: opener)
+      pauseTarget: director, loader: loader, configuration: configuration, trace: trace, urlOpener: opener)
     pauseControl = PauseControl(director: director)
     director.addOverlay(pauseControl)
     director.addOverlay(overlay)
@@ -51,7 +51,6 @@ final class OverlayHarness {
     trace.frame = clock.frame
     trace.time = clock.now
     director.advance(to: clock.now)
-    director.bottomInset = overlay.bottomInset
     director.render(on: canvas)
     clock.advanceFrame()
   }

@@ -196,9 +196,12 @@ struct DirectorTests {
     director.run(scene)
     director.applyPendingSceneChanges()
     let initial = scene.layouts
+    let banner = InsetOverlay()
+    director.addOverlay(banner)
     director.viewSize = Size(width: 1024, height: 768)
-    director.bottomInset = 90
-    director.bottomInset = 90
+    banner.inset = 90
+    director.advance(to: 0)  // the director reads its overlays' insets after updating them
+    director.advance(to: 0)
     #expect(scene.layouts == initial + 2)
     #expect(scene.bottomInset == 90)
     #expect(scene.viewSize == Size(width: 1024, height: 768))

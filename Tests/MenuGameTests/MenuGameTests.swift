@@ -94,14 +94,18 @@ struct MenuGameTests {
     click(.leaderboard)
     let list = director.runningScene as! ListScene
     #expect(list.rows.count >= 50)
-    director.bottomInset = 90
+    let banner = InsetOverlay()
+    director.addOverlay(banner)
+    banner.inset = 90
+    director.advance(to: 0)
     director.dispatch(.keyDown(.end))
     let last = list.rowFrame(list.rows.count - 1)
     let visibleBottom = director.viewSize.height - 90
     #expect(last.maxY <= visibleBottom, "last row ends at \(last.maxY), banner starts at \(visibleBottom)")
     #expect(last.minY >= list.listArea.minY)
     #expect(last.maxY > visibleBottom - ListScene.rowHeight, "scrolled no further than needed")
-    director.bottomInset = 0
+    banner.inset = 0
+    director.advance(to: 0)
     #expect(list.scrollOffset == list.maxScrollOffset, "the offset is clamped again when the inset goes")
   }
 
