@@ -8,6 +8,9 @@ let package = Package(
     .executable(name: "intermission-bench", targets: ["intermission-bench"]),
     .library(name: "IntermissionCore", targets: ["IntermissionCore"]),
     .library(name: "IntermissionAds", targets: ["IntermissionAds"]),
+    // The SDL backend: a canvas on the game's own window and renderer, SDL events as Swift input,
+    // the image decoder, the system browser, and the overlay with every default.
+    .library(name: "IntermissionSDL", targets: ["IntermissionSDL"]),
   ],
   targets: [
     // SDL2, SDL2_ttf and SDL2_image through C interop. Only IntermissionSDL imports it.
@@ -25,7 +28,8 @@ let package = Package(
     // The ad overlay: banner lifecycle, ad source, in-app ad view and the pause/resume bridge. No SDL.
     .target(name: "IntermissionAds", dependencies: ["IntermissionCore"]),
     // The thin SDL backend: resource classes, errors, events, the canvas.
-    .target(name: "IntermissionSDL", dependencies: ["CSDL2", "IntermissionCore", "CIntermissionSupport"]),
+    .target(
+      name: "IntermissionSDL", dependencies: ["CSDL2", "IntermissionCore", "IntermissionAds", "CIntermissionSupport"]),
     // The demo game: a menu, a tiny playable scene and scrollable lists. No SDL.
     .target(name: "MenuGame", dependencies: ["IntermissionCore"]),
     // Command line and host loop wiring everything together.

@@ -58,6 +58,10 @@ public final class AdOverlay: Overlay {
   /// Whether the window is minimised or hidden (no rotation then): the pause target's `.window` hold.
   public var isWindowMinimized: Bool { pauseTarget?.isHeld(by: .window) ?? false }
 
+  /// Whether `update(hostTime:)` begins a frame of the trace (`Trace.beginFrame(at:)`): true when
+  /// the overlay is the only thing that knows the game's frames, as in a game with its own loop.
+  public var drivesTrace = false
+
   /// The size of the view the banner is pinned to the bottom of. A director sets it; without one,
   /// every draw takes it from the canvas.
   public var viewSize = Size(width: 0, height: 0)
@@ -115,6 +119,12 @@ public final class AdOverlay: Overlay {
     imagesToDiscard.reserveCapacity(4)
   }
 
+  /// Holds the pause target as `.window` while the game's window is minimised or hidden, and
+  /// releases that hold when it is restored: no rotation and no game then.
+  public func setWindowMinimized(_ minimized: Bool) {
+    if minimized { pauseTarget?.hold(.window) } else { pauseTarget?.release(.window) }
+  }
+
   /// The height at the bottom of the view that the banner covers while any of it is on screen; 0
   /// as soon as placement keeps it away.
   public var bottomInset: Double {
@@ -127,6 +137,7 @@ public final class AdOverlay: Overlay {
   // MARK: - Overlay
 
   public func update(hostTime: Double) {
+    if drivesTrace { trace.beginFrame(at: hostTime) }
     time = hostTime
     if !hasStarted {
       hasStarted = true

@@ -1,4 +1,6 @@
+import IntermissionAds
 import IntermissionCore
+import IntermissionSDL
 
 /// Finds the files the host needs at run time: the font and the shipped ad inventory.
 public enum AssetLocator {
@@ -7,13 +9,6 @@ public enum AssetLocator {
     /// The message, naming what was looked for and how to fix it.
     public let description: String
   }
-
-  /// System fonts tried in order when no font is given.
-  public static let systemFontCandidates = [
-    "/usr/share/fonts/truetype/dejavu/DejaVuSans.ttf",
-    "/usr/share/fonts/TTF/DejaVuSans.ttf",
-    "/usr/share/fonts/dejavu/DejaVuSans.ttf",
-  ]
 
   /// A font file and where it was named.
   public struct FontChoice: Hashable, Sendable {
@@ -37,29 +32,19 @@ public enum AssetLocator {
       }
       return FontChoice(path: path, source: source)
     }
-    if let found = systemFontCandidates.first(where: isReadableFile) {
+    if let found = SystemFont.path {
       return FontChoice(path: found, source: "system font")
     }
     throw MissingAsset(
-      description: "no font found (looked for \(systemFontCandidates.joined(separator: ", "))). "
+      description: "no font found (looked for \(SystemFont.candidates.joined(separator: ", "))). "
         + "Install Debian's fonts-dejavu-core, or pass --font FILE.")
   }
 
-  /// The shipped ad manifest: `$INTERMISSION_ASSETS/ads/manifest.json`, else `Assets/ads/manifest.json`
-  /// found next to or above the executable, else under the current directory.
+  /// The shipped ad manifest (`SampleAds`): `$INTERMISSION_ASSETS/ads/manifest.json`, else
+  /// `Assets/ads/manifest.json` found next to or above the executable, in the package's checkout,
+  /// or under the current directory.
   public static func defaultAdManifest(environment: [String: String]) -> String? {
-    let relative = "ads/manifest.json"
-    if let assets = environment["INTERMISSION_ASSETS"] {
-      return FilePath.join(assets, relative)
-    }
-    var folder = FilePath.folder(of: FilePath.executable() ?? CommandLine.arguments[0])
-    while !folder.isEmpty && folder != "/" && folder != "." {
-      let candidate = FilePath.join(folder, "Assets/" + relative)
-      if isReadableFile(candidate) { return candidate }
-      folder = FilePath.folder(of: folder)
-    }
-    let local = FilePath.join(FilePath.currentDirectory() ?? ".", "Assets/" + relative)
-    return isReadableFile(local) ? local : nil
+    SampleAds.manifestPath(environment: environment)
   }
 
   private static func isReadableFile(_ path: String) -> Bool {

@@ -1,10 +1,20 @@
 /// A JSON Lines record of state changes: one object per change, each with `frame`, `time` (host
 /// seconds) and `event`, then the event's own fields.
 public final class Trace {
-  /// The frame number stamped on the next records; the host sets it every frame.
+  /// The frame number stamped on the next records; `beginFrame(at:)` sets it.
   public var frame = 0
-  /// The host time stamped on the next records; the host sets it every frame.
+  /// The host time stamped on the next records; `beginFrame(at:)` sets it.
   public var time: Double = 0
+  private var framesBegun = 0
+
+  /// Stamps the records that follow with the next frame number (0 for the first call) and
+  /// `hostTime`. Whatever drives the frames calls it once per frame: the host, or the ad overlay
+  /// in a game of its own.
+  public func beginFrame(at hostTime: Double) {
+    frame = framesBegun
+    framesBegun += 1
+    time = hostTime
+  }
 
   private let output: (any TraceOutput)?
 

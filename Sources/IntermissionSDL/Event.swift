@@ -24,8 +24,9 @@ public enum Event: Equatable {
   /// Anything else, by SDL event type.
   case unknown(type: UInt32)
 
-  /// Translates an SDL event.
-  init(_ event: SDL_Event) {
+  /// Translates an SDL event from a game that uses Intermission's SDL module (`CSDL2`, exported by
+  /// `IntermissionSDL`).
+  public init(_ event: SDL_Event) {
     switch SDL_EventType(event.type) {
     case SDL_QUIT:
       self = .quit
@@ -65,5 +66,19 @@ public enum Event: Equatable {
     default:
       self = event.type == EventPump.wakeEventType ? .wake : .unknown(type: event.type)
     }
+  }
+}
+
+extension Event {
+  /// Translates the `SDL_Event` at `pointer`, for a game whose SDL comes through another module:
+  /// pass `&event`, whatever that module calls the type.
+  public init(sdlEventAt pointer: UnsafeRawPointer) {
+    self.init(pointer.loadUnaligned(as: SDL_Event.self))
+  }
+
+  /// The game input this event carries, if it is input (pointer, wheel, keys).
+  public var input: InputEvent? {
+    if case .input(let input) = self { return input }
+    return nil
   }
 }

@@ -4,12 +4,12 @@ import CSDL2
 public final class Font {
   let pointer: OpaquePointer
   /// Keeps SDL_ttf initialised for as long as the font is open.
-  let system: SDLSystem
+  let library: FontLibrary
 
   /// Opens the font file at `path` at `pointSize`.
   /// - Throws: `SDLError` from `TTF_OpenFont`.
-  public init(system: SDLSystem, path: String, pointSize: Int) throws {
-    self.system = system
+  public init(library: FontLibrary, path: String, pointSize: Int) throws {
+    self.library = library
     pointer = try SDLCall.nonNil(TTF_OpenFont(path, CInt(pointSize)), "TTF_OpenFont")
   }
 

@@ -1,17 +1,20 @@
 import CSDL2
 import IntermissionCore
 
-/// An SDL renderer for a window; owns its pointer and destroys it in `deinit`.
+/// An SDL renderer for a window: either one it created, which it owns and destroys in `deinit`, or
+/// a game's own, which it borrows and never destroys.
 public final class Renderer {
   let pointer: OpaquePointer
   /// Keeps the window (and SDL) alive for as long as the renderer lives.
   let window: Window
+  private let ownsPointer: Bool
 
   /// Creates a renderer for `window`: the software renderer when `software` is true, otherwise the
   /// best accelerated one with the software renderer as fallback. Render targets are required.
   /// - Throws: `SDLError` from `SDL_CreateRenderer`.
   public init(window: Window, software: Bool) throws {
     self.window = window
+    ownsPointer = true
     let target = SDL_RENDERER_TARGETTEXTURE.rawValue
     if software {
       pointer = try SDLCall.nonNil(
@@ -25,7 +28,15 @@ public final class Renderer {
     SDL_SetRenderDrawBlendMode(pointer, SDL_BLENDMODE_BLEND)
   }
 
-  deinit { SDL_DestroyRenderer(pointer) }
+  /// Wraps a renderer the game created for `window` (an `SDL_Renderer *`), without taking it over.
+  /// Drawing through it sets its draw colour, blend mode, clip and scale, as any SDL drawing does.
+  public init(borrowing pointer: OpaquePointer, window: Window) {
+    self.pointer = pointer
+    self.window = window
+    ownsPointer = false
+  }
+
+  deinit { if ownsPointer { SDL_DestroyRenderer(pointer) } }
 
   /// The renderer's name (`software`, `opengl`, ...).
   public var name: String {

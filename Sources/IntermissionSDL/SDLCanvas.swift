@@ -64,6 +64,22 @@ public final class SDLCanvas: Canvas {
     try updateLayout()
   }
 
+  /// Creates a canvas on a window and renderer the game created (`SDL_Window *`, `SDL_Renderer *`),
+  /// borrowing both: it never destroys them, and opens no window of its own.
+  /// - Parameter fontPath: the font for text; nil takes the system's DejaVu Sans.
+  /// - Throws: `SDLError` when SDL_ttf or the font cannot be opened.
+  public convenience init(borrowingWindow window: OpaquePointer, renderer: OpaquePointer, fontPath: String? = nil)
+    throws
+  {
+    guard let font = fontPath ?? SystemFont.path else {
+      throw SDLError(
+        function: "TTF_OpenFont",
+        message: "no font given and none found at \(SystemFont.candidates.joined(separator: ", "))")
+    }
+    let borrowed = try Window(borrowing: window)
+    try self.init(window: borrowed, renderer: Renderer(borrowing: renderer, window: borrowed), fontPath: font)
+  }
+
   /// Re-reads the window and output sizes and rescales drawing and fonts to match.
   /// - Throws: `SDLError` if a font cannot be reopened at the new scale.
   public func updateLayout() throws {
@@ -76,7 +92,7 @@ public final class SDLCanvas: Canvas {
       var opened: [TextStyle: Font] = [:]
       for style in TextStyle.allCases {
         opened[style] = try Font(
-          system: window.system, path: fontPath, pointSize: Int((style.pointSize * scale.y).rounded()))
+          library: window.fonts, path: fontPath, pointSize: Int((style.pointSize * scale.y).rounded()))
       }
       fonts = opened
       textCache.removeAll()

@@ -4,6 +4,9 @@ import Glibc
 /// SDL, SDL_ttf and SDL_image initialised for the lifetime of this object; they are global, so
 /// there is at most one at a time.
 public final class SDLSystem {
+  /// SDL_ttf, initialised with SDL.
+  let fonts: FontLibrary
+
   /// An error when no display can be opened; its message says how to run headless.
   public struct NoDisplayError: Error, CustomStringConvertible {
     /// SDL's reason.
@@ -42,11 +45,10 @@ public final class SDLSystem {
       }
     }
     do {
-      try SDLCall.check(TTF_Init(), "TTF_Init")
+      fonts = try FontLibrary()
       let png = intermission_img_init_png()
       guard IMG_Init(CInt(png)) & CInt(png) != 0 else { throw SDLError("IMG_Init") }
     } catch {
-      TTF_Quit()
       SDL_Quit()
       throw error
     }
@@ -63,7 +65,6 @@ public final class SDLSystem {
 
   deinit {
     IMG_Quit()
-    TTF_Quit()
     SDL_Quit()
   }
 }

@@ -1,16 +1,22 @@
 import CSDL2
 import IntermissionCore
 
-/// An SDL window; owns its pointer and destroys it in `deinit`.
+/// An SDL window: either one it opened, which it owns and destroys in `deinit`, or a game's own,
+/// which it borrows and never destroys.
 public final class Window {
   let pointer: OpaquePointer
-  /// Keeps SDL initialised for as long as the window lives.
-  let system: SDLSystem
+  /// Keeps SDL initialised for as long as a window it opened lives; nil for a borrowed window.
+  let system: SDLSystem?
+  /// SDL_ttf, for the fonts drawn in this window.
+  let fonts: FontLibrary
+  private let ownsPointer: Bool
 
   /// Opens a resizable window, centred, allowing HiDPI output.
   /// - Throws: `SDLError` from `SDL_CreateWindow`.
   public init(system: SDLSystem, title: String, width: Int, height: Int, hidden: Bool) throws {
     self.system = system
+    fonts = system.fonts
+    ownsPointer = true
     var flags = SDL_WINDOW_RESIZABLE.rawValue | SDL_WINDOW_ALLOW_HIGHDPI.rawValue
     flags |= hidden ? SDL_WINDOW_HIDDEN.rawValue : SDL_WINDOW_SHOWN.rawValue
     let centred = intermission_windowpos_centered()
@@ -18,7 +24,17 @@ public final class Window {
       SDL_CreateWindow(title, centred, centred, CInt(width), CInt(height), flags), "SDL_CreateWindow")
   }
 
-  deinit { SDL_DestroyWindow(pointer) }
+  /// Wraps a window the game opened (an `SDL_Window *`), without taking it over: it is never
+  /// destroyed here, and the game keeps SDL initialised for as long as it uses Intermission.
+  /// - Throws: `SDLError` from `TTF_Init`.
+  public init(borrowing pointer: OpaquePointer) throws {
+    self.pointer = pointer
+    system = nil
+    fonts = try FontLibrary()
+    ownsPointer = false
+  }
+
+  deinit { if ownsPointer { SDL_DestroyWindow(pointer) } }
 
   /// The SDL window id events carry.
   public var id: UInt32 { SDL_GetWindowID(pointer) }

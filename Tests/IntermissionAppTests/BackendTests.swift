@@ -214,10 +214,9 @@ struct BackendTests {
   }
 
   @Test func errorsCaptureSDLsMessage() throws {
-    let system = try SDLSystem(headless: true)
-    _ = system
+    let library = try FontLibrary()
     #expect {
-      try Font(system: system, path: "/nonexistent.ttf", pointSize: 12)
+      try Font(library: library, path: "/nonexistent.ttf", pointSize: 12)
     } throws: { error in
       guard let error = error as? SDLError else { return false }
       return error.function == "TTF_OpenFont" && !error.message.isEmpty
