@@ -10,8 +10,11 @@ extension AdOverlay {
   ///   - manifestPath: an ad manifest; nil takes the sample ads (`SampleAds`).
   ///   - pauseTarget: what an in-app ad pauses: the game's `PauseGate`, or a `Director`.
   ///   - trace: where state changes are recorded (none by default).
-  public convenience init(manifestPath: String? = nil, pauseTarget: any PauseTarget, trace: Trace = Trace(output: nil))
-  {
+  ///   - configuration: timing; set `waitsForDueLoads` for deterministic headless runs.
+  public convenience init(
+    manifestPath: String? = nil, pauseTarget: any PauseTarget, trace: Trace = Trace(output: nil),
+    configuration: Configuration = Configuration()
+  ) {
     let loader = AdLoader(
       manifestPath: manifestPath ?? SampleAds.manifestPath() ?? "Assets/ads/manifest.json", decoder: SDLImageDecoder())
     self.init(
