@@ -11,6 +11,8 @@ let package = Package(
     // The SDL backend: a canvas on the game's own window and renderer, SDL events as Swift input,
     // the image decoder, the system browser, and the overlay with every default.
     .library(name: "IntermissionSDL", targets: ["IntermissionSDL"]),
+    // The host for a game of scenes: the game's own executable gets Intermission's command line.
+    .library(name: "IntermissionHost", targets: ["IntermissionHost"]),
   ],
   targets: [
     // SDL2, SDL2_ttf and SDL2_image through C interop. Only IntermissionSDL imports it.
@@ -32,15 +34,16 @@ let package = Package(
       name: "IntermissionSDL", dependencies: ["CSDL2", "IntermissionCore", "IntermissionAds", "CIntermissionSupport"]),
     // The demo game: a menu, a tiny playable scene and scrollable lists. No SDL.
     .target(name: "MenuGame", dependencies: ["IntermissionCore"]),
-    // Command line and host loop wiring everything together.
+    // The host: any game's first scene in an SDL window or headless, with the command line, replay
+    // scripts, traces, screenshots, signals, and fixed-step or real-time pacing.
     .target(
-      name: "IntermissionApp",
-      dependencies: ["IntermissionCore", "IntermissionAds", "IntermissionSDL", "MenuGame", "CIntermissionSupport"]
+      name: "IntermissionHost",
+      dependencies: ["IntermissionCore", "IntermissionAds", "IntermissionSDL", "CIntermissionSupport"]
     ),
-    .executableTarget(name: "intermission", dependencies: ["IntermissionApp"]),
+    .executableTarget(name: "intermission", dependencies: ["IntermissionHost", "MenuGame"]),
     .executableTarget(
       name: "intermission-bench",
-      dependencies: ["IntermissionApp", "CAllocationCounter"]
+      dependencies: ["IntermissionHost", "MenuGame", "CAllocationCounter"]
     ),
     // The C baseline for the render benchmark: the same frame drawn through SDL directly.
     .executableTarget(
@@ -58,7 +61,7 @@ let package = Package(
     .testTarget(
       name: "IntermissionAppTests",
       dependencies: [
-        "IntermissionApp", "IntermissionSDL", "IntermissionCore", "IntermissionAds", "MenuGame", "CAllocationCounter",
+        "IntermissionHost", "IntermissionSDL", "IntermissionCore", "IntermissionAds", "MenuGame", "CAllocationCounter",
         "IntermissionTestSupport",
       ]
     ),

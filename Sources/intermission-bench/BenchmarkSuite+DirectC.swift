@@ -1,6 +1,6 @@
 import Foundation
-import IntermissionApp
 import IntermissionCore
+import IntermissionHost
 
 /// The measurements against the direct-drawing C program, and the frame times during ad rotation.
 extension BenchmarkSuite {

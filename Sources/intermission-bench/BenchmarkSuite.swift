@@ -1,8 +1,8 @@
 import CAllocationCounter
 import Foundation
 import IntermissionAds
-import IntermissionApp
 import IntermissionCore
+import IntermissionHost
 import IntermissionSDL
 import MenuGame
 
@@ -29,13 +29,14 @@ struct BenchmarkSuite {
 
   /// A headless host on the shipped inventory, with `configure` applied to its options.
   func makeHost(script: ReplayScript = ReplayScript(events: []), _ configure: (inout Options) -> Void) throws
-    -> IntermissionApp.Host
+    -> IntermissionHost.Host
   {
     var options = Options()
     options.headless = true
     configure(&options)
     return try Host(
-      options: options, script: script, fontPath: fontPath, trace: Trace(output: nil), adManifest: manifestPath)
+      options: options, script: script, fontPath: fontPath, trace: Trace(output: nil), adManifest: manifestPath,
+      firstScene: { MenuScene(settings: GameSettings()) })
   }
 
   // MARK: - 1. Core cost per frame

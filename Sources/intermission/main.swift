@@ -1,10 +1,19 @@
 import Glibc
-import IntermissionApp
+import IntermissionHost
+import MenuGame
 
 // MARK: - Initialization
 
-let exitCode = Launcher.main(arguments: Array(CommandLine.arguments.dropFirst()))
+let launched = Launcher.launch(
+  arguments: Array(CommandLine.arguments.dropFirst()), firstScene: { MenuScene(settings: GameSettings()) })
+guard let host = launched.running else { exit(launched.exitCode) }
+
+// MARK: - Loop
+
+while host.isRunning {
+  host.runFrame()
+}
 
 // MARK: - De-initialization
 
-exit(exitCode)
+exit(Launcher.finish(host))

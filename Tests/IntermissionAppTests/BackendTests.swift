@@ -1,7 +1,7 @@
 import CAllocationCounter
 import Foundation
-import IntermissionApp
 import IntermissionCore
+import IntermissionHost
 import IntermissionSDL
 import MenuGame
 import Testing
@@ -187,7 +187,7 @@ struct BackendTests {
     let manifest = ProgramRunner.root.appendingPathComponent("Assets/ads/manifest.json").path
     let host = try Host(
       options: options, script: ReplayScript(events: []), fontPath: BackendTests.font, trace: Trace(output: nil),
-      adManifest: manifest)
+      adManifest: manifest, firstScene: { MenuScene(settings: GameSettings()) })
     var frame = 0
     var allocations: UInt64 = .max
     var bannerShown = false

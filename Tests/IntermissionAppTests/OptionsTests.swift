@@ -1,4 +1,4 @@
-import IntermissionApp
+import IntermissionHost
 import Testing
 
 @Suite("Options")

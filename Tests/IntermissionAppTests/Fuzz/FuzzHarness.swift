@@ -1,6 +1,7 @@
 import Foundation
-import IntermissionApp
 import IntermissionCore
+import IntermissionHost
+import MenuGame
 import Testing
 
 /// Runs the program in process on generated input and checks what must hold for every input:
@@ -44,7 +45,9 @@ final class FuzzHarness {
     let tracePath = path("trace.jsonl")
     unlink(tracePath)
     var messages: [String] = []
-    let code = Launcher.main(arguments: arguments, environment: [:], diagnostics: { messages.append($0) })
+    let code = Launcher.main(
+      arguments: arguments, environment: [:], diagnostics: { messages.append($0) },
+      firstScene: { MenuScene(settings: GameSettings()) })
     exitCodes[code, default: 0] += 1
     #expect([0, 1, 2].contains(code), "\(label): exit \(code)", sourceLocation: sourceLocation)
     for message in messages {

@@ -1,7 +1,7 @@
 import Foundation
 import IntermissionAds
-import IntermissionApp
 import IntermissionCore
+import IntermissionHost
 import IntermissionSDL
 import Testing
 

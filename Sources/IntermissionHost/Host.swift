@@ -2,10 +2,12 @@ import Glibc
 import IntermissionAds
 import IntermissionCore
 import IntermissionSDL
-import MenuGame
 
-/// The host: an SDL window, the director running the menu game, the pause control and the ad
-/// overlay, driven by a clock, a replay script and SDL's event queue.
+/// The host: an SDL window (or headless), the director running a game's first scene, the pause
+/// control and the ad overlay, driven by a pacing, a replay script and SDL's event queue.
+///
+/// Its loop reads like a raylib example: `start()`, then `while host.isRunning { host.runFrame() }`,
+/// then `finish()`; `run()` does all three.
 public final class Host {
   /// Why the host stopped.
   public enum StopReason: String, Sendable {
@@ -24,8 +26,10 @@ public final class Host {
   private let window: Window
   private let canvas: SDLCanvas
   private let pump: EventPump
+  /// How frames are timed.
+  public let pacing: any FramePacing
   /// The clock frames are timed by.
-  public let clock: any HostClock
+  public var clock: any HostClock { pacing.clock }
   /// The director.
   public let director: Director
   /// The ad overlay, unless ads are off.
@@ -38,7 +42,7 @@ public final class Host {
   private var stopReason: StopReason?
   private var stopDetail = ""
   private var needsPresent = true
-  private var nextFrameDeadline: Double = 0
+  private let firstScene: () -> Scene
   private var failure: Failure?
   private let warn: (String) -> Void
   private var warnedAdFailures: Set<String> = []
@@ -53,11 +57,13 @@ public final class Host {
   ///   - trace: where state changes go.
   ///   - adManifest: the manifest to load ads from (unused with `--no-ads`).
   ///   - warn: prints a warning line for the user (each distinct ad failure once).
+  ///   - firstScene: makes the game's first scene when the host starts.
   /// - Throws: `SDLSystem.NoDisplayError` without a display, `SDLError` for other SDL failures.
   public init(
     options: Options, script: ReplayScript, fontPath: String, trace: Trace, adManifest: String?,
-    warn: @escaping (String) -> Void = { _ in }
+    warn: @escaping (String) -> Void = { _ in }, firstScene: @escaping () -> Scene
   ) throws {
+    self.firstScene = firstScene
     self.options = options
     self.script = script
     self.trace = trace
@@ -68,7 +74,7 @@ public final class Host {
     let renderer = try Renderer(window: window, software: options.headless)
     canvas = try SDLCanvas(window: window, renderer: renderer, fontPath: fontPath)
     pump = try EventPump(window: window, headless: options.headless)
-    clock = options.fixedStep ? FixedStepClock(fps: options.fps) : MonotonicClock()
+    pacing = options.fixedStep ? FixedStepPacing(fps: options.fps) : RealTimePacing(fps: options.fps)
     director = Director(viewSize: canvas.size, maxDelta: Director.maxDelta(forFPS: options.fps))
     pauseControl = PauseControl(director: director)
     director.addOverlay(pauseControl)
@@ -104,24 +110,37 @@ public final class Host {
   // MARK: - Loop
 
   /// Runs the game until the frame or time limit, a quit event, the script's `quit`, a stop signal
-  /// (SIGINT, SIGTERM, SIGHUP) or a failure. Writes the screenshot, if asked for, at the end.
+  /// (SIGINT, SIGTERM, SIGHUP) or a failure: `start()`, the frames, `finish()`.
   /// - Returns: why it stopped.
   /// - Throws: `Failure` when the trace or the screenshot cannot be written, or an SDL call fails.
   @discardableResult
   public func run() throws -> StopReason {
+    start()
+    while isRunning { runFrame() }
+    return try finish()
+  }
+
+  /// Records `host.started` and runs the first scene.
+  public func start() {
     trace.emit(
       "host.started",
       [
         "width": .int(options.width), "height": .int(options.height), "fps": .int(Int(options.fps)),
         "fixedStep": .bool(options.fixedStep), "ads": .bool(adOverlay != nil),
       ])
-    director.run(MenuScene(settings: GameSettings()))
-    nextFrameDeadline = clock.now
-    while stopReason == nil && failure == nil {
-      runFrame()
-    }
+    director.run(firstScene())
+  }
+
+  /// Whether the loop goes on: nothing has stopped it and nothing has failed.
+  public var isRunning: Bool { stopReason == nil && failure == nil }
+
+  /// Records `host.stopped` and writes the screenshot, if asked for.
+  /// - Returns: why the host stopped.
+  /// - Throws: `Failure` when a frame failed, or the trace or the screenshot cannot be written.
+  @discardableResult
+  public func finish() throws -> StopReason {
     if let failure { throw failure }
-    trace.emit("host.stopped", ["reason": .string(stopReason!.rawValue), "detail": .string(stopDetail)])
+    trace.emit("host.stopped", ["reason": .string((stopReason ?? .quit).rawValue), "detail": .string(stopDetail)])
     try checkTrace()
     if let path = options.screenshotPath {
       director.render(on: canvas)
@@ -131,7 +150,7 @@ public final class Host {
         throw Failure(description: "cannot write screenshot \(path): \(error)")
       }
     }
-    return stopReason!
+    return stopReason ?? .quit
   }
 
   /// Throws when a trace record could not be written.
@@ -141,8 +160,9 @@ public final class Host {
     }
   }
 
-  /// One frame, in cocos2d-x's order: input, delta and update, scene swap, draw, overlays, present, pace.
-  private func runFrame() {
+  /// One frame, in cocos2d-x's order: input, delta and update, scene swap, draw, overlays, present,
+  /// and the wait for the next frame.
+  public func runFrame() {
     let now = clock.now
     trace.frame = frame
     trace.time = now
@@ -234,27 +254,14 @@ public final class Host {
 
   // MARK: - Pacing
 
-  /// Waits for the next frame. Fixed step: advance the clock, never sleep. Real clock: while
-  /// something moves, sleep most of the interval to the next frame deadline; otherwise sleep until
-  /// input, a loader wake-up, a signal, the next scripted event, an overlay timer or the time limit.
+  /// Waits for the next frame: the pacing decides how; the host tells it whether anything moves
+  /// and when something is next due.
   private func pace(frameStart: Double) {
-    if clock.isFixedStep {
-      clock.advanceFrame()
-      return
-    }
-    let interval = 1 / options.fps
-    if director.isRunning || director.overlaysAreAnimating || needsPresent {
-      nextFrameDeadline += interval
-      let now = clock.now
-      if nextFrameDeadline < now - interval { nextFrameDeadline = now }
-      FramePacer.sleep(until: nextFrameDeadline, clock: clock, interrupted: { [pump] in pump.stopSignal != nil })
-    } else {
-      var wake = Double.infinity
-      if scriptIndex < script.events.count { wake = min(wake, script.events[scriptIndex].time) }
-      if let overlayWake = director.nextOverlayWakeTime { wake = min(wake, overlayWake) }
-      if let seconds = options.seconds { wake = min(wake, seconds) }
-      pump.wait(timeout: wake - clock.now)
-      nextFrameDeadline = clock.now
-    }
+    let isActive = director.isRunning || director.overlaysAreAnimating || needsPresent
+    var wake = Double.infinity
+    if scriptIndex < script.events.count { wake = min(wake, script.events[scriptIndex].time) }
+    if let overlayWake = director.nextOverlayWakeTime { wake = min(wake, overlayWake) }
+    if let seconds = options.seconds { wake = min(wake, seconds) }
+    pacing.waitForNextFrame(after: frameStart, isActive: isActive, nextWake: wake, pump: pump)
   }
 }

@@ -1,0 +1,227 @@
+import Glibc
+import IntermissionCore
+import IntermissionSDL
+
+/// A game's program on Intermission's host: parses the command line (`--headless`, `--fixed-step`,
+/// `--script`, `--trace`, `--screenshot`, and the rest of `Options.usage`), checks every input before
+/// a window opens, runs the host with the game's first scene, and maps failures to clear messages
+/// and exit codes. A game's `main` is one call, `exit(Launcher.main(arguments:firstScene:))`, or the
+/// three steps of a raylib example:
+///
+/// ```swift
+/// let launched = Launcher.launch(arguments: Array(CommandLine.arguments.dropFirst()), firstScene: { MyScene() })
+/// guard let host = launched.running else { exit(launched.exitCode) }
+/// while host.isRunning { host.runFrame() }
+/// exit(Launcher.finish(host))
+/// ```
+public enum Launcher {
+  /// What `launch` gives: a host to run, or an exit code because there is nothing to run.
+  public enum Launch {
+    /// The host, started: run its frames, then `finish` it.
+    case running(Host)
+    /// Nothing to run (help, a bad argument, no display, a stop during set-up): exit with this.
+    case exit(Int32)
+
+    /// The host, if there is one to run.
+    public var running: Host? {
+      if case .running(let host) = self { return host }
+      return nil
+    }
+
+    /// The exit code when there is no host to run (0 otherwise).
+    public var exitCode: Int32 {
+      if case .exit(let code) = self { return code }
+      return 0
+    }
+  }
+
+  /// Exit code for success.
+  public static let success: Int32 = 0
+  /// Exit code for a failure at run time (no display, no font, SDL failure, a write that failed).
+  public static let runtimeFailure: Int32 = 1
+  /// Exit code for bad arguments or a bad script.
+  public static let usageFailure: Int32 = 2
+  /// The largest script file read, in bytes.
+  public static let maximumScriptSize = 16 << 20
+
+  /// Runs the program with `arguments` (without the program name) to its end and returns its exit
+  /// code: `launch`, the frames, `finish`.
+  /// - Parameters:
+  ///   - arguments: the command line, without the program name.
+  ///   - environment: the environment (`INTERMISSION_FONT`, `INTERMISSION_ASSETS`).
+  ///   - diagnostics: where error and warning lines go, each without its newline (standard error).
+  ///   - firstScene: makes the game's first scene.
+  public static func main(
+    arguments: [String], environment: [String: String] = Launcher.processEnvironment(),
+    diagnostics: @escaping (String) -> Void = Launcher.printToStandardError, firstScene: @escaping () -> Scene
+  ) -> Int32 {
+    let launched = launch(
+      arguments: arguments, environment: environment, diagnostics: diagnostics, firstScene: firstScene)
+    guard let host = launched.running else { return launched.exitCode }
+    while host.isRunning { host.runFrame() }
+    return finish(host, diagnostics: diagnostics)
+  }
+
+  /// Ends a launched host's run: records `host.stopped`, writes the screenshot, and returns the
+  /// exit code (0, or 1 with a message when a write or an SDL call failed).
+  public static func finish(_ host: Host, diagnostics: (String) -> Void = Launcher.printToStandardError) -> Int32 {
+    do {
+      try host.finish()
+      return success
+    } catch {
+      diagnostics("intermission: \(error)")
+      return runtimeFailure
+    }
+  }
+
+  /// Parses `arguments`, checks every input, and sets up and starts the host, or says why not.
+  /// - Parameters: as for `main`.
+  /// - Returns: the started host, or the exit code to end with (the message already written).
+  public static func launch(
+    arguments: [String], environment: [String: String] = Launcher.processEnvironment(),
+    diagnostics: @escaping (String) -> Void = Launcher.printToStandardError, firstScene: @escaping () -> Scene
+  ) -> Launch {
+    let code = prepare(arguments: arguments, environment: environment, diagnostics: diagnostics)
+    switch code {
+    case .failure(let exit): return .exit(exit)
+    case .success(let prepared):
+      do {
+        let host = try Host(
+          options: prepared.options, script: prepared.script, fontPath: prepared.fontPath, trace: prepared.trace,
+          adManifest: prepared.manifest, warn: { diagnostics("intermission: warning: " + $0) }, firstScene: firstScene)
+        host.start()
+        return .running(host)
+      } catch {
+        diagnostics("intermission: \(error)")
+        return .exit(runtimeFailure)
+      }
+    }
+  }
+
+  /// Everything checked and opened before the host: the options, the script, the font, the trace.
+  private struct Prepared {
+    let options: Options
+    let script: ReplayScript
+    let fontPath: String
+    let trace: Trace
+    let manifest: String?
+  }
+
+  private enum Preparation {
+    case success(Prepared)
+    case failure(Int32)
+  }
+
+  private static func prepare(
+    arguments: [String], environment: [String: String], diagnostics: @escaping (String) -> Void
+  ) -> Preparation {
+    // First of all, so that a stop asked for during set-up is neither lost nor a silent death.
+    do {
+      try StopSignals.install()
+    } catch {
+      diagnostics("intermission: \(error)")
+      return .failure(runtimeFailure)
+    }
+    func fail(_ message: String, code: Int32) -> Preparation {
+      diagnostics("intermission: " + message)
+      return .failure(code)
+    }
+
+    let options: Options
+    do {
+      options = try Options.parse(arguments)
+    } catch {
+      return fail("\(error)", code: usageFailure)
+    }
+    if options.showHelp {
+      print(Options.usage)
+      return .failure(success)
+    }
+
+    // Everything that can be wrong with the input is checked before any window opens.
+    var script = ReplayScript(events: [])
+    if let path = options.scriptPath {
+      let name = PrintableText.escaping(path, limit: 200)
+      let bytes: [UInt8]
+      do {
+        bytes = try RegularFile.read(path, limit: maximumScriptSize)
+      } catch {
+        return fail("cannot read script file \(name) (--script): \(error)", code: usageFailure)
+      }
+      guard let text = String(validating: bytes, as: UTF8.self) else {
+        return fail("script file \(name) (--script) is not UTF-8 text", code: usageFailure)
+      }
+      do {
+        script = try ReplayScript.parse(text, file: path)
+      } catch {
+        return fail("bad script line: \(error)", code: usageFailure)
+      }
+    }
+    if let path = options.screenshotPath {
+      do {
+        try OutputPath.checkScreenshot(path)
+      } catch {
+        return fail("\(error)", code: usageFailure)
+      }
+    }
+    let font: AssetLocator.FontChoice
+    do {
+      font = try AssetLocator.font(explicit: options.fontPath, environment: environment)
+    } catch {
+      return fail("\(error)", code: runtimeFailure)
+    }
+    do {
+      try Font.check(path: font.path)
+    } catch {
+      return fail(
+        "\(font.source) \(PrintableText.escaping(font.path, limit: 200)): not a usable TrueType font (\(error))",
+        code: runtimeFailure)
+    }
+    var output: (any TraceOutput)?
+    if let path = options.tracePath {
+      do {
+        output = try FileTraceOutput(path: path)
+      } catch {
+        return fail("\(error)", code: usageFailure)
+      }
+    }
+    let trace = Trace(output: output)
+    let manifest = options.adsPath ?? AssetLocator.defaultAdManifest(environment: environment)
+
+    // A stop asked for before the host could run still ends with a complete trace.
+    if let signal = StopSignals.received {
+      trace.emit("host.stopped", ["reason": .string("signal"), "detail": .string(StopSignals.name(of: signal))])
+      return .failure(success)
+    }
+
+    return .success(Prepared(options: options, script: script, fontPath: font.path, trace: trace, manifest: manifest))
+  }
+
+  /// Writes `line` and a newline to standard error, in one `write(2)`.
+  public static func printToStandardError(_ line: String) {
+    var text = line + "\n"
+    text.withUTF8 { buffer in
+      var offset = 0
+      while offset < buffer.count {
+        let written = write(STDERR_FILENO, buffer.baseAddress! + offset, buffer.count - offset)
+        if written < 0 && errno == EINTR { continue }
+        if written <= 0 { return }
+        offset += written
+      }
+    }
+  }
+
+  /// The process's environment.
+  public static func processEnvironment() -> [String: String] {
+    var variables: [String: String] = [:]
+    var entry = environ
+    while let pointer = entry.pointee {
+      let text = String(cString: pointer)
+      if let equals = text.firstIndex(of: "=") {
+        variables[String(text[..<equals])] = String(text[text.index(after: equals)...])
+      }
+      entry += 1
+    }
+    return variables
+  }
+}
