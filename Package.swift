@@ -13,6 +13,8 @@ let package = Package(
     .library(name: "IntermissionSDL", targets: ["IntermissionSDL"]),
     // The host for a game of scenes: the game's own executable gets Intermission's command line.
     .library(name: "IntermissionHost", targets: ["IntermissionHost"]),
+    // Headless, deterministic, in-process runs of a game, for its own tests of pause and resume.
+    .library(name: "IntermissionTesting", targets: ["IntermissionTesting"]),
   ],
   targets: [
     // SDL2, SDL2_ttf and SDL2_image through C interop. Only IntermissionSDL imports it.
@@ -40,6 +42,9 @@ let package = Package(
       name: "IntermissionHost",
       dependencies: ["IntermissionCore", "IntermissionAds", "IntermissionSDL", "CIntermissionSupport"]
     ),
+    .target(
+      name: "IntermissionTesting",
+      dependencies: ["IntermissionHost", "IntermissionSDL", "IntermissionAds", "IntermissionCore"]),
     .executableTarget(name: "intermission", dependencies: ["IntermissionHost", "MenuGame"]),
     .executableTarget(
       name: "intermission-bench",
