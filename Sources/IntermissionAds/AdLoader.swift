@@ -21,6 +21,7 @@ public final class AdLoader: @unchecked Sendable {
   private var result: Result<LoadedAd, AdError>?
   private var isLoading = false
   private var generation = 0
+  private var workers = 0
   private var deadline = 0.0
 
   /// Creates a loader.
@@ -56,6 +57,7 @@ public final class AdLoader: @unchecked Sendable {
     generation += 1
     let started = generation
     deadline = MonotonicClock.readSeconds() + timeout
+    workers += 1
     condition.unlock()
     DispatchQueue.global().async { [self] in
       let outcome = load(sequence: sequence)
@@ -64,10 +66,15 @@ public final class AdLoader: @unchecked Sendable {
       if isCurrent {
         result = outcome
         isLoading = false
-        condition.broadcast()
       }
+      condition.broadcast()
       condition.unlock()
       if isCurrent { onFinish() }
+      // Only now is the worker done with everything of the host's (the decoder, the wake-up).
+      condition.withLock {
+        workers -= 1
+        condition.broadcast()
+      }
     }
   }
 
@@ -95,6 +102,23 @@ public final class AdLoader: @unchecked Sendable {
       condition.wait(seconds: min(deadline - now, 0.05))  // at least every 50 ms: notice an interruption
     }
     return take()
+  }
+
+  /// Waits, at most `timeout` seconds, until no load runs on a worker thread any more, finished or
+  /// not taken: a host calls it before it shuts its image decoder down (SDL_image), which must not
+  /// happen under a decode.
+  /// - Returns: whether every worker finished in time.
+  @discardableResult
+  public func waitForWorkers(timeout: Double) -> Bool {
+    condition.lock()
+    defer { condition.unlock() }
+    let end = MonotonicClock.readSeconds() + timeout
+    while workers > 0 {
+      let now = MonotonicClock.readSeconds()
+      if now >= end { return false }
+      condition.wait(seconds: end - now)
+    }
+    return true
   }
 
   /// Ends the running load as timed out; its result, if it ever comes, is dropped. Lock held.

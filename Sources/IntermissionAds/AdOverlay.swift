@@ -72,11 +72,31 @@ public final class AdOverlay: Overlay {
   /// The ad on the banner, if one is loaded.
   public private(set) var currentAd: AdCreative?
 
+  /// Where the overlay is with the banner's action.
+  private enum ActionState {
+    /// No action: the banner waits for a click.
+    case idle
+    /// An in-app action: its modal view is open.
+    case inAppView(AdCreative, AdView)
+    /// An open-url action, which ends within the click that began it.
+    case leaving(AdCreative)
+  }
+
+  private var action = ActionState.idle
+
   /// The ad whose action is in progress, if any.
-  public private(set) var activeAction: AdCreative?
+  public var activeAction: AdCreative? {
+    switch action {
+    case .idle: nil
+    case .inAppView(let ad, _), .leaving(let ad): ad
+    }
+  }
 
   /// Whether the in-app ad view is open.
-  public var isAdViewOpen: Bool { adView != nil }
+  public var isAdViewOpen: Bool {
+    if case .inAppView = action { return true }
+    return false
+  }
 
   private let configuration: Configuration
   private let loader: AdLoader
@@ -84,18 +104,10 @@ public final class AdOverlay: Overlay {
   private let urlOpener: any URLOpener
   private weak var pauseTarget: (any PauseTarget)?
   private var time: Double = 0
-  private var hasStarted = false
-  private var loadSequence = 0
-  private var loadDueTime: Double?
-  private var nextRefreshTime: Double?
-  private var decodedImage: (any DecodedImage)?
-  private var uploadedImage: ImageHandle?
-  private var imagesToDiscard: [ImageHandle] = []
-  private var adView: AdView?
+  private var schedule = AdLoadSchedule()
+  private var creative = CreativeImage()
   private var bannerPressed = false
-  private var lastActionTime = -Double.infinity
-  private var clickGuardEnd = -Double.infinity
-  private var clickGuardReason = ""
+  private var clickGate: BannerClickGate
   private var stateVersion = 0
   private var drawnVersion = -1
 
@@ -116,7 +128,12 @@ public final class AdOverlay: Overlay {
     self.trace = trace
     self.urlOpener = urlOpener
     delegate = AdActionBridge(pauseTarget: pauseTarget)
-    imagesToDiscard.reserveCapacity(4)
+    clickGate = BannerClickGate(cooldown: configuration.clickCooldown, guardDuration: configuration.clickGuard)
+  }
+
+  deinit {
+    // A decode may still run on a worker thread; the game may shut SDL down right after this.
+    loader.waitForWorkers(timeout: AdLoader.defaultTimeout)
   }
 
   /// Holds the pause target as `.window` while the game's window is minimised or hidden, and
@@ -139,17 +156,13 @@ public final class AdOverlay: Overlay {
   public func update(hostTime: Double) {
     if drivesTrace { trace.beginFrame(at: hostTime) }
     time = hostTime
-    if !hasStarted {
-      hasStarted = true
-      requestLoad()
+    if schedule.shouldLoad(at: time, suspended: isRotationSuspended) {
+      loader.start(sequence: schedule.requestLoad(at: time, latency: configuration.latency))
     }
-    if let rotation = rotationTime, time >= rotation {
-      requestLoad()
-    }
-    if let due = loadDueTime, time >= due {
+    if schedule.isDue(at: time) {
       let result = configuration.waitsForDueLoads ? loader.waitForResult() : loader.takeResult()
       if let result {
-        loadDueTime = nil
+        schedule.delivered(at: time, refreshInterval: configuration.refreshInterval)
         deliver(result)
       }
     }
@@ -169,10 +182,10 @@ public final class AdOverlay: Overlay {
   public func viewSizeDidChange(to size: Size) { viewSize = size }
 
   public func handle(_ event: InputEvent) -> Bool {
-    if var view = adView {
+    if case .inAppView(let ad, var view) = action {
       // The ad view is modal: nothing reaches the scene or the pause control while it is open.
       let closes = view.handle(event, viewSize: viewSize)
-      adView = view
+      action = .inAppView(ad, view)
       changed()
       if closes { finishAction() }
       return true
@@ -196,43 +209,28 @@ public final class AdOverlay: Overlay {
 
   public var isAnimating: Bool { banner.isAnimating }
 
-  public var nextWakeTime: Double? { loadDueTime ?? rotationTime }
+  public var nextWakeTime: Double? { schedule.nextWakeTime(suspended: isRotationSuspended) }
 
   public var needsDisplay: Bool { drawnVersion != stateVersion || banner.isAnimating }
 
   public func draw(on canvas: any Canvas) {
     viewSize = canvas.size
     drawnVersion = stateVersion
-    while let stale = imagesToDiscard.popLast() { canvas.discard(stale) }
-    if uploadedImage == nil, let decodedImage { uploadedImage = canvas.upload(decodedImage) }
+    creative.prepare(on: canvas)
     if banner.isOnScreen { drawBanner(on: canvas) }
-    if let adView { adView.draw(on: canvas, image: uploadedImage) }
+    if case .inAppView(_, let view) = action { view.draw(on: canvas, image: creative.uploaded) }
   }
 
   // MARK: - Loading
 
-  /// When the next rotation may start: nil while a load is under way, an action is in progress, the
-  /// window is minimised or placement keeps the banner away (an overdue rotation then runs as soon
-  /// as that ends).
-  private var rotationTime: Double? {
-    guard loadDueTime == nil, activeAction == nil, !isWindowMinimized, isBannerAllowed else { return nil }
-    return nextRefreshTime
-  }
-
-  private func requestLoad() {
-    loadDueTime = time + configuration.latency
-    nextRefreshTime = nil
-    loader.start(sequence: loadSequence)
-    loadSequence += 1
-  }
+  /// Rotation waits while an action is in progress, the window is minimised or placement keeps the
+  /// banner away (an overdue rotation then runs as soon as that ends).
+  private var isRotationSuspended: Bool { activeAction != nil || isWindowMinimized || !isBannerAllowed }
 
   private func deliver(_ result: Result<LoadedAd, AdError>) {
-    nextRefreshTime = time + configuration.refreshInterval
     switch result {
     case .success(let loaded):
-      if let uploadedImage { imagesToDiscard.append(uploadedImage) }
-      uploadedImage = nil
-      decodedImage = loaded.image
+      creative.replace(with: loaded.image)
       currentAd = loaded.creative
       changed()
       trace.emit("ad.loaded", ["id": .string(loaded.creative.id)])
@@ -278,8 +276,7 @@ public final class AdOverlay: Overlay {
 
   /// Refuses clicks for `clickGuard` seconds from now.
   private func guardClicks(reason: String) {
-    clickGuardEnd = time + configuration.clickGuard
-    clickGuardReason = reason
+    clickGate.guardClicks(at: time, reason: reason)
   }
 
   private func recordImpression(_ ad: AdCreative) {
@@ -291,8 +288,8 @@ public final class AdOverlay: Overlay {
     let frame = bannerFrame
     let opacity = banner.visibility(at: time)
     canvas.fill(frame, color: Color(hex: 0x05070C).withOpacity(opacity))
-    if let uploadedImage {
-      canvas.drawImage(uploadedImage, in: frame.aspectFit(uploadedImage.pixelSize), opacity: opacity)
+    if let image = creative.uploaded {
+      canvas.drawImage(image, in: frame.aspectFit(image.pixelSize), opacity: opacity)
     }
     canvas.fill(
       Rect(x: frame.minX, y: frame.minY, width: frame.width, height: 1), color: Theme.accent.withOpacity(opacity))
@@ -304,23 +301,26 @@ public final class AdOverlay: Overlay {
   // MARK: - Actions
 
   private func click() {
-    guard let ad = currentAd, activeAction == nil, time - lastActionTime >= configuration.clickCooldown else { return }
-    guard time >= clickGuardEnd else {
-      trace.emit("banner.clickRefused", ["id": .string(ad.id), "reason": .string(clickGuardReason)])
+    guard let ad = currentAd, activeAction == nil else { return }
+    switch clickGate.verdict(at: time) {
+    case .allowed: break
+    case .coolingDown: return
+    case .refused(let reason):
+      trace.emit("banner.clickRefused", ["id": .string(ad.id), "reason": .string(reason)])
       return
     }
     trace.emit("banner.clicked", ["id": .string(ad.id)])
     delegate.bannerDidRecordClick(ad)
     let willLeave = ad.action.willLeaveApplication
     guard delegate.bannerActionShouldBegin(ad, willLeaveApplication: willLeave) else { return }
-    lastActionTime = time
-    activeAction = ad
+    clickGate.actionBegan(at: time)
+    switch ad.action {
+    case .inApp: action = .inAppView(ad, AdView(creative: ad))
+    case .openURL: action = .leaving(ad)
+    }
     changed()
     trace.emit("action.began", ["id": .string(ad.id), "willLeave": .bool(willLeave)])
-    switch ad.action {
-    case .inApp:
-      adView = AdView(creative: ad)
-    case .openURL(let url):
+    if case .openURL(let url) = ad.action {
       if AdManifest.isWebURL(url), urlOpener.open(url) {
         trace.emit("url.opened", ["url": .string(url)])
       } else {
@@ -332,8 +332,7 @@ public final class AdOverlay: Overlay {
 
   private func finishAction() {
     guard let ad = activeAction else { return }
-    adView = nil
-    activeAction = nil
+    action = .idle
     changed()
     trace.emit("action.finished", ["id": .string(ad.id)])
     delegate.bannerActionDidFinish(ad)

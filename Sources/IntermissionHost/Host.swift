@@ -43,6 +43,7 @@ public final class Host {
   private var stopDetail = ""
   private var needsPresent = true
   private let firstScene: () -> Scene
+  private let adLoader: AdLoader?
   private var failure: Failure?
   private let warn: (String) -> Void
   private var warnedAdFailures: Set<String> = []
@@ -81,6 +82,7 @@ public final class Host {
 
     if options.noAds {
       adOverlay = nil
+      adLoader = nil
     } else {
       var configuration = AdOverlay.Configuration()
       configuration.latency = options.adLatency
@@ -91,6 +93,7 @@ public final class Host {
       let loader = AdLoader(
         manifestPath: manifestPath, decoder: SDLImageDecoder(), failsEveryLoad: options.failAds,
         isInterrupted: { StopSignals.received != nil }, onFinish: { waker.wake() })
+      adLoader = loader
       let overlay = AdOverlay(
         pauseTarget: director, loader: loader, configuration: configuration, trace: trace,
         urlOpener: HostURLOpener(headless: options.headless))
@@ -105,6 +108,11 @@ public final class Host {
     director.eventHandler = { [trace] event in trace.record(event) }
     pump.discardSetupWindowEvents()
     if window.isMinimizedOrHidden { director.hold(.window) }
+  }
+
+  deinit {
+    // A decode may still run on a worker thread: SDL_image and SDL must not shut down under it.
+    adLoader?.waitForWorkers(timeout: AdLoader.defaultTimeout)
   }
 
   // MARK: - Loop

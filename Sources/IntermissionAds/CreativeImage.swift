@@ -1,0 +1,26 @@
+import IntermissionCore
+
+/// The banner's creative on its way to the screen: decoded off the loop, uploaded to the canvas at
+/// its first draw, and the one it replaces discarded on the canvas's thread.
+struct CreativeImage {
+  private var decoded: (any DecodedImage)?
+  /// The uploaded image, once drawn.
+  private(set) var uploaded: ImageHandle?
+  private var stale: [ImageHandle] = []
+
+  init() { stale.reserveCapacity(4) }
+
+  /// Takes a newly decoded creative; the uploaded one, if any, is discarded at the next draw.
+  mutating func replace(with image: any DecodedImage) {
+    if let uploaded { stale.append(uploaded) }
+    uploaded = nil
+    decoded = image
+  }
+
+  /// Discards what was replaced and uploads the current creative if it is not yet: call it at the
+  /// start of a draw, on the canvas's thread.
+  mutating func prepare(on canvas: any Canvas) {
+    while let image = stale.popLast() { canvas.discard(image) }
+    if uploaded == nil, let decoded { uploaded = canvas.upload(decoded) }
+  }
+}
