@@ -11,10 +11,15 @@ extension BackendTests {
     // The game's own set-up, in plain SDL.
     SDL_SetHint(SDL_HINT_VIDEODRIVER, "offscreen")
     SDL_SetHint(SDL_HINT_RENDER_DRIVER, "software")
+    SDL_SetHint(SDL_HINT_FRAMEBUFFER_ACCELERATION, "0")  // no OpenGL (Mesa) behind the window
     #expect(SDL_Init(UInt32(SDL_INIT_VIDEO)) == 0)
     defer { SDL_Quit() }
-    let window = try #require(SDL_CreateWindow("game", 0, 0, 800, 600, 0))
-    let renderer = try #require(SDL_CreateRenderer(window, -1, SDL_RENDERER_SOFTWARE.rawValue))
+    // Created outside #require: its expansion would pass the title as a temporary C string that is
+    // freed before SDL reads it.
+    let createdWindow = SDL_CreateWindow("game", 0, 0, 800, 600, 0)
+    let window = try #require(createdWindow)
+    let createdRenderer = SDL_CreateRenderer(window, -1, SDL_RENDERER_SOFTWARE.rawValue)
+    let renderer = try #require(createdRenderer)
     var paused = false
     var updates = 0
     let output = MemoryTraceOutput()

@@ -17,6 +17,7 @@ let tracePath = arguments.firstIndex(of: "--trace").map { arguments[$0 + 1] }
 if headless {
   SDL_SetHint(SDL_HINT_VIDEODRIVER, "offscreen")
   SDL_SetHint(SDL_HINT_RENDER_DRIVER, "software")
+  SDL_SetHint(SDL_HINT_FRAMEBUFFER_ACCELERATION, "0")
 }
 guard SDL_Init(UInt32(SDL_INIT_VIDEO)) == 0,
   let window = SDL_CreateWindow("Swift game", 100, 100, 800, 600, 0),
