@@ -18,7 +18,7 @@ extension AdOverlay {
     let loader = AdLoader(
       manifestPath: manifestPath ?? SampleAds.manifestPath() ?? "Assets/ads/manifest.json", decoder: SDLImageDecoder())
     self.init(
-      pauseTarget: pauseTarget, loader: loader, configuration: Configuration(), trace: trace, urlOpener: SystemBrowser()
+      pauseTarget: pauseTarget, loader: loader, configuration: configuration, trace: trace, urlOpener: SystemBrowser()
     )
     drivesTrace = true
   }
