@@ -43,6 +43,7 @@ public final class Host {
   private var stopDetail = ""
   private var needsPresent = true
   private let firstScene: () -> Scene
+  private let driver: FrameDriver
   private let adLoader: AdLoader?
   private var failure: Failure?
   private let warn: (String) -> Void
@@ -77,6 +78,7 @@ public final class Host {
     pump = try EventPump(window: window, headless: options.headless)
     pacing = options.fixedStep ? FixedStepPacing(fps: options.fps) : RealTimePacing(fps: options.fps)
     director = Director(viewSize: canvas.size, maxDelta: Director.maxDelta(forFPS: options.fps))
+    driver = FrameDriver(director: director, trace: trace)
     pauseControl = PauseControl(director: director)
     director.addOverlay(pauseControl)
 
@@ -172,8 +174,7 @@ public final class Host {
   /// and the wait for the next frame.
   public func runFrame() {
     let now = clock.now
-    trace.frame = frame
-    trace.time = now
+    driver.begin(at: now)
     if checkLimits(now: now) { return }
 
     // Input: the script's due events go into SDL's own queue, then everything is read from it.
@@ -189,12 +190,12 @@ public final class Host {
     if stopReason != nil { return }
 
     // Update: overlays on host time, the scene on clamped scene time, pending scene changes last.
-    director.advance(to: now)
+    driver.advance(to: now)
 
     // Draw: the scene (only while running) into its kept layer, the layer, the overlays; present.
     let presents = needsPresent || director.isRunning || director.overlaysAreAnimating || director.overlaysNeedDisplay
     if presents {
-      director.render(on: canvas)
+      driver.render(on: canvas)
       canvas.present()
       needsPresent = false
     }

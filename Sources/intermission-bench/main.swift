@@ -33,6 +33,13 @@ do {
   report.add(
     "   allocations per core frame", formatted(core.allocationsPerFrame, 2), goal: "0",
     met: core.allocationsPerFrame == 0)
+  let foreign = suite.foreignLoopCostPerFrame()
+  report.add(
+    "   overlay in a game's own loop (PauseGate, no director, null canvas)", "\(formatted(foreign.nanoseconds, 0)) ns",
+    goal: "< 5000 ns", met: foreign.nanoseconds < 5000)
+  report.add(
+    "   allocations per frame in a game's own loop", formatted(foreign.allocationsPerFrame, 2), goal: "0",
+    met: foreign.allocationsPerFrame == 0)
 
   progress("2/10 headless render throughput, Intermission and the C baseline ...")
   let render = try suite.renderThroughput()

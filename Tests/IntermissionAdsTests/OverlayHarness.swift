@@ -14,6 +14,7 @@ final class OverlayHarness {
   let canvas = RecordingCanvas(size: Size(width: 800, height: 600))
   let scene: RecordingScene
   let folder: AdFolder
+  let driver: FrameDriver
 
   init(
     folder: AdFolder? = nil, latency: Double = 0.5, refresh: Double = 30, failsEveryLoad: Bool = false
@@ -35,6 +36,7 @@ final class OverlayHarness {
     director.run(scene)
     director.applyPendingSceneChanges()
     director.eventHandler = { [trace] in trace.record($0) }
+    driver = FrameDriver(director: director, trace: trace)
   }
 
   /// Runs frames until host time `seconds` has passed since the start.
@@ -48,10 +50,7 @@ final class OverlayHarness {
   }
 
   func frame() {
-    trace.frame = clock.frame
-    trace.time = clock.now
-    director.advance(to: clock.now)
-    director.render(on: canvas)
+    driver.step(to: clock.now, on: canvas)
     clock.advanceFrame()
   }
 
