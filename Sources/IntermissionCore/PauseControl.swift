@@ -3,13 +3,19 @@
 ///
 /// It is an overlay, so it keeps working while the director is stopped.
 public final class PauseControl: Overlay {
-  private unowned let director: Director
+  private weak var target: (any PauseTarget)?
+  private var viewSize = Size(width: 0, height: 0)
   private var button = Button(title: "II")
   private var drawnState: (held: Bool, hovered: Bool, pressed: Bool)?
 
+  /// Creates the control for `target` (kept weakly): the `.user` hold is its to hold and release.
+  public init(pauseTarget target: any PauseTarget) {
+    self.target = target
+  }
+
   /// Creates the control for `director`.
-  public init(director: Director) {
-    self.director = director
+  public convenience init(director: Director) {
+    self.init(pauseTarget: director)
   }
 
   /// Where the pause button is for a view of `size`.
@@ -18,17 +24,19 @@ public final class PauseControl: Overlay {
   }
 
   /// Whether the user holds the director paused.
-  public var isPaused: Bool { director.holds.contains(.user) }
+  public var isPaused: Bool { target?.isHeld(by: .user) ?? false }
 
   /// Toggles the user's hold.
   public func toggle() {
-    director.setHold(.user, !isPaused)
+    if isPaused { target?.release(.user) } else { target?.hold(.user) }
   }
 
   // MARK: - Overlay
 
+  public func viewSizeDidChange(to size: Size) { viewSize = size }
+
   public func update(hostTime: Double) {
-    button.frame = PauseControl.buttonFrame(in: director.viewSize)
+    button.frame = PauseControl.buttonFrame(in: viewSize)
     button.title = isPaused ? ">" : "II"
   }
 

@@ -21,7 +21,7 @@ public final class Host {
     public let description: String
   }
 
-  private let options: Options
+  private let options: HostConfiguration
   private let script: ReplayScript
   private let window: Window
   private let canvas: SDLCanvas
@@ -62,7 +62,7 @@ public final class Host {
   ///   - firstScene: makes the game's first scene when the host starts.
   /// - Throws: `SDLSystem.NoDisplayError` without a display, `SDLError` for other SDL failures.
   public init(
-    options: Options, script: ReplayScript, fontPath: String, trace: Trace, adManifest: String?,
+    configuration options: HostConfiguration, script: ReplayScript, fontPath: String, trace: Trace, adManifest: String?,
     warn: @escaping (String) -> Void = { _ in }, firstScene: @escaping () -> Scene
   ) throws {
     self.firstScene = firstScene
@@ -101,9 +101,9 @@ public final class Host {
         urlOpener: HostURLOpener(headless: options.headless))
       director.addOverlay(overlay)
       adOverlay = overlay
-      overlay.onLoadFailure = { [unowned self] error in
+      overlay.onLoadFailure = { [weak self] error in
         // The game goes on without a banner; the user hears of each distinct failure once.
-        guard error.isUnexpected, warnedAdFailures.insert(error.detail).inserted else { return }
+        guard let self, error.isUnexpected, warnedAdFailures.insert(error.detail).inserted else { return }
         self.warn("ads: \(PrintableText.escaping(manifestPath, limit: 200)): \(error.detail)")
       }
     }

@@ -3,7 +3,7 @@ import IntermissionCore
 import IntermissionSDL
 
 /// A game's program on Intermission's host: parses the command line (`--headless`, `--fixed-step`,
-/// `--script`, `--trace`, `--screenshot`, and the rest of `Options.usage`), checks every input before
+/// `--script`, `--trace`, `--screenshot`, and the rest of `HostConfiguration.usage`), checks every input before
 /// a window opens, runs the host with the game's first scene, and maps failures to clear messages
 /// and exit codes. A game's `main` is one call, `exit(Launcher.main(arguments:firstScene:))`, or the
 /// three steps of a raylib example:
@@ -87,7 +87,7 @@ public enum Launcher {
     case .success(let prepared):
       do {
         let host = try Host(
-          options: prepared.options, script: prepared.script, fontPath: prepared.fontPath, trace: prepared.trace,
+          configuration: prepared.options, script: prepared.script, fontPath: prepared.fontPath, trace: prepared.trace,
           adManifest: prepared.manifest, warn: { diagnostics("intermission: warning: " + $0) }, firstScene: firstScene)
         host.start()
         return .running(host)
@@ -100,7 +100,7 @@ public enum Launcher {
 
   /// Everything checked and opened before the host: the options, the script, the font, the trace.
   private struct Prepared {
-    let options: Options
+    let options: HostConfiguration
     let script: ReplayScript
     let fontPath: String
     let trace: Trace
@@ -127,14 +127,14 @@ public enum Launcher {
       return .failure(code)
     }
 
-    let options: Options
+    let options: HostConfiguration
     do {
-      options = try Options.parse(arguments)
+      options = try HostConfiguration.parse(arguments)
     } catch {
       return fail("\(error)", code: usageFailure)
     }
     if options.showHelp {
-      print(Options.usage)
+      print(HostConfiguration.usage)
       return .failure(success)
     }
 

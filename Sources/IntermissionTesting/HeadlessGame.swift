@@ -19,7 +19,7 @@ public struct HeadlessGame {
     public let description: String
   }
 
-  private var options = Options()
+  private var options = HostConfiguration()
   private let script: ReplayScript
   private let firstScene: () -> Scene
   private let adManifest: String?
@@ -71,13 +71,13 @@ public struct HeadlessGame {
     return try run(options)
   }
 
-  private func run(_ options: Options) throws -> HeadlessRun {
+  private func run(_ options: HostConfiguration) throws -> HeadlessRun {
     guard let font = SystemFont.path else {
       throw SetupError(description: "no font found at \(SystemFont.candidates.joined(separator: ", "))")
     }
     let output = MemoryTraceOutput()
     let host = try Host(
-      options: options, script: script, fontPath: font, trace: Trace(output: output), adManifest: adManifest,
+      configuration: options, script: script, fontPath: font, trace: Trace(output: output), adManifest: adManifest,
       firstScene: firstScene)
     try host.run()
     return HeadlessRun(lines: output.lines)

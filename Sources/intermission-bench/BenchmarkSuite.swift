@@ -28,14 +28,14 @@ struct BenchmarkSuite {
   var repetitions: Int { quick ? 3 : 7 }
 
   /// A headless host on the shipped inventory, with `configure` applied to its options.
-  func makeHost(script: ReplayScript = ReplayScript(events: []), _ configure: (inout Options) -> Void) throws
+  func makeHost(script: ReplayScript = ReplayScript(events: []), _ configure: (inout HostConfiguration) -> Void) throws
     -> IntermissionHost.Host
   {
-    var options = Options()
+    var options = HostConfiguration()
     options.headless = true
     configure(&options)
     return try Host(
-      options: options, script: script, fontPath: fontPath, trace: Trace(output: nil), adManifest: manifestPath,
+      configuration: options, script: script, fontPath: fontPath, trace: Trace(output: nil), adManifest: manifestPath,
       firstScene: { MenuScene(settings: GameSettings()) })
   }
 

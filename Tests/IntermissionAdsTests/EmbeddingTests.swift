@@ -104,6 +104,7 @@ struct EmbeddingTests {
           pauseTarget: target!, loader: loader!, configuration: configuration, trace: Trace(output: nil),
           urlOpener: RecordingURLOpener())
         var bridge: (any AdBannerDelegate)? = overlay?.delegate
+        let control = PauseControl(pauseTarget: target!)  // outlives the target: weakly held too
         if let director = target as? Director, let overlay { director.addOverlay(overlay) }
         let canvas = RecordingCanvas(size: Size(width: 800, height: 600))
         var time = 0.0
@@ -119,6 +120,10 @@ struct EmbeddingTests {
           _ = overlay?.handle(.keyDown(.escape))
           target?.hold(.user)
           target?.release(.user)
+          _ = control.handle(.keyDown(.character("p")))
+          _ = control.handle(.keyDown(.character("p")))
+          control.update(hostTime: time)
+          control.draw(on: canvas)
           if let ad = overlay?.currentAd {
             _ = bridge?.bannerActionShouldBegin(ad, willLeaveApplication: false)
             bridge?.bannerActionDidFinish(ad)

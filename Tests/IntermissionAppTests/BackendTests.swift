@@ -179,14 +179,14 @@ struct BackendTests {
     .enabled(if: BackendTests.isOptimized, "checked in release builds: swift test -c release"),
     .enabled(if: allocation_counter_is_available() == 1, "sanitizers own malloc: no counting there"))
   func steadyStateFrameAllocatesNothing() throws {
-    var options = Options()
+    var options = HostConfiguration()
     options.headless = true
     options.fixedStep = true
     options.adLatency = 0
     options.frames = 200
     let manifest = ProgramRunner.root.appendingPathComponent("Assets/ads/manifest.json").path
     let host = try Host(
-      options: options, script: ReplayScript(events: []), fontPath: BackendTests.font, trace: Trace(output: nil),
+      configuration: options, script: ReplayScript(events: []), fontPath: BackendTests.font, trace: Trace(output: nil),
       adManifest: manifest, firstScene: { MenuScene(settings: GameSettings()) })
     var frame = 0
     var allocations: UInt64 = .max

@@ -71,7 +71,7 @@ extension BackendTests {
     for index in 0..<Self.fuzzCases {
       let arguments = fuzzer.arguments()
       let label = "argument case \(index) (seed \(ArgumentFuzzer.seed)): \(arguments)"
-      let parses = (try? Options.parse(arguments)) != nil
+      let parses = (try? HostConfiguration.parse(arguments)) != nil
       let (code, _) = harness.run(arguments, case: label)
       if !parses { #expect(code == 2, "\(label)") }
     }

@@ -1,7 +1,9 @@
 import IntermissionCore
 
-/// The command line of `intermission`, parsed.
-public struct Options: Hashable, Sendable {
+/// How the host runs a game: window or headless, size, frame rate and pacing, limits, the script,
+/// trace and screenshot, the font and the ads. `parse(_:)` reads it from the command line that
+/// every game on the host accepts (`usage`).
+public struct HostConfiguration: Hashable, Sendable {
   /// A command-line error: what was wrong, for a message and exit code 2.
   public struct UsageError: Error, Hashable, CustomStringConvertible {
     /// What was wrong with the arguments.
@@ -81,8 +83,8 @@ public struct Options: Hashable, Sendable {
 
   /// Parses `arguments` (without the program name). Accepts `--option value` and `--option=value`.
   /// - Throws: `UsageError` naming the bad option or value.
-  public static func parse(_ arguments: [String]) throws -> Options {
-    var options = Options()
+  public static func parse(_ arguments: [String]) throws -> HostConfiguration {
+    var options = HostConfiguration()
     var index = 0
     func fail(_ message: String) -> UsageError { UsageError(message: message) }
 

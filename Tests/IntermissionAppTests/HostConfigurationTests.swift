@@ -1,10 +1,10 @@
 import IntermissionHost
 import Testing
 
-@Suite("Options")
+@Suite("HostConfiguration")
 struct OptionsTests {
   @Test func parsesEveryOption() throws {
-    let options = try Options.parse([
+    let options = try HostConfiguration.parse([
       "--headless", "--size", "800x600", "--fps=30", "--frames", "10", "--seconds", "2.5", "--fixed-step",
       "--script", "s.txt", "--trace=t.jsonl", "--screenshot", "out.png", "--ads", "m.json", "--ad-latency", "0",
       "--fail-ads", "--refresh", "5", "--font", "f.ttf",
@@ -18,7 +18,7 @@ struct OptionsTests {
   }
 
   @Test func defaults() throws {
-    let options = try Options.parse([])
+    let options = try HostConfiguration.parse([])
     #expect(!options.headless && options.width == 960 && options.height == 640 && options.fps == 60)
     #expect(options.adLatency == 0.5 && options.refresh == 30 && options.frames == nil && !options.noAds)
   }
@@ -41,7 +41,7 @@ struct OptionsTests {
     ])
   func rejectsBadArgumentsWithAClearMessage(arguments: [String], message: String) {
     #expect {
-      try Options.parse(arguments)
+      try HostConfiguration.parse(arguments)
     } throws: { error in
       "\(error)".contains(message)
     }
@@ -52,7 +52,7 @@ struct OptionsTests {
       "--headless", "--size", "--fps", "--frames", "--seconds", "--fixed-step", "--script", "--trace", "--screenshot",
       "--ads", "--ad-latency", "--fail-ads", "--no-ads", "--refresh", "--font",
     ] {
-      #expect(Options.usage.contains(option), "\(option) missing from --help")
+      #expect(HostConfiguration.usage.contains(option), "\(option) missing from --help")
     }
   }
 }
