@@ -22,16 +22,14 @@ public enum SampleAds {
     var folder = FilePath.folder(of: FilePath.executable() ?? CommandLine.arguments[0])
     while !folder.isEmpty && folder != "/" && folder != "." {
       let candidate = FilePath.join(folder, "Assets/" + relativeManifest)
-      if isFile(candidate) { return candidate }
+      if RegularFile.isReadable(candidate) { return candidate }
       folder = FilePath.folder(of: folder)
     }
     // Sources/IntermissionAds/SampleAds.swift, three folders below the package's root.
     let root = FilePath.folder(of: FilePath.folder(of: FilePath.folder(of: #filePath)))
     let checkout = FilePath.join(root, "Assets/" + relativeManifest)
-    if isFile(checkout) { return checkout }
+    if RegularFile.isReadable(checkout) { return checkout }
     let local = FilePath.join(FilePath.currentDirectory() ?? ".", "Assets/" + relativeManifest)
-    return isFile(local) ? local : nil
+    return RegularFile.isReadable(local) ? local : nil
   }
-
-  private static func isFile(_ path: String) -> Bool { (try? RegularFile.check(path)) != nil }
 }

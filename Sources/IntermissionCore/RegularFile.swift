@@ -69,6 +69,9 @@ public enum RegularFile {
     close(try open(path))
   }
 
+  /// Whether `path` names a readable regular file.
+  public static func isReadable(_ path: String) -> Bool { (try? check(path)) != nil }
+
   /// Opens `path` for reading without blocking and checks that it is a regular file.
   private static func open(_ path: String) throws(Failure) -> Int32 {
     let descriptor = Glibc.open(path, O_RDONLY | O_NONBLOCK | O_CLOEXEC | O_NOCTTY)

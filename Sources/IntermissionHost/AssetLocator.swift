@@ -47,7 +47,4 @@ public enum AssetLocator {
     SampleAds.manifestPath(environment: environment)
   }
 
-  private static func isReadableFile(_ path: String) -> Bool {
-    (try? RegularFile.check(path)) != nil
-  }
 }

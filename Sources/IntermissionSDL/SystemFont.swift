@@ -11,6 +11,6 @@ public enum SystemFont {
 
   /// The first candidate that is a readable regular file, or nil.
   public static var path: String? {
-    candidates.first { (try? RegularFile.check($0)) != nil }
+    candidates.first(where: RegularFile.isReadable)
   }
 }
