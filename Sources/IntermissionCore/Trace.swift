@@ -46,7 +46,7 @@ public final class Trace {
       line += "," + TraceValue.quoted(key) + ":" + value.json
     }
     line += "}\n"
-    output.write(line: line)
+    output.write(line: line, event: event)
   }
 
   /// Records a director event under its trace name (`director.paused`, `scene.entered`, ...).

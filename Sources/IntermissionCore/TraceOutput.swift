@@ -9,11 +9,19 @@ public protocol TraceOutput: AnyObject {
   /// Writes one complete line, newline included.
   func write(line: String)
 
+  /// Writes the record of `event` (its name, such as `banner.shown`) as one complete line,
+  /// newline included. By default, `write(line:)`; an output that tells records apart by their
+  /// event reads the name here instead of parsing the line.
+  func write(line: String, event: String)
+
   /// Why a write failed, once one has; nil while every line got through.
   var failure: String? { get }
 }
 
 extension TraceOutput {
+  /// Writes the line; the event's name is in it.
+  public func write(line: String, event: String) { write(line: line) }
+
   /// Outputs that cannot fail never report a failure.
   public var failure: String? { nil }
 }

@@ -255,10 +255,7 @@ public final class Host {
   /// Pushes the script's due events into SDL's queue, as many as it has room for; the rest stay due
   /// and go in next frame, in order, so that none is ever dropped.
   private func pushDueScriptEvents(now: Double) throws {
-    while scriptIndex < script.events.count, script.events[scriptIndex].time <= now + 1e-9 {
-      guard try pump.inject(script.events[scriptIndex].action) else { return }
-      scriptIndex += 1
-    }
+    scriptIndex = try pump.injectDue(script, from: scriptIndex, now: now)
   }
 
   // MARK: - Pacing

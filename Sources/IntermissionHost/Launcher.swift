@@ -42,7 +42,7 @@ public enum Launcher {
   /// Exit code for bad arguments or a bad script.
   public static let usageFailure: Int32 = 2
   /// The largest script file read, in bytes.
-  public static let maximumScriptSize = 16 << 20
+  public static let maximumScriptSize = ReplayScript.maximumFileSize
 
   /// Runs the program with `arguments` (without the program name) to its end and returns its exit
   /// code: `launch`, the frames, `finish`.
@@ -141,20 +141,13 @@ public enum Launcher {
     // Everything that can be wrong with the input is checked before any window opens.
     var script = ReplayScript(events: [])
     if let path = options.scriptPath {
-      let name = PrintableText.escaping(path, limit: 200)
-      let bytes: [UInt8]
       do {
-        bytes = try RegularFile.read(path, limit: maximumScriptSize)
+        script = try ReplayScript.read(path: path)
+      } catch ReplayScript.FileError.unreadable(_, let reason) {
+        let name = PrintableText.escaping(path, limit: 200)
+        return fail("cannot read script file \(name) (--script): \(reason)", code: usageFailure)
       } catch {
-        return fail("cannot read script file \(name) (--script): \(error)", code: usageFailure)
-      }
-      guard let text = String(validating: bytes, as: UTF8.self) else {
-        return fail("script file \(name) (--script) is not UTF-8 text", code: usageFailure)
-      }
-      do {
-        script = try ReplayScript.parse(text, file: path)
-      } catch {
-        return fail("bad script line: \(error)", code: usageFailure)
+        return fail("\(error)", code: usageFailure)
       }
     }
     if let path = options.screenshotPath {

@@ -70,6 +70,19 @@ public enum Event: Equatable {
 }
 
 extension Event {
+  /// The window an SDL event belongs to: the window ID of window, mouse and key events (0 when
+  /// whoever pushed it named none), nil for events of no window.
+  public static func windowID(of event: SDL_Event) -> UInt32? {
+    switch SDL_EventType(event.type) {
+    case SDL_WINDOWEVENT: event.window.windowID
+    case SDL_MOUSEMOTION: event.motion.windowID
+    case SDL_MOUSEBUTTONDOWN, SDL_MOUSEBUTTONUP: event.button.windowID
+    case SDL_MOUSEWHEEL: event.wheel.windowID
+    case SDL_KEYDOWN, SDL_KEYUP: event.key.windowID
+    default: nil
+    }
+  }
+
   /// Translates the `SDL_Event` at `pointer`, for a game whose SDL comes through another module:
   /// pass `&event`, whatever that module calls the type.
   public init(sdlEventAt pointer: UnsafeRawPointer) {

@@ -102,6 +102,32 @@ public final class Renderer {
     }
   }
 
+  /// Runs `body`, then puts back the draw colour, blend mode, scale and clip it found, so that
+  /// drawing on a game's own renderer leaves the game's settings as they were.
+  public func preservingState<T>(_ body: () throws -> T) rethrows -> T {
+    var red: UInt8 = 0
+    var green: UInt8 = 0
+    var blue: UInt8 = 0
+    var alpha: UInt8 = 0
+    SDL_GetRenderDrawColor(pointer, &red, &green, &blue, &alpha)
+    var blendMode = SDL_BLENDMODE_NONE
+    SDL_GetRenderDrawBlendMode(pointer, &blendMode)
+    var scaleX: Float = 1
+    var scaleY: Float = 1
+    SDL_RenderGetScale(pointer, &scaleX, &scaleY)
+    let clipped = SDL_RenderIsClipEnabled(pointer) == SDL_TRUE
+    var clip = SDL_Rect()
+    SDL_RenderGetClipRect(pointer, &clip)
+    defer {
+      SDL_SetRenderDrawColor(pointer, red, green, blue, alpha)
+      SDL_SetRenderDrawBlendMode(pointer, blendMode)
+      SDL_RenderSetScale(pointer, scaleX, scaleY)
+      // The clip was read in the game's scale, so it goes back after the scale.
+      if clipped { SDL_RenderSetClipRect(pointer, &clip) } else { SDL_RenderSetClipRect(pointer, nil) }
+    }
+    return try body()
+  }
+
   /// Shows what was drawn.
   public func present() { SDL_RenderPresent(pointer) }
 

@@ -108,6 +108,16 @@ public final class SDLCanvas: Canvas {
     )
   }
 
+  /// Runs `body`, which draws on this canvas, on a renderer that the game also draws with: the
+  /// canvas's scale applies during `body`, and the game's draw colour, blend mode, scale and clip
+  /// are as they were afterwards.
+  public func drawPreservingRendererState(_ body: () -> Void) {
+    renderer.preservingState {
+      renderer.setScale(x: pixelScale.x, y: pixelScale.y)
+      body()
+    }
+  }
+
   /// Converts a point in window coordinates to output pixels.
   public func pixelPoint(_ point: Point) -> (x: Int, y: Int) {
     (Int(point.x * pixelScale.x), Int(point.y * pixelScale.y))
