@@ -15,6 +15,9 @@ let package = Package(
     .library(name: "IntermissionHost", targets: ["IntermissionHost"]),
     // Headless, deterministic, in-process runs of a game, for its own tests of pause and resume.
     .library(name: "IntermissionTesting", targets: ["IntermissionTesting"]),
+    // The C API: libintermission.so with intermission.h, for C and C++ games (scripts/install-lib).
+    // (The product's file is libintermission-c.so; the executable has the name intermission.)
+    .library(name: "intermission-c", type: .dynamic, targets: ["IntermissionC"]),
   ],
   targets: [
     // SDL2, SDL2_ttf and SDL2_image through C interop. Only IntermissionSDL imports it.
@@ -45,10 +48,17 @@ let package = Package(
     .target(
       name: "IntermissionTesting",
       dependencies: ["IntermissionHost", "IntermissionSDL", "IntermissionAds", "IntermissionCore"]),
+    // intermission.h, the C API's one header, and the two functions that need no Swift.
+    .target(name: "CIntermission"),
+    // The C API's functions (@_cdecl): overlays by handle on a game's own SDL renderer.
+    .target(
+      name: "IntermissionC",
+      dependencies: ["CIntermission", "CIntermissionSupport", "IntermissionSDL", "IntermissionAds", "IntermissionCore"]
+    ),
     .executableTarget(name: "intermission", dependencies: ["IntermissionHost", "MenuGame"]),
     .executableTarget(
       name: "intermission-bench",
-      dependencies: ["IntermissionHost", "MenuGame", "CAllocationCounter"]
+      dependencies: ["IntermissionHost", "MenuGame", "CAllocationCounter", "IntermissionC", "CIntermission"]
     ),
     // The C baseline for the render benchmark: the same frame drawn through SDL directly.
     .executableTarget(
@@ -67,7 +77,7 @@ let package = Package(
       name: "IntermissionAppTests",
       dependencies: [
         "IntermissionHost", "IntermissionSDL", "IntermissionCore", "IntermissionAds", "MenuGame", "CAllocationCounter",
-        "IntermissionTestSupport",
+        "IntermissionTestSupport", "IntermissionC", "CIntermission",
       ]
     ),
   ],

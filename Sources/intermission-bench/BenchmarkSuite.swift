@@ -81,7 +81,7 @@ struct BenchmarkSuite {
 
   /// An overlay on the shipped inventory whose first ad arrives at once and never rotates: the
   /// steady state the per-frame costs are measured in.
-  private func makeSteadyOverlay(pauseTarget: any PauseTarget) -> AdOverlay {
+  func makeSteadyOverlay(pauseTarget: any PauseTarget) -> AdOverlay {
     var configuration = AdOverlay.Configuration()
     configuration.latency = 0
     configuration.refreshInterval = 1e9
@@ -100,10 +100,14 @@ struct BenchmarkSuite {
       for _ in 0..<frames { frame() }
       samples.append((MonotonicClock.readSeconds() - start) / Double(frames) * 1e9)
     }
+    return (Statistics.median(samples), allocationsPerCall(frame))
+  }
+
+  /// The heap allocations per call of `frame`, over `count` calls.
+  func allocationsPerCall(_ frame: () -> Void, count: Int = 10_000) -> Double {
     allocation_counter_begin()
-    for _ in 0..<10_000 { frame() }
-    let allocations = Double(allocation_counter_end()) / 10_000
-    return (Statistics.median(samples), allocations)
+    for _ in 0..<count { frame() }
+    return Double(allocation_counter_end()) / Double(count)
   }
 
   // MARK: - 2. Headless render throughput

@@ -126,6 +126,20 @@ do {
     "   longest frame during rotations", "\(formatted(rotation.max * 1000, 2)) ms", goal: "<= 16.7 ms",
     met: rotation.max <= 1.0 / 60)
   report.add("   p99 frame time during rotations", "\(formatted(rotation.p99 * 1000, 2)) ms", goal: "—", met: nil)
+
+  progress("10/10 the C API against the Swift API, per frame ...")
+  let cAPI = try suite.cAPICostPerFrame()
+  let cAPIRatio = cAPI.swift / cAPI.c
+  report.add(
+    "10. overlay update + draw per frame through the C API (intermission.h), banner shown, headless",
+    "\(formatted(cAPI.c / 1000, 2)) µs", goal: "—", met: nil)
+  report.add(
+    "   the same through the Swift API (AdOverlay)", "\(formatted(cAPI.swift / 1000, 2)) µs", goal: "—", met: nil)
+  report.add(
+    "   **ratio Swift cost / C cost**", "**\(formatted(cAPIRatio, 3))**", goal: ">= 0.95", met: cAPIRatio >= 0.95)
+  report.add(
+    "   allocations per frame through the C API", formatted(cAPI.cAllocationsPerFrame, 2), goal: "0",
+    met: cAPI.cAllocationsPerFrame == 0)
 } catch {
   progress("intermission-bench: \(error)")
   exit(1)

@@ -26,4 +26,8 @@ int intermission_wait_readable(int fd, int timeout_ms);
 /// Writes one byte to `fd`, ignoring a full pipe. Async-signal-safe.
 void intermission_wake(int fd);
 
+/// The path of the file this code was loaded from: `libintermission.so` when it is linked into
+/// that library, else the executable; NULL if the loader does not know.
+const char *intermission_image_path(void);
+
 #endif

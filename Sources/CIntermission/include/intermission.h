@@ -1,0 +1,290 @@
+/*
+ * intermission.h: the ad banner and its pause bridge for a C or C++ SDL2 game with its own loop.
+ *
+ * One overlay draws a banner at the bottom of the game's own SDL_Renderer. Clicking it opens an
+ * in-app ad view that pauses the game until the player closes it (Escape or Close), or opens the
+ * browser for an open-url ad (no pause). The game's pause is a set of holds: the player ("user"),
+ * the minimised window ("window"), the open ad view ("ad", held only by the overlay) and reasons of
+ * the game's own. The game runs exactly when nobody holds it, so an ad never resumes a game its
+ * player paused.
+ *
+ *     intermission_config config = INTERMISSION_CONFIG_INIT;
+ *     config.on_pause = my_pause;  config.on_resume = my_resume;  config.user = &game;
+ *     intermission_overlay *ads = intermission_create(renderer, &config, error, sizeof error);
+ *     ...each frame:
+ *     intermission_update(ads, seconds);                         first, on the game's clock
+ *     while (SDL_PollEvent(&event))
+ *         if (!intermission_handle_event(ads, &event)) game_handle(&event);
+ *     game_draw(height - intermission_bottom_inset(ads));
+ *     intermission_draw(ads);                                    then SDL_RenderPresent
+ *     ...
+ *     intermission_destroy(ads);
+ *
+ * Threads: every call is made on the thread that created the overlay (the game's thread); another
+ * thread gets INTERMISSION_ERROR_WRONG_THREAD and changes nothing. Callbacks run on that thread,
+ * inside intermission_update, intermission_handle_event, intermission_hold, intermission_release or
+ * intermission_destroy, never on a loader thread. A callback may call any function here, including
+ * intermission_destroy on its own overlay.
+ *
+ * Handles: an intermission_overlay pointer is a handle, never dereferenced. NULL, destroyed and
+ * made-up handles are detected: such calls return INTERMISSION_ERROR_INVALID_HANDLE (or the neutral
+ * value documented for the function) and do nothing else. No call aborts the process.
+ *
+ * Version 0.2. C99; usable from C++ (extern "C"), which also gets intermission::Overlay, an RAII
+ * wrapper, at the end of this file (C++11).
+ */
+#ifndef INTERMISSION_H
+#define INTERMISSION_H
+
+#include <stddef.h>
+
+#define INTERMISSION_VERSION_MAJOR 0
+#define INTERMISSION_VERSION_MINOR 2
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+/* SDL's own types, by their tags: include <SDL.h> before or after this header, in any order. */
+struct SDL_Renderer;
+union SDL_Event;
+
+/* Result codes: 0 is success, every error is negative. */
+enum {
+    INTERMISSION_OK = 0,
+    INTERMISSION_ERROR_INVALID_HANDLE = -1,   /* NULL, destroyed, or not an overlay */
+    INTERMISSION_ERROR_INVALID_ARGUMENT = -2, /* a NULL pointer, or a number that is not finite */
+    INTERMISSION_ERROR_UNKNOWN_REASON = -3,   /* a pause reason that is NULL, "ad", or not a name */
+    INTERMISSION_ERROR_NOT_HELD = -4,         /* a release of a reason that holds nothing */
+    INTERMISSION_ERROR_ALREADY_HELD = -5,     /* a hold of a reason that already holds */
+    INTERMISSION_ERROR_WRONG_THREAD = -6,     /* a call from a thread other than the creator's */
+    INTERMISSION_ERROR_SDL = -7               /* SDL failed: intermission_errmsg says how */
+};
+
+/* An overlay: the banner, the in-app ad view and the game's pause holds. */
+typedef struct intermission_overlay intermission_overlay;
+
+/* Called when the game stops (on the first hold) or runs again (when the last hold is released),
+ * with the reason whose hold or release did it ("user", "window", "ad" or a game's own) and the
+ * config's user pointer. The reason string lives only during the call. */
+typedef void (*intermission_pause_fn)(const char *reason, void *user);
+
+/* Called for every lifecycle event, with its name ("ad.loaded", "ad.failed", "banner.shown",
+ * "banner.hidden", "impression", "banner.clicked", "banner.clickRefused", "action.began",
+ * "action.finished", "url.opened", "url.failed", "game.paused", "game.resumed") and the
+ * whole event as the one-line JSON object the trace writes ({"frame":..,"time":..,"event":..,...}).
+ * Both strings live only during the call. */
+typedef void (*intermission_event_fn)(const char *event, const char *json, void *user);
+
+/* The overlay's configuration. Start from INTERMISSION_CONFIG_INIT (or intermission_config_init),
+ * then change what you need.
+ * `size` is sizeof(intermission_config) as the caller was compiled: later versions only append
+ * fields, and read the fields an older caller did not have as their defaults. */
+typedef struct intermission_config {
+    size_t size;
+    /* Ad manifest (JSON; see the README); NULL takes the sample ads installed with the library. */
+    const char *manifest_path;
+    /* Seconds between ad rotations (default 30); a failed load is retried after as long. > 0. */
+    double refresh_interval;
+    /* Seconds after a load is requested before it is delivered (default 0.5). >= 0. */
+    double latency;
+    /* Seconds after an action begins during which banner clicks are ignored (default 0.5). >= 0. */
+    double click_cooldown;
+    /* JSON Lines trace of every lifecycle event, a regular file ("-" is standard output); NULL
+     * writes none. */
+    const char *trace_path;
+    /* Non-zero: a load that is due but unfinished blocks intermission_update until it finishes (at
+     * most 5 s), so that the same inputs give the same events, frame for frame (headless tests).
+     * Zero (default): a frame never waits for a load. */
+    int deterministic;
+    /* A replay script (Intermission's format: "<seconds> click X Y", "key Escape", ...) whose
+     * events intermission_update pushes into SDL's queue when they are due, for headless tests;
+     * NULL: none. */
+    const char *script_path;
+    /* Font for the banner's caption and the ad view; NULL takes DejaVu Sans. */
+    const char *font_path;
+    intermission_pause_fn on_pause;   /* may be NULL */
+    intermission_pause_fn on_resume;  /* may be NULL */
+    intermission_event_fn on_event;   /* may be NULL */
+    void *user;                       /* passed to the three callbacks */
+} intermission_config;
+
+/* The defaults, as an initializer: intermission_config config = INTERMISSION_CONFIG_INIT; */
+#define INTERMISSION_CONFIG_INIT \
+    {sizeof(intermission_config), NULL, 30, 0.5, 0.5, NULL, 0, NULL, NULL, NULL, NULL, NULL, NULL}
+
+/* The library's version, "MAJOR.MINOR.PATCH". Never NULL. */
+const char *intermission_version(void);
+
+/* A short English description of a result code, such as "not held". Never NULL. */
+const char *intermission_result_string(int result);
+
+/* Fills `config` with the defaults and its own size (INTERMISSION_CONFIG_INIT). Does nothing for
+ * NULL. */
+static inline void intermission_config_init(intermission_config *config)
+{
+    if (!config) return;
+    intermission_config defaults = INTERMISSION_CONFIG_INIT;
+    *config = defaults;
+}
+
+/* Creates an overlay drawing on `renderer` (the game's, borrowed: never destroyed), with the
+ * settings in `config`. Starts loading the first ad. The game runs (no holds) at first.
+ * Returns NULL on failure, and writes why into `error` (NUL-terminated, truncated to `error_size`
+ * bytes; nothing is written when `error` is NULL or `error_size` is 0): a NULL renderer or config,
+ * a config from a newer header, a bad number, an unreadable manifest, script or font, a bad
+ * script line, or a trace file that cannot be opened. */
+intermission_overlay *intermission_create(struct SDL_Renderer *renderer, const intermission_config *config,
+                                          char *error, size_t error_size);
+
+/* Destroys the overlay; its handle is then invalid. If the open ad view held the game, that hold is
+ * released first (on_resume fires if nothing else holds the game); other holds end silently with
+ * the overlay. NULL and invalid handles are ignored. Waits (at most 5 s) for a load in progress.
+ * Call it before destroying the renderer, its window, or SDL itself (SDL_Quit). */
+void intermission_destroy(intermission_overlay *overlay);
+
+/* Advances the overlay to `host_time` (seconds on the game's clock, never decreasing): delivers
+ * loaded ads, animates the banner, pushes due script events. Call it first in every frame, even
+ * while the game is paused. Returns INTERMISSION_OK, or an error (INVALID_ARGUMENT for a time that
+ * is not finite) and changes nothing. */
+int intermission_update(intermission_overlay *overlay, double host_time);
+
+/* Offers an SDL event to the overlay. Returns 1 when the overlay consumed it (a click on the banner,
+ * any input while the ad view is open): the game must then ignore it. Returns 0 otherwise, and for
+ * a NULL event or an invalid handle. Window events are never consumed: minimising or hiding the
+ * window holds "window", restoring or showing it releases it; a size change relays out the banner. */
+int intermission_handle_event(intermission_overlay *overlay, const union SDL_Event *event);
+
+/* Draws the banner and, when open, the ad view. Call it after the game's own drawing and before
+ * SDL_RenderPresent. Returns INTERMISSION_OK or an error. */
+int intermission_draw(intermission_overlay *overlay);
+
+/* The height in window points at the bottom that the banner covers now (0 when it is away): keep
+ * the game's content, such as the last row of a list, above it. 0 for an invalid handle. */
+double intermission_bottom_inset(const intermission_overlay *overlay);
+
+/* 1 if any of the banner is on screen, 0 if not or for an invalid handle. */
+int intermission_banner_visible(const intermission_overlay *overlay);
+
+/* Placement: whether the game's current screen allows the banner (default 1). With 0 the banner
+ * slides away, takes no click, leaves no inset and does not rotate (say 0 during gameplay, 1 on
+ * menus). Returns INTERMISSION_OK or an error. */
+int intermission_set_banner_allowed(intermission_overlay *overlay, int allowed);
+
+/* Holds the game stopped for `reason`: "user" (the player's pause), "window", or a name of the
+ * game's own (1 to 32 characters of A-Z a-z 0-9 . _ -). "ad" is the overlay's and is refused.
+ * on_pause fires, inside this call, if the game was running. Returns INTERMISSION_OK,
+ * INTERMISSION_ERROR_ALREADY_HELD (nothing changes), INTERMISSION_ERROR_UNKNOWN_REASON or another
+ * error. */
+int intermission_hold(intermission_overlay *overlay, const char *reason);
+
+/* Releases the hold of `reason`; on_resume fires, inside this call, if no other hold remains.
+ * Returns INTERMISSION_OK, INTERMISSION_ERROR_NOT_HELD (nothing changes),
+ * INTERMISSION_ERROR_UNKNOWN_REASON ("ad" too) or another error. */
+int intermission_release(intermission_overlay *overlay, const char *reason);
+
+/* 1 if `reason` ("ad" included) holds the game, 0 if not, a negative error otherwise. */
+int intermission_is_held(const intermission_overlay *overlay, const char *reason);
+
+/* 1 if the game runs now (nobody holds it), 0 if it is stopped, a negative error otherwise. */
+int intermission_is_running(const intermission_overlay *overlay);
+
+/* The last error on this overlay (or, for an invalid handle, why it is invalid), in English; ""
+ * when there was none. Valid until the next call on the overlay. Never NULL. */
+const char *intermission_errmsg(const intermission_overlay *overlay);
+
+#ifdef __cplusplus
+} /* extern "C" */
+
+#include <functional>
+#include <string>
+#include <utility>
+
+namespace intermission {
+
+/* An overlay that destroys itself at the end of its scope: move-only, made from a config and three
+ * handlers. A failed creation leaves an empty wrapper (false as a bool, error() says why) on which
+ * every call is a harmless no-op, so a game runs on without a banner and needs no checks. */
+class Overlay {
+public:
+    /* The game's handlers; any may be empty. */
+    struct Handlers {
+        typedef std::function<void(const char *reason)> PauseHandler;
+        typedef std::function<void(const char *event, const char *json)> EventHandler;
+        Handlers(PauseHandler on_pause = PauseHandler(), PauseHandler on_resume = PauseHandler(),
+                 EventHandler on_event = EventHandler())
+            : pause(std::move(on_pause)), resume(std::move(on_resume)), event(std::move(on_event)) {}
+        PauseHandler pause;
+        PauseHandler resume;
+        EventHandler event;
+    };
+
+    Overlay(SDL_Renderer *renderer, intermission_config config, Handlers handlers = Handlers())
+        : handlers_(new Handlers(std::move(handlers)))
+    {
+        config.on_pause = [](const char *reason, void *user) {
+            Handlers &h = *static_cast<Handlers *>(user);
+            if (h.pause) h.pause(reason);
+        };
+        config.on_resume = [](const char *reason, void *user) {
+            Handlers &h = *static_cast<Handlers *>(user);
+            if (h.resume) h.resume(reason);
+        };
+        config.on_event = [](const char *event, const char *json, void *user) {
+            Handlers &h = *static_cast<Handlers *>(user);
+            if (h.event) h.event(event, json);
+        };
+        config.user = handlers_;
+        char error[512] = "";
+        overlay_ = intermission_create(renderer, &config, error, sizeof error);
+        error_ = error;
+    }
+    ~Overlay()
+    {
+        intermission_destroy(overlay_);
+        delete handlers_;
+    }
+    Overlay(Overlay &&other) noexcept : overlay_(other.overlay_), handlers_(other.handlers_), error_(std::move(other.error_))
+    {
+        other.overlay_ = nullptr;
+        other.handlers_ = nullptr;
+    }
+    Overlay &operator=(Overlay &&other) noexcept
+    {
+        std::swap(overlay_, other.overlay_);
+        std::swap(handlers_, other.handlers_);
+        std::swap(error_, other.error_);
+        return *this;
+    }
+    Overlay(const Overlay &) = delete;
+    Overlay &operator=(const Overlay &) = delete;
+
+    /* Whether the overlay exists; if not, error() says why creation failed. */
+    explicit operator bool() const { return overlay_ != nullptr; }
+    const char *error() const { return error_.c_str(); }
+
+    int update(double host_time) { return intermission_update(overlay_, host_time); }
+    /* True when the overlay consumed the event: the game must ignore it. */
+    bool handle(const SDL_Event &event) { return intermission_handle_event(overlay_, &event) == 1; }
+    int draw() { return intermission_draw(overlay_); }
+    double bottom_inset() const { return intermission_bottom_inset(overlay_); }
+    bool banner_visible() const { return intermission_banner_visible(overlay_) == 1; }
+    int set_banner_allowed(bool allowed) { return intermission_set_banner_allowed(overlay_, allowed ? 1 : 0); }
+    int hold(const char *reason) { return intermission_hold(overlay_, reason); }
+    int release(const char *reason) { return intermission_release(overlay_, reason); }
+    bool is_held(const char *reason) const { return intermission_is_held(overlay_, reason) == 1; }
+    bool is_running() const { return intermission_is_running(overlay_) == 1; }
+    /* Holds `reason` if it does not hold, releases it if it does: a pause key. */
+    int toggle(const char *reason) { return is_held(reason) ? release(reason) : hold(reason); }
+    intermission_overlay *get() const { return overlay_; }
+
+private:
+    intermission_overlay *overlay_ = nullptr;
+    Handlers *handlers_ = nullptr;
+    std::string error_;
+};
+
+} /* namespace intermission */
+#endif /* __cplusplus */
+
+#endif /* INTERMISSION_H */

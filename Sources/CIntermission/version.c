@@ -1,0 +1,26 @@
+// The two functions of intermission.h that need no Swift: the version and the result strings.
+#include "intermission.h"
+
+#define INTERMISSION_STRINGIFY_(x) #x
+#define INTERMISSION_STRINGIFY(x) INTERMISSION_STRINGIFY_(x)
+
+const char *intermission_version(void)
+{
+    return INTERMISSION_STRINGIFY(INTERMISSION_VERSION_MAJOR) "." INTERMISSION_STRINGIFY(
+        INTERMISSION_VERSION_MINOR) ".0";
+}
+
+const char *intermission_result_string(int result)
+{
+    switch (result) {
+    case INTERMISSION_OK: return "ok";
+    case INTERMISSION_ERROR_INVALID_HANDLE: return "invalid handle (NULL, destroyed, or not an overlay)";
+    case INTERMISSION_ERROR_INVALID_ARGUMENT: return "invalid argument (NULL, or a number that is not finite)";
+    case INTERMISSION_ERROR_UNKNOWN_REASON: return "unknown pause reason";
+    case INTERMISSION_ERROR_NOT_HELD: return "not held";
+    case INTERMISSION_ERROR_ALREADY_HELD: return "already held";
+    case INTERMISSION_ERROR_WRONG_THREAD: return "called from a thread other than the overlay's";
+    case INTERMISSION_ERROR_SDL: return "SDL failed";
+    default: return "unknown result code";
+    }
+}

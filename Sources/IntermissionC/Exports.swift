@@ -1,0 +1,156 @@
+// The C functions of intermission.h, each a thin shell: find the overlay by handle, check the
+// thread, check the arguments, then call Swift. Nothing here may trap: every pointer is checked,
+// every number is checked before it is converted.
+import CIntermission
+import IntermissionAds
+import IntermissionCore
+import IntermissionSDL
+
+/// What `intermission_errmsg` says of a handle that is not a live overlay.
+private let invalidHandleMessage: StaticString = "not a live overlay (NULL, destroyed, or never created)"
+/// What it says of a call from another thread.
+private let wrongThreadMessage: StaticString = "called from a thread other than the one that created the overlay"
+
+/// The live overlay with `handle`, or the error code to return: invalid handle or wrong thread.
+private func live(_ handle: OpaquePointer?) -> Result<EmbeddedOverlay, CallError> {
+  guard let overlay = OverlayHandles.shared.overlay(handle) else {
+    return .failure(CallError(ResultCode.invalidHandle))
+  }
+  guard overlay.isOnOwnThread else { return .failure(CallError(ResultCode.wrongThread)) }
+  return .success(overlay)
+}
+
+/// A result code as an error.
+private struct CallError: Error {
+  let code: Int32
+  init(_ code: Int32) { self.code = code }
+}
+
+@_cdecl("intermission_create")
+public func intermissionCreate(
+  _ renderer: OpaquePointer?, _ config: UnsafePointer<intermission_config>?, _ error: UnsafeMutablePointer<CChar>?,
+  _ errorSize: Int
+) -> OpaquePointer? {
+  do {
+    guard let renderer else { throw CreateFailure("renderer is NULL") }
+    guard let config else { throw CreateFailure("config is NULL (fill one with intermission_config_init)") }
+    let overlay = try EmbeddedOverlay(renderer: renderer, settings: OverlaySettings(reading: config))
+    return OverlayHandles.shared.register(overlay)
+  } catch let failure {
+    CString.copy("\(failure)", into: error, capacity: errorSize)
+    return nil
+  }
+}
+
+@_cdecl("intermission_destroy")
+public func intermissionDestroy(_ handle: OpaquePointer?) {
+  guard case .success = live(handle), let overlay = OverlayHandles.shared.remove(handle) else { return }
+  overlay.close()
+}
+
+@_cdecl("intermission_update")
+public func intermissionUpdate(_ handle: OpaquePointer?, _ hostTime: Double) -> Int32 {
+  switch live(handle) {
+  case .success(let overlay): overlay.update(hostTime: hostTime)
+  case .failure(let error): error.code
+  }
+}
+
+@_cdecl("intermission_handle_event")
+public func intermissionHandleEvent(_ handle: OpaquePointer?, _ event: UnsafeRawPointer?) -> Int32 {
+  guard case .success(let overlay) = live(handle), let event else { return 0 }
+  return overlay.handle(event.loadUnaligned(as: SDL_Event.self)) ? 1 : 0
+}
+
+@_cdecl("intermission_draw")
+public func intermissionDraw(_ handle: OpaquePointer?) -> Int32 {
+  switch live(handle) {
+  case .success(let overlay): overlay.draw()
+  case .failure(let error): error.code
+  }
+}
+
+@_cdecl("intermission_bottom_inset")
+public func intermissionBottomInset(_ handle: OpaquePointer?) -> Double {
+  guard case .success(let overlay) = live(handle) else { return 0 }
+  return overlay.overlay.bottomInset
+}
+
+@_cdecl("intermission_banner_visible")
+public func intermissionBannerVisible(_ handle: OpaquePointer?) -> Int32 {
+  guard case .success(let overlay) = live(handle) else { return 0 }
+  return overlay.overlay.isBannerAllowed && overlay.overlay.banner.isOnScreen ? 1 : 0
+}
+
+@_cdecl("intermission_set_banner_allowed")
+public func intermissionSetBannerAllowed(_ handle: OpaquePointer?, _ allowed: Int32) -> Int32 {
+  switch live(handle) {
+  case .success(let overlay):
+    overlay.overlay.isBannerAllowed = allowed != 0
+    return overlay.message.succeed()
+  case .failure(let error): return error.code
+  }
+}
+
+@_cdecl("intermission_hold")
+public func intermissionHold(_ handle: OpaquePointer?, _ reason: UnsafePointer<CChar>?) -> Int32 {
+  switch live(handle) {
+  case .success(let overlay):
+    guard let holder = PauseReason.holder(named: reason), holder != .ad else {
+      return overlay.message.fail(ResultCode.unknownReason, unknownReason(reason))
+    }
+    return overlay.hold(holder)
+  case .failure(let error): return error.code
+  }
+}
+
+@_cdecl("intermission_release")
+public func intermissionRelease(_ handle: OpaquePointer?, _ reason: UnsafePointer<CChar>?) -> Int32 {
+  switch live(handle) {
+  case .success(let overlay):
+    guard let holder = PauseReason.holder(named: reason), holder != .ad else {
+      return overlay.message.fail(ResultCode.unknownReason, unknownReason(reason))
+    }
+    return overlay.release(holder)
+  case .failure(let error): return error.code
+  }
+}
+
+@_cdecl("intermission_is_held")
+public func intermissionIsHeld(_ handle: OpaquePointer?, _ reason: UnsafePointer<CChar>?) -> Int32 {
+  switch live(handle) {
+  case .success(let overlay):
+    guard let holder = PauseReason.holder(named: reason) else {
+      return overlay.message.fail(ResultCode.unknownReason, unknownReason(reason))
+    }
+    return overlay.gate.isHeld(by: holder) ? 1 : 0
+  case .failure(let error): return error.code
+  }
+}
+
+@_cdecl("intermission_is_running")
+public func intermissionIsRunning(_ handle: OpaquePointer?) -> Int32 {
+  switch live(handle) {
+  case .success(let overlay): overlay.gate.isRunning ? 1 : 0
+  case .failure(let error): error.code
+  }
+}
+
+@_cdecl("intermission_errmsg")
+public func intermissionErrmsg(_ handle: OpaquePointer?) -> UnsafePointer<CChar> {
+  switch live(handle) {
+  case .success(let overlay): return UnsafePointer(overlay.message.cString)
+  case .failure(let error):
+    let text = error.code == ResultCode.wrongThread ? wrongThreadMessage : invalidHandleMessage
+    return UnsafeRawPointer(text.utf8Start).assumingMemoryBound(to: CChar.self)
+  }
+}
+
+/// Why `reason` is refused, for `intermission_errmsg`.
+private func unknownReason(_ reason: UnsafePointer<CChar>?) -> String {
+  guard let reason else { return "reason is NULL" }
+  let name = PrintableText.escaping(String(cString: reason), limit: 40)
+  return name == "ad"
+    ? "'ad' is the overlay's own reason: the game may not hold or release it"
+    : "'\(name)' is not a pause reason (user, window, or 1 to 32 of A-Z a-z 0-9 . _ -)"
+}

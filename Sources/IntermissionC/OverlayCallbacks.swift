@@ -1,0 +1,34 @@
+import CIntermission
+import IntermissionCore
+
+/// The C caller's functions and its user pointer, called with C strings that live for the call.
+struct OverlayCallbacks {
+  /// Called when the game stops.
+  var pause: intermission_pause_fn?
+  /// Called when the game runs again.
+  var resume: intermission_pause_fn?
+  /// Called with every lifecycle event.
+  var event: intermission_event_fn?
+  /// The caller's pointer, passed back unchanged.
+  var user: UnsafeMutableRawPointer?
+
+  /// Tells the caller that `holder` stopped the game.
+  func paused(by holder: PauseHolder) {
+    guard let pause else { return }
+    holder.description.withCString { pause($0, user) }
+  }
+
+  /// Tells the caller that `holder`'s release let the game run.
+  func resumed(by holder: PauseHolder) {
+    guard let resume else { return }
+    holder.description.withCString { resume($0, user) }
+  }
+
+  /// Tells the caller of the event named `name`, whose trace record is `line` (with its newline).
+  func record(_ name: String, line: String) {
+    guard let event else { return }
+    name.withCString { name in
+      String(line.dropLast()).withCString { event(name, $0, user) }
+    }
+  }
+}

@@ -1,0 +1,304 @@
+/*
+ * The C API's contract, checked from C against the installed library: creation and its error
+ * messages, bad calls (NULL, destroyed and made-up handles, NULL events, unknown reasons, a release
+ * without a hold, a time that is not finite, a call from another thread), the pause bridge's
+ * callbacks, the event callback, destroying from inside a callback, and 100 overlays created and
+ * destroyed in one process. scripts/c-api-test builds it with AddressSanitizer (leaks included).
+ *
+ * usage: contract MANIFEST_DIR   (a folder with the sample ads' manifest.json)
+ */
+#include <SDL.h>
+#include <math.h>
+#include <pthread.h>
+#include <stdio.h>
+#include <string.h>
+
+#include <intermission.h>
+
+static int failures;
+
+#define CHECK(condition)                                                         \
+    do {                                                                         \
+        if (!(condition)) {                                                      \
+            fprintf(stderr, "contract.c:%d: failed: %s\n", __LINE__, #condition); \
+            failures++;                                                          \
+        }                                                                        \
+    } while (0)
+
+/* What the callbacks saw. */
+struct seen {
+    int pauses, resumes, events, impressions;
+    char last_pause[64], last_resume[64], last_json[512];
+    intermission_overlay *destroy_on_impression;
+};
+
+static void on_pause(const char *reason, void *user)
+{
+    struct seen *seen = user;
+    seen->pauses++;
+    snprintf(seen->last_pause, sizeof seen->last_pause, "%s", reason);
+}
+
+static void on_resume(const char *reason, void *user)
+{
+    struct seen *seen = user;
+    seen->resumes++;
+    snprintf(seen->last_resume, sizeof seen->last_resume, "%s", reason);
+}
+
+static void on_event(const char *event, const char *json, void *user)
+{
+    struct seen *seen = user;
+    seen->events++;
+    snprintf(seen->last_json, sizeof seen->last_json, "%s", json);
+    if (strcmp(event, "impression") == 0) {
+        seen->impressions++;
+        if (seen->destroy_on_impression) intermission_destroy(seen->destroy_on_impression);
+    }
+}
+
+static SDL_Event button(Uint32 type, int x, int y)
+{
+    SDL_Event event;
+    memset(&event, 0, sizeof event);
+    event.type = type;
+    event.button.button = SDL_BUTTON_LEFT;
+    event.button.x = x;
+    event.button.y = y;
+    return event;
+}
+
+static SDL_Event key(SDL_Keycode code)
+{
+    SDL_Event event;
+    memset(&event, 0, sizeof event);
+    event.type = SDL_KEYDOWN;
+    event.key.keysym.sym = code;
+    return event;
+}
+
+/* Runs frames 0..frames-1 at 60 fps from `first`, updating and drawing. */
+static void run(intermission_overlay *overlay, int first, int frames)
+{
+    for (int frame = first; frame < first + frames; frame++) {
+        intermission_update(overlay, frame / 60.0);
+        intermission_draw(overlay);
+    }
+}
+
+struct thread_call {
+    intermission_overlay *overlay;
+    int update, hold, running;
+};
+
+static void *call_from_other_thread(void *argument)
+{
+    struct thread_call *call = argument;
+    call->update = intermission_update(call->overlay, 1.0);
+    call->hold = intermission_hold(call->overlay, "user");
+    call->running = intermission_is_running(call->overlay);
+    intermission_destroy(call->overlay); /* ignored: not the overlay's thread */
+    return NULL;
+}
+
+int main(int argc, char **argv)
+{
+    if (argc != 2) {
+        fprintf(stderr, "usage: contract MANIFEST_DIR\n");
+        return 2;
+    }
+    char manifest[4096];
+    snprintf(manifest, sizeof manifest, "%s/manifest.json", argv[1]);
+    SDL_SetHint(SDL_HINT_VIDEODRIVER, "offscreen");
+    SDL_SetHint(SDL_HINT_RENDER_DRIVER, "software");
+    SDL_SetHint(SDL_HINT_FRAMEBUFFER_ACCELERATION, "0");
+    if (SDL_Init(SDL_INIT_VIDEO) != 0) return 1;
+    SDL_Window *window = SDL_CreateWindow("contract", 0, 0, 800, 600, 0);
+    SDL_Renderer *renderer = window ? SDL_CreateRenderer(window, -1, 0) : NULL;
+    if (!renderer) return 1;
+
+    /* The version. */
+    char expected[32];
+    snprintf(expected, sizeof expected, "%d.%d.", INTERMISSION_VERSION_MAJOR, INTERMISSION_VERSION_MINOR);
+    CHECK(strncmp(intermission_version(), expected, strlen(expected)) == 0);
+    CHECK(strcmp(intermission_result_string(INTERMISSION_ERROR_NOT_HELD), "not held") == 0);
+    CHECK(strcmp(intermission_result_string(12345), "unknown result code") == 0);
+
+    /* Creation failures: NULL, and a message that names what was wrong. */
+    char error[256];
+    intermission_config config = INTERMISSION_CONFIG_INIT;
+    config.manifest_path = manifest;
+    CHECK(intermission_create(NULL, &config, error, sizeof error) == NULL && strstr(error, "renderer"));
+    CHECK(intermission_create(renderer, NULL, error, sizeof error) == NULL && strstr(error, "config is NULL"));
+    intermission_config bad = config;
+    bad.size = 8;
+    CHECK(intermission_create(renderer, &bad, error, sizeof error) == NULL && strstr(error, "config.size is 8"));
+    bad = config;
+    bad.size = sizeof config + 8;
+    CHECK(intermission_create(renderer, &bad, error, sizeof error) == NULL && strstr(error, "newer"));
+    bad = config;
+    bad.refresh_interval = NAN;
+    CHECK(intermission_create(renderer, &bad, error, sizeof error) == NULL && strstr(error, "refresh_interval"));
+    bad = config;
+    bad.latency = -1;
+    CHECK(intermission_create(renderer, &bad, error, sizeof error) == NULL && strstr(error, "latency"));
+    bad = config;
+    bad.manifest_path = "/nonexistent/manifest.json";
+    CHECK(intermission_create(renderer, &bad, error, sizeof error) == NULL && strstr(error, "/nonexistent/manifest.json"));
+    bad = config;
+    bad.script_path = "/nonexistent/script.txt";
+    CHECK(intermission_create(renderer, &bad, error, sizeof error) == NULL && strstr(error, "script_path"));
+    bad = config;
+    bad.trace_path = "/nonexistent/folder/trace.jsonl";
+    CHECK(intermission_create(renderer, &bad, error, sizeof error) == NULL && strstr(error, "trace_path"));
+    bad = config;
+    bad.font_path = "/nonexistent/font.ttf";
+    CHECK(intermission_create(renderer, &bad, error, sizeof error) == NULL && strstr(error, "font_path"));
+    /* A small buffer gets a cut, terminated message; a NULL or empty one gets nothing. */
+    char small[8] = "xxxxxxx";
+    CHECK(intermission_create(NULL, &config, small, sizeof small) == NULL && strlen(small) == 7);
+    memset(small, 'x', sizeof small);
+    CHECK(intermission_create(NULL, &config, small, 0) == NULL && small[0] == 'x');
+    CHECK(intermission_create(NULL, &config, NULL, 100) == NULL);
+
+    /* Bad calls on NULL and made-up handles. */
+    intermission_overlay *made_up = (intermission_overlay *)(size_t)0x1000;
+    SDL_Event click = button(SDL_MOUSEBUTTONDOWN, 400, 555);
+    CHECK(intermission_update(NULL, 0) == INTERMISSION_ERROR_INVALID_HANDLE);
+    CHECK(intermission_update(made_up, 0) == INTERMISSION_ERROR_INVALID_HANDLE);
+    CHECK(intermission_draw(NULL) == INTERMISSION_ERROR_INVALID_HANDLE);
+    CHECK(intermission_handle_event(NULL, &click) == 0);
+    CHECK(intermission_bottom_inset(made_up) == 0);
+    CHECK(intermission_banner_visible(NULL) == 0);
+    CHECK(intermission_set_banner_allowed(NULL, 0) == INTERMISSION_ERROR_INVALID_HANDLE);
+    CHECK(intermission_hold(NULL, "user") == INTERMISSION_ERROR_INVALID_HANDLE);
+    CHECK(intermission_release(made_up, "user") == INTERMISSION_ERROR_INVALID_HANDLE);
+    CHECK(intermission_is_held(NULL, "user") == INTERMISSION_ERROR_INVALID_HANDLE);
+    CHECK(intermission_is_running(NULL) == INTERMISSION_ERROR_INVALID_HANDLE);
+    CHECK(strstr(intermission_errmsg(NULL), "not a live overlay") != NULL);
+    intermission_destroy(NULL);
+    intermission_destroy(made_up);
+
+    /* The pause bridge: callbacks only when the combined running state changes. */
+    struct seen seen;
+    memset(&seen, 0, sizeof seen);
+    config.on_pause = on_pause;
+    config.on_resume = on_resume;
+    config.on_event = on_event;
+    config.user = &seen;
+    config.deterministic = 1;
+    intermission_overlay *overlay = intermission_create(renderer, &config, error, sizeof error);
+    CHECK(overlay != NULL);
+    if (!overlay) fprintf(stderr, "create: %s\n", error);
+    CHECK(intermission_is_running(overlay) == 1);
+    CHECK(intermission_hold(overlay, "user") == INTERMISSION_OK);
+    CHECK(seen.pauses == 1 && strcmp(seen.last_pause, "user") == 0);
+    CHECK(intermission_hold(overlay, "user") == INTERMISSION_ERROR_ALREADY_HELD);
+    CHECK(intermission_hold(overlay, "cut-scene_2.b") == INTERMISSION_OK);
+    CHECK(seen.pauses == 1); /* already stopped: no second pause */
+    CHECK(intermission_release(overlay, "user") == INTERMISSION_OK);
+    CHECK(seen.resumes == 0 && intermission_is_running(overlay) == 0); /* the cut-scene still holds */
+    CHECK(intermission_release(overlay, "user") == INTERMISSION_ERROR_NOT_HELD);
+    CHECK(strstr(intermission_errmsg(overlay), "does not hold") != NULL);
+    CHECK(intermission_release(overlay, "cut-scene_2.b") == INTERMISSION_OK);
+    CHECK(seen.resumes == 1 && strcmp(seen.last_resume, "cut-scene_2.b") == 0);
+    CHECK(intermission_is_running(overlay) == 1);
+    CHECK(intermission_is_held(overlay, "user") == 0);
+    /* Unknown reasons. */
+    CHECK(intermission_hold(overlay, NULL) == INTERMISSION_ERROR_UNKNOWN_REASON);
+    CHECK(intermission_hold(overlay, "") == INTERMISSION_ERROR_UNKNOWN_REASON);
+    CHECK(intermission_hold(overlay, "ad") == INTERMISSION_ERROR_UNKNOWN_REASON);
+    CHECK(strstr(intermission_errmsg(overlay), "overlay's own") != NULL);
+    CHECK(intermission_release(overlay, "ad") == INTERMISSION_ERROR_UNKNOWN_REASON);
+    CHECK(intermission_hold(overlay, "two words") == INTERMISSION_ERROR_UNKNOWN_REASON);
+    CHECK(intermission_hold(overlay, "a-name-that-is-longer-than-32-characters") == INTERMISSION_ERROR_UNKNOWN_REASON);
+    CHECK(intermission_is_held(overlay, "\x01") == INTERMISSION_ERROR_UNKNOWN_REASON);
+    CHECK(intermission_is_held(overlay, "ad") == 0);
+    CHECK(seen.pauses == 1 && seen.resumes == 1);
+    /* Not finite times, NULL events. */
+    CHECK(intermission_update(overlay, NAN) == INTERMISSION_ERROR_INVALID_ARGUMENT);
+    CHECK(intermission_update(overlay, INFINITY) == INTERMISSION_ERROR_INVALID_ARGUMENT);
+    CHECK(intermission_handle_event(overlay, NULL) == 0);
+
+    /* The event callback: the trace's JSON, on this thread, inside update. */
+    run(overlay, 0, 60); /* the first ad loads at 0.5 s and slides in */
+    CHECK(seen.events >= 3 && seen.impressions == 1);
+    CHECK(strstr(seen.last_json, "\"event\":\"impression\",\"id\":\"starfall\"") != NULL);
+    CHECK(intermission_banner_visible(overlay) == 1 && intermission_bottom_inset(overlay) > 0);
+    /* Placement: the banner leaves, and takes no click. */
+    CHECK(intermission_set_banner_allowed(overlay, 0) == INTERMISSION_OK);
+    run(overlay, 60, 30);
+    CHECK(intermission_banner_visible(overlay) == 0 && intermission_bottom_inset(overlay) == 0);
+    CHECK(intermission_handle_event(overlay, &click) == 0);
+    CHECK(intermission_set_banner_allowed(overlay, 1) == INTERMISSION_OK);
+    run(overlay, 90, 60);
+    /* A click in another window of the game is not the overlay's, wherever it lands. */
+    SDL_Event elsewhere = button(SDL_MOUSEBUTTONDOWN, 400, 555);
+    elsewhere.button.windowID = SDL_GetWindowID(window) + 1;
+    CHECK(intermission_handle_event(overlay, &elsewhere) == 0);
+    /* A click on the banner is the overlay's; the ad view holds "ad"; Escape closes it. */
+    SDL_Event up = button(SDL_MOUSEBUTTONUP, 400, 555);
+    CHECK(intermission_handle_event(overlay, &click) == 1);
+    CHECK(intermission_handle_event(overlay, &up) == 1);
+    CHECK(seen.pauses == 2 && strcmp(seen.last_pause, "ad") == 0);
+    CHECK(intermission_is_held(overlay, "ad") == 1);
+    SDL_Event p = key(SDLK_p);
+    CHECK(intermission_handle_event(overlay, &p) == 1); /* the ad view is modal */
+    SDL_Event escape = key(SDLK_ESCAPE);
+    CHECK(intermission_handle_event(overlay, &escape) == 1);
+    CHECK(seen.resumes == 2 && strcmp(seen.last_resume, "ad") == 0);
+    /* Another thread is refused and changes nothing. */
+    struct thread_call call = {overlay, 0, 0, 0};
+    pthread_t thread;
+    CHECK(pthread_create(&thread, NULL, call_from_other_thread, &call) == 0);
+    pthread_join(thread, NULL);
+    CHECK(call.update == INTERMISSION_ERROR_WRONG_THREAD && call.hold == INTERMISSION_ERROR_WRONG_THREAD);
+    CHECK(call.running == INTERMISSION_ERROR_WRONG_THREAD);
+    CHECK(intermission_is_running(overlay) == 1);
+    /* Destroying with the ad view open releases the ad's hold: the game hears it resume. */
+    run(overlay, 150, 60);
+    CHECK(intermission_handle_event(overlay, &click) == 1);
+    CHECK(intermission_handle_event(overlay, &up) == 1);
+    CHECK(intermission_is_held(overlay, "ad") == 1 && seen.pauses == 3);
+    intermission_destroy(overlay);
+    CHECK(seen.resumes == 3);
+    /* Every call after destroy is refused. */
+    CHECK(intermission_update(overlay, 5) == INTERMISSION_ERROR_INVALID_HANDLE);
+    CHECK(intermission_hold(overlay, "user") == INTERMISSION_ERROR_INVALID_HANDLE);
+    CHECK(intermission_handle_event(overlay, &click) == 0);
+    CHECK(intermission_draw(overlay) == INTERMISSION_ERROR_INVALID_HANDLE);
+    intermission_destroy(overlay);
+
+    /* A callback may destroy its own overlay. */
+    memset(&seen, 0, sizeof seen);
+    overlay = intermission_create(renderer, &config, error, sizeof error);
+    seen.destroy_on_impression = overlay;
+    run(overlay, 0, 120);
+    CHECK(seen.impressions == 1);
+    CHECK(intermission_is_running(overlay) == INTERMISSION_ERROR_INVALID_HANDLE);
+
+    /* 100 overlays, one after another, each through a few frames and a click. */
+    config.on_event = NULL;
+    for (int i = 0; i < 100; i++) {
+        overlay = intermission_create(renderer, &config, error, sizeof error);
+        if (!overlay) {
+            CHECK(overlay != NULL);
+            break;
+        }
+        run(overlay, 0, 50);
+        intermission_handle_event(overlay, &click);
+        intermission_handle_event(overlay, &up);
+        run(overlay, 50, 2);
+        intermission_destroy(overlay);
+    }
+
+    SDL_DestroyRenderer(renderer);
+    SDL_DestroyWindow(window);
+    SDL_Quit();
+    if (failures) {
+        fprintf(stderr, "contract: %d checks failed\n", failures);
+        return 1;
+    }
+    printf("contract: every check passed\n");
+    return 0;
+}

@@ -1,0 +1,156 @@
+import CIntermission
+import Glibc
+import IntermissionC
+import IntermissionCore
+import IntermissionSDL
+import Testing
+
+/// The C API in process, called as a C game calls it, so that the sanitizer runs (scripts/sanitize)
+/// see every path of it: SDL is global, so this belongs to the serialized backend suite.
+extension BackendTests {
+  /// What the C callbacks saw, reached through the `user` pointer.
+  final class CallbackLog {
+    var pauses: [String] = []
+    var resumes: [String] = []
+    var events: [String] = []
+    var threads: Set<UInt> = []
+  }
+
+  /// A game's window and renderer in plain SDL, headless, torn down after `body`.
+  private func withGameRenderer(_ body: (OpaquePointer) throws -> Void) throws {
+    SDL_SetHint(SDL_HINT_VIDEODRIVER, "offscreen")
+    SDL_SetHint(SDL_HINT_RENDER_DRIVER, "software")
+    SDL_SetHint(SDL_HINT_FRAMEBUFFER_ACCELERATION, "0")
+    #expect(SDL_Init(UInt32(SDL_INIT_VIDEO)) == 0)
+    defer { SDL_Quit() }
+    let createdWindow = SDL_CreateWindow("c game", 0, 0, 800, 600, 0)
+    let window = try #require(createdWindow)
+    defer { SDL_DestroyWindow(window) }
+    let createdRenderer = SDL_CreateRenderer(window, -1, SDL_RENDERER_SOFTWARE.rawValue)
+    let renderer = try #require(createdRenderer)
+    defer { SDL_DestroyRenderer(renderer) }
+    try body(renderer)
+  }
+
+  private func button(_ type: SDL_EventType, x: Int32 = 400, y: Int32 = 555) -> SDL_Event {
+    var event = SDL_Event()
+    event.type = type.rawValue
+    event.button.button = UInt8(SDL_BUTTON_LEFT)
+    event.button.x = x
+    event.button.y = y
+    return event
+  }
+
+  /// The NUL-terminated text in `buffer`.
+  private func text(_ buffer: [CChar]) -> String {
+    String(decoding: buffer.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
+  }
+
+  private func handle(_ overlay: OpaquePointer?, _ event: SDL_Event) -> Int32 {
+    withUnsafePointer(to: event) { intermission_handle_event(overlay, $0) }
+  }
+
+  @Test func theCAPIPausesThroughItsCallbacksOnTheGamesThreadAndRefusesBadCalls() throws {
+    try withGameRenderer { renderer in
+      let log = CallbackLog()
+      var config = intermission_config()
+      intermission_config_init(&config)
+      config.deterministic = 1
+      config.user = Unmanaged.passUnretained(log).toOpaque()
+      config.on_pause = { reason, user in
+        let log = Unmanaged<CallbackLog>.fromOpaque(user!).takeUnretainedValue()
+        log.pauses.append(String(cString: reason!))
+        log.threads.insert(UInt(pthread_self()))
+      }
+      config.on_resume = { reason, user in
+        let log = Unmanaged<CallbackLog>.fromOpaque(user!).takeUnretainedValue()
+        log.resumes.append(String(cString: reason!))
+        log.threads.insert(UInt(pthread_self()))
+      }
+      config.on_event = { name, json, user in
+        let log = Unmanaged<CallbackLog>.fromOpaque(user!).takeUnretainedValue()
+        log.events.append(String(cString: name!) + " " + String(cString: json!))
+        log.threads.insert(UInt(pthread_self()))
+      }
+      var error = [CChar](repeating: 0, count: 256)
+      let overlay = intermission_create(renderer, &config, &error, error.count)
+      try #require(overlay != nil, "create failed: \(text(error))")
+
+      // The banner is in at 0.75 s; a click is taken 0.5 s later (the click guard).
+      for frame in 0..<80 {
+        #expect(intermission_update(overlay, Double(frame) / 60) == 0)
+        #expect(intermission_draw(overlay) == 0)
+      }
+      #expect(intermission_banner_visible(overlay) == 1)
+      #expect(intermission_bottom_inset(overlay) > 0)
+      #expect(
+        log.events.contains { $0.hasPrefix("impression {\"frame\":45,\"time\":0.750000,\"event\":\"impression\"") })
+      #expect(handle(overlay, button(SDL_MOUSEBUTTONDOWN)) == 1)
+      #expect(handle(overlay, button(SDL_MOUSEBUTTONUP)) == 1)
+      #expect(log.pauses == ["ad"])
+      #expect(intermission_hold(overlay, "user") == 0)
+      var escape = SDL_Event()
+      escape.type = SDL_KEYDOWN.rawValue
+      escape.key.keysym.sym = SDL_Keycode(SDLK_ESCAPE.rawValue)
+      #expect(handle(overlay, escape) == 1)
+      #expect(log.resumes.isEmpty, "the player's hold keeps the game stopped after the ad")
+      #expect(intermission_is_running(overlay) == 0)
+      #expect(intermission_release(overlay, "user") == 0)
+      #expect(log.resumes == ["user"])
+      #expect(log.threads == [UInt(pthread_self())], "callbacks come on the game's thread only")
+
+      #expect(intermission_release(overlay, "user") == Int32(INTERMISSION_ERROR_NOT_HELD))
+      #expect(intermission_hold(overlay, "ad") == Int32(INTERMISSION_ERROR_UNKNOWN_REASON))
+      #expect(intermission_hold(overlay, nil) == Int32(INTERMISSION_ERROR_UNKNOWN_REASON))
+      #expect(intermission_update(overlay, .nan) == Int32(INTERMISSION_ERROR_INVALID_ARGUMENT))
+      #expect(intermission_handle_event(overlay, nil) == 0)
+      intermission_destroy(overlay)
+      #expect(intermission_update(overlay, 2) == Int32(INTERMISSION_ERROR_INVALID_HANDLE))
+      #expect(intermission_is_running(overlay) == Int32(INTERMISSION_ERROR_INVALID_HANDLE))
+      #expect(String(cString: intermission_errmsg(overlay)).contains("not a live overlay"))
+      intermission_destroy(overlay)
+      intermission_destroy(nil)
+    }
+  }
+
+  @Test func aHundredOverlaysAreCreatedAndDestroyedInOneProcess() throws {
+    try withGameRenderer { renderer in
+      var config = intermission_config()
+      intermission_config_init(&config)
+      config.deterministic = 1
+      var handles: Set<UInt> = []
+      for _ in 0..<100 {
+        let overlay = intermission_create(renderer, &config, nil, 0)
+        try #require(overlay != nil)
+        handles.insert(UInt(bitPattern: Int(bitPattern: overlay)))
+        for frame in 0..<80 {
+          _ = intermission_update(overlay, Double(frame) / 60)
+          _ = intermission_draw(overlay)
+        }
+        _ = handle(overlay, button(SDL_MOUSEBUTTONDOWN))
+        _ = handle(overlay, button(SDL_MOUSEBUTTONUP))
+        #expect(intermission_is_held(overlay, "ad") == 1)
+        intermission_destroy(overlay)
+        #expect(intermission_is_held(overlay, "ad") == Int32(INTERMISSION_ERROR_INVALID_HANDLE))
+      }
+      #expect(handles.count == 100, "a destroyed overlay's handle never comes back")
+    }
+  }
+
+  @Test func aFailedCreateSaysWhatWasWrongWithinTheBuffer() throws {
+    try withGameRenderer { renderer in
+      var config = intermission_config()
+      intermission_config_init(&config)
+      config.click_cooldown = -.infinity
+      var error = [CChar](repeating: 1, count: 24)
+      #expect(intermission_create(renderer, &config, &error, error.count) == nil)
+      let message = text(error)
+      #expect(message == "config.click_cooldown i", "cut to the buffer, terminated: \(message)")
+      config.click_cooldown = 0.5
+      config.size = 3
+      var full = [CChar](repeating: 0, count: 256)
+      #expect(intermission_create(renderer, &config, &full, full.count) == nil)
+      #expect(text(full).hasPrefix("config.size is 3, not a size this library knows"))
+    }
+  }
+}
