@@ -229,6 +229,7 @@ int main(int argc, char **argv)
     CHECK(intermission_set_banner_allowed(overlay, 0) == INTERMISSION_OK);
     run(overlay, 60, 30);
     CHECK(intermission_banner_visible(overlay) == 0 && intermission_bottom_inset(overlay) == 0);
+    CHECK(strstr(seen.last_json, "\"event\":\"banner.hidden\",\"reason\":\"scene\"}") != NULL);
     CHECK(intermission_handle_event(overlay, &click) == 0);
     CHECK(intermission_set_banner_allowed(overlay, 1) == INTERMISSION_OK);
     run(overlay, 90, 60);
