@@ -20,12 +20,14 @@ let package = Package(
     .library(name: "intermission-c", type: .dynamic, targets: ["IntermissionC"]),
   ],
   targets: [
-    // SDL2, SDL2_ttf and SDL2_image through C interop. Only IntermissionSDL imports it.
+    // SDL2, SDL2_ttf and SDL2_image through C interop (SDL2_mixer comes through CSDLMixer). Only IntermissionSDL imports it.
     .systemLibrary(
       name: "CSDL2",
       pkgConfig: "sdl2",
-      providers: [.apt(["libsdl2-dev", "libsdl2-ttf-dev", "libsdl2-image-dev"])]
+      providers: [.apt(["libsdl2-dev", "libsdl2-ttf-dev", "libsdl2-image-dev", "libsdl2-mixer-dev"])]
     ),
+    // SDL2_mixer loaded with dlopen when sound is wanted, so that a run without sound never maps it.
+    .target(name: "CSDLMixer", linkerSettings: [.linkedLibrary("dl")]),
     // Async-signal-safe signal handling, a self-pipe and an allocation counter: things Swift cannot express safely.
     .target(name: "CIntermissionSupport"),
     // Counts heap allocations by interposing malloc; linked into the benchmark and the app tests.
@@ -36,7 +38,8 @@ let package = Package(
     .target(name: "IntermissionAds", dependencies: ["IntermissionCore"]),
     // The thin SDL backend: resource classes, errors, events, the canvas.
     .target(
-      name: "IntermissionSDL", dependencies: ["CSDL2", "IntermissionCore", "IntermissionAds", "CIntermissionSupport"]),
+      name: "IntermissionSDL",
+      dependencies: ["CSDL2", "CSDLMixer", "IntermissionCore", "IntermissionAds", "CIntermissionSupport"]),
     // The demo game: a menu, a tiny playable scene and scrollable lists. No SDL.
     .target(name: "MenuGame", dependencies: ["IntermissionCore"]),
     // The host: any game's first scene in an SDL window or headless, with the command line, replay

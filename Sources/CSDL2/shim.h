@@ -12,4 +12,5 @@ static inline int intermission_img_init_png(void) { return IMG_INIT_PNG; }
 static inline Uint32 intermission_pixelformat_argb8888(void) { return SDL_PIXELFORMAT_ARGB8888; }
 static inline Uint32 intermission_pixelformat_rgba32(void) { return SDL_PIXELFORMAT_RGBA32; }
 
+
 #endif

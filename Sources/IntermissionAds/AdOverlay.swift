@@ -153,6 +153,11 @@ public final class AdOverlay: Overlay {
 
   // MARK: - Overlay
 
+  public func frameDidBegin(at hostTime: Double) {
+    // Clicks are judged (the click guard, the cooldown) at the frame's time.
+    time = max(time, hostTime)
+  }
+
   public func update(hostTime: Double) {
     if drivesTrace { trace.beginFrame(at: hostTime) }
     time = hostTime

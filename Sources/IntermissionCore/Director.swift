@@ -18,6 +18,12 @@ public final class Director {
   /// Called on every pause, resume and scene change, in order.
   public var eventHandler: ((DirectorEvent) -> Void)?
 
+  /// Where the game's sound goes: paused exactly while the director is stopped (by the same holds,
+  /// at the same moments as `eventHandler` hears of it), and told the current state when set.
+  public var audio: (any AudioPlayer)? {
+    didSet { audio?.setPaused(!isRunning) }
+  }
+
   /// Overlays above the scene, bottom first. They get input top first.
   public private(set) var overlays: [any Overlay] = []
 
@@ -93,6 +99,7 @@ public final class Director {
     guard holds.hold(holder) else { return }
     if wasRunning {
       lastTickTime = nil
+      audio?.setPaused(true)
       eventHandler?(.paused(reason: holder))
     }
   }
@@ -103,6 +110,7 @@ public final class Director {
     guard holds.release(holder) else { return }
     if isRunning {
       lastTickTime = nil
+      audio?.setPaused(false)
       eventHandler?(.resumed(reason: holder))
     }
   }
@@ -228,6 +236,11 @@ public final class Director {
   }
 
   /// Steps the frame to `hostTime`: delta, overlay update, scene update, pending scene changes.
+  /// Tells the overlays that a frame begins at `hostTime`, before its input is dispatched.
+  public func beginFrame(at hostTime: Double) {
+    for overlay in overlays { overlay.frameDidBegin(at: hostTime) }
+  }
+
   public func advance(to hostTime: Double) {
     for overlay in overlays { overlay.update(hostTime: hostTime) }
     updateBottomInset()

@@ -16,8 +16,12 @@ public final class FrameDriver {
     self.trace = trace
   }
 
-  /// Begins a frame at `hostTime`: what is recorded from now on belongs to it.
-  public func begin(at hostTime: Double) { trace.beginFrame(at: hostTime) }
+  /// Begins a frame at `hostTime`: what is recorded from now on belongs to it, and the overlays
+  /// judge the frame's input at its time.
+  public func begin(at hostTime: Double) {
+    trace.beginFrame(at: hostTime)
+    director.beginFrame(at: hostTime)
+  }
 
   /// Advances the director to `hostTime`: the delta, the overlays, the scene, scene changes.
   public func advance(to hostTime: Double) { director.advance(to: hostTime) }

@@ -4,6 +4,10 @@
 /// Overlays run on host time: they are updated, drawn and given input first even while the director
 /// is stopped.
 public protocol Overlay: AnyObject {
+  /// Called when a frame begins at `hostTime`, before the frame's input: input is then judged at
+  /// the frame's time, not at the last update's (which is long past after an idle host slept).
+  func frameDidBegin(at hostTime: Double)
+
   /// Advances the overlay to `hostTime` (seconds).
   func update(hostTime: Double)
 
@@ -35,6 +39,9 @@ public protocol Overlay: AnyObject {
 }
 
 extension Overlay {
+  /// Most overlays judge no input by time.
+  public func frameDidBegin(at hostTime: Double) {}
+
   /// Most overlays do not care which scene runs.
   public func runningSceneDidChange(to scene: Scene?) {}
 

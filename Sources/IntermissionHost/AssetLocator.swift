@@ -2,7 +2,7 @@ import IntermissionAds
 import IntermissionCore
 import IntermissionSDL
 
-/// Finds the files the host needs at run time: the font and the shipped ad inventory.
+/// Finds the files the host needs at run time: the font, the shipped ad inventory and the sounds.
 public enum AssetLocator {
   /// Why a needed file was not found.
   public struct MissingAsset: Error, CustomStringConvertible {
@@ -45,6 +45,12 @@ public enum AssetLocator {
   /// or under the current directory.
   public static func defaultAdManifest(environment: [String: String]) -> String? {
     SampleAds.manifestPath(environment: environment)
+  }
+
+  /// The folder of the shipped sounds (`music.wav`, `click.wav`, `catch.wav`):
+  /// `$INTERMISSION_ASSETS/audio`, else `Assets/audio` found as the ad manifest is.
+  public static func audioFolder(environment: [String: String]) -> String? {
+    ShippedAssets.path("audio/music.wav", environment: environment).map(FilePath.folder(of:))
   }
 
 }

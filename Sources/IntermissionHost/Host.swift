@@ -36,6 +36,8 @@ public final class Host {
   public let adOverlay: AdOverlay?
   /// The user pause control.
   public let pauseControl: PauseControl
+  /// The music and effects, unless audio is off or no device was found; the director pauses them.
+  public private(set) var audio: MixerAudio?
   private let trace: Trace
   private var scriptIndex = 0
   private var frame = 0
@@ -58,12 +60,13 @@ public final class Host {
   ///   - fontPath: the font for all text.
   ///   - trace: where state changes go.
   ///   - adManifest: the manifest to load ads from (unused with `--no-ads`).
+  ///   - audioFolder: the folder of the sounds (`AssetLocator.audioFolder`); nil plays none.
   ///   - warn: prints a warning line for the user (each distinct ad failure once).
   ///   - firstScene: makes the game's first scene when the host starts.
   /// - Throws: `SDLSystem.NoDisplayError` without a display, `SDLError` for other SDL failures.
   public init(
     configuration options: HostConfiguration, script: ReplayScript, fontPath: String, trace: Trace, adManifest: String?,
-    warn: @escaping (String) -> Void = { _ in }, firstScene: @escaping () -> Scene
+    audioFolder: String? = nil, warn: @escaping (String) -> Void = { _ in }, firstScene: @escaping () -> Scene
   ) throws {
     self.firstScene = firstScene
     self.options = options
@@ -71,6 +74,19 @@ public final class Host {
     self.trace = trace
     self.warn = warn
     let system = try SDLSystem(headless: options.headless)
+    if !options.noAudio {
+      // No sound card is not an error: the game runs silently, and the user hears why once. Opened
+      // before the clock starts: trying a missing device can take a tenth of a second.
+      if let audioFolder {
+        do {
+          audio = try MixerAudio(folder: audioFolder)
+        } catch {
+          warn("audio: \(error); the game runs silently (--no-audio turns sound off)")
+        }
+      } else {
+        warn("audio: the sounds (Assets/audio) were not found; the game runs silently")
+      }
+    }
     window = try Window(
       system: system, title: "Intermission", width: options.width, height: options.height, hidden: false)
     let renderer = try Renderer(window: window, software: options.headless)
@@ -107,6 +123,7 @@ public final class Host {
         self.warn("ads: \(PrintableText.escaping(manifestPath, limit: 200)): \(error.detail)")
       }
     }
+    director.audio = audio
     director.eventHandler = { [trace] event in trace.record(event) }
     pump.discardSetupWindowEvents()
     if window.isMinimizedOrHidden { director.hold(.window) }
@@ -115,6 +132,9 @@ public final class Host {
   deinit {
     // A decode may still run on a worker thread: SDL_image and SDL must not shut down under it.
     adLoader?.waitForWorkers(timeout: AdLoader.defaultTimeout)
+    // The audio device closes before SDL quits (with the window's system).
+    director.audio = nil
+    audio = nil
   }
 
   // MARK: - Loop

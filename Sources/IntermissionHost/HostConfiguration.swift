@@ -1,7 +1,7 @@
 import IntermissionCore
 
 /// How the host runs a game: window or headless, size, frame rate and pacing, limits, the script,
-/// trace and screenshot, the font and the ads. `parse(_:)` reads it from the command line that
+/// trace and screenshot, the font, the ads and the sound. `parse(_:)` reads it from the command line that
 /// every game on the host accepts (`usage`).
 public struct HostConfiguration: Hashable, Sendable {
   /// A command-line error: what was wrong, for a message and exit code 2.
@@ -44,6 +44,8 @@ public struct HostConfiguration: Hashable, Sendable {
   public var noAds = false
   /// Seconds between ad rotations.
   public var refresh = 30.0
+  /// No audio at all (otherwise music and effects play on the default device, headless too).
+  public var noAudio = false
   /// Print the usage and exit.
   public var showHelp = false
 
@@ -75,6 +77,7 @@ public struct HostConfiguration: Hashable, Sendable {
       --fail-ads          Make every ad load fail (the banner stays hidden).
       --no-ads            Run without the ad overlay.
       --refresh S         Seconds between ad rotations (default 30).
+      --no-audio          Run without sound (SDL_AUDIODRIVER chooses the audio driver otherwise).
       --help              Show this help.
 
     Keys: P pauses and resumes, arrows and Return drive the menu, Escape goes back or closes an ad.
@@ -120,6 +123,7 @@ public struct HostConfiguration: Hashable, Sendable {
       case "--fixed-step": try flag(); options.fixedStep = true
       case "--fail-ads": try flag(); options.failAds = true
       case "--no-ads": try flag(); options.noAds = true
+      case "--no-audio": try flag(); options.noAudio = true
       case "--help", "-h": try flag(); options.showHelp = true
       case "--size":
         let text = try value()

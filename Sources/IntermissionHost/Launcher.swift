@@ -88,7 +88,8 @@ public enum Launcher {
       do {
         let host = try Host(
           configuration: prepared.options, script: prepared.script, fontPath: prepared.fontPath, trace: prepared.trace,
-          adManifest: prepared.manifest, warn: { diagnostics("intermission: warning: " + $0) }, firstScene: firstScene)
+          adManifest: prepared.manifest, audioFolder: prepared.audioFolder,
+          warn: { diagnostics("intermission: warning: " + $0) }, firstScene: firstScene)
         host.start()
         return .running(host)
       } catch {
@@ -105,6 +106,7 @@ public enum Launcher {
     let fontPath: String
     let trace: Trace
     let manifest: String?
+    let audioFolder: String?
   }
 
   private enum Preparation {
@@ -187,7 +189,10 @@ public enum Launcher {
       return .failure(success)
     }
 
-    return .success(Prepared(options: options, script: script, fontPath: font.path, trace: trace, manifest: manifest))
+    return .success(
+      Prepared(
+        options: options, script: script, fontPath: font.path, trace: trace, manifest: manifest,
+        audioFolder: AssetLocator.audioFolder(environment: environment)))
   }
 
   /// Writes `line` and a newline to standard error, in one `write(2)`.

@@ -41,6 +41,7 @@ public struct HeadlessGame {
   ) throws {
     options.headless = true
     options.fixedStep = true
+    options.noAudio = true  // the pause is what is tested; the sound follows the director's
     options.width = width
     options.height = height
     options.fps = fps

@@ -98,6 +98,7 @@ public final class ListScene: Scene {
   private func handlePointer(_ event: InputEvent) -> Bool {
     switch backButton.handle(event) {
     case .activated:
+      director?.audio?.play(.click)
       director?.pop()
       return true
     case .consumed:

@@ -42,6 +42,12 @@ public final class MenuScene: Scene {
   /// The title shown on `item`'s button.
   public func title(of item: Item) -> String { buttons[item.rawValue].title }
 
+  /// Starts the music (once: it goes on through the other scenes) with the Sound setting applied.
+  public override func didEnter() {
+    director?.audio?.isMuted = !settings.soundEnabled
+    director?.audio?.startMusic()
+  }
+
   public override func layoutDidChange() {
     for item in Item.allCases {
       buttons[item.rawValue].frame = MenuScene.buttonFrame(item, in: viewSize)
@@ -87,11 +93,16 @@ public final class MenuScene: Scene {
   }
 
   private func activate(_ item: Item) {
+    if item == .sound {
+      // Muted before the click, unmuted before it: the click is heard only when sound comes on.
+      settings.soundEnabled.toggle()
+      director?.audio?.isMuted = !settings.soundEnabled
+    }
+    director?.audio?.play(.click)
     switch item {
     case .play:
       director?.push(PlayScene())
     case .sound:
-      settings.soundEnabled.toggle()
       refreshSoundTitle()
     case .credits:
       director?.push(ListScene.credits())

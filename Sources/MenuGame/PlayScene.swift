@@ -66,12 +66,14 @@ public final class PlayScene: Scene {
     case .ignored: return false
     case .consumed: return true
     case .activated:
+      director?.audio?.play(.click)
       director?.pop()
       return true
     }
   }
 
   private func scorePoint() {
+    director?.audio?.play(.caught)
     score += 1
     scoreLabel = "Score: \(score)"
     velocity = (velocity.x * 1.08, velocity.y * 1.08)

@@ -11,8 +11,9 @@ extension BenchmarkSuite {
   /// Nanoseconds per frame of the overlay's update and draw, banner shown, on SDL's software
   /// renderer offscreen: through the C functions of intermission.h (a C game's path: handle lookup,
   /// thread check, the renderer's state kept), and through `AdOverlay` directly (a Swift game's).
-  /// Alternating medians; allocations per frame of the C path.
-  func cAPICostPerFrame() throws -> (c: Double, swift: Double, cAllocationsPerFrame: Double) {
+  /// Medians over alternating rounds, and the median of the rounds' ratios (Swift cost / C cost);
+  /// allocations per frame of the C path.
+  func cAPICostPerFrame() throws -> (c: Double, swift: Double, ratio: Double, cAllocationsPerFrame: Double) {
     SDL_SetHint(SDL_HINT_VIDEODRIVER, "offscreen")
     SDL_SetHint(SDL_HINT_RENDER_DRIVER, "software")
     SDL_SetHint(SDL_HINT_FRAMEBUFFER_ACCELERATION, "0")
@@ -68,15 +69,23 @@ extension BenchmarkSuite {
     guard intermission_banner_visible(handle) == 1, overlay.banner.isClickable else {
       throw BenchmarkError(message: "the banner should be shown before measuring")
     }
-    let frames = quick ? 500 : 3000
+    // Short rounds, alternating which path goes first, and the median of the rounds' ratios: the
+    // machine's drift (another process, the CPU's clock) falls on both paths alike.
+    let frames = 300
     var c: [Double] = []
     var swift: [Double] = []
-    for _ in 0..<repetitions {
-      c.append(time(frames, cFrame))
-      swift.append(time(frames, swiftFrame))
+    var ratios: [Double] = []
+    for round in 0..<(quick ? 9 : 31) {
+      let first = round.isMultiple(of: 2)
+      let a = first ? time(frames, cFrame) : time(frames, swiftFrame)
+      let b = first ? time(frames, swiftFrame) : time(frames, cFrame)
+      let (cTime, swiftTime) = first ? (a, b) : (b, a)
+      c.append(cTime)
+      swift.append(swiftTime)
+      ratios.append(swiftTime / cTime)
     }
     let allocations = allocationsPerCall(cFrame, count: 1000)
-    return (Statistics.median(c), Statistics.median(swift), allocations)
+    return (Statistics.median(c), Statistics.median(swift), Statistics.median(ratios), allocations)
   }
 
   /// Nanoseconds per call of `frame` over `count` calls.

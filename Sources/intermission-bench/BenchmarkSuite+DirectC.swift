@@ -20,7 +20,8 @@ extension BenchmarkSuite {
     var c: [Double] = []
     for _ in 0..<(quick ? 1 : 3) {
       let program = try ChildProcess.run(
-        "intermission", ["--size", "960x640", "--fps", "60", "--seconds", String(seconds)], environment: environment)
+        "intermission", ["--size", "960x640", "--fps", "60", "--seconds", String(seconds), "--no-audio"],
+        environment: environment)
       guard program.exitCode == 0 else { throw BenchmarkError(message: "intermission failed in a window") }
       swift.append(program.cpuSeconds)
       let baseline = try ChildProcess.run(
@@ -35,25 +36,34 @@ extension BenchmarkSuite {
   // MARK: - 8. Start-up
 
   /// Seconds from spawn to exit after the first presented frame, headless; medians of alternating runs.
-  func startUp() throws -> (swift: Double, c: Double) {
+  /// Intermission runs without sound, as the C program does; `withAudio` is the same with the audio
+  /// device opened and the sounds loaded (SDL's disk driver).
+  func startUp() throws -> (swift: Double, c: Double, withAudio: Double) {
     var swift: [Double] = []
     var c: [Double] = []
+    var withAudio: [Double] = []
+    let arguments = ["--headless", "--fixed-step", "--frames", "1"]
     for _ in 0..<repetitions {
-      swift.append(try ChildProcess.run("intermission", ["--headless", "--fixed-step", "--frames", "1"]).wallSeconds)
+      swift.append(try ChildProcess.run("intermission", arguments + ["--no-audio"]).wallSeconds)
+      withAudio.append(
+        try ChildProcess.run("intermission", arguments, environment: BenchmarkSuite.diskAudio).wallSeconds)
       c.append(
         try ChildProcess.run("intermission-cbaseline", baselineArguments + ["--frames", "1", "--skip", "0"]).wallSeconds
       )
     }
-    return (Statistics.median(swift), Statistics.median(c))
+    return (Statistics.median(swift), Statistics.median(c), Statistics.median(withAudio))
   }
 
   // MARK: - 9. Peak memory against C
 
   /// Peak resident memory, KiB, of each program over 1200 headless frames with the banner shown.
-  func peakMemory() throws -> (swift: Int, c: Int) {
-    let program = try ChildProcess.run("intermission", ["--headless", "--fixed-step", "--frames", "1200"])
+  /// Without sound, as the C program; `withAudio` with the music playing (SDL's disk driver).
+  func peakMemory() throws -> (swift: Int, c: Int, withAudio: Int) {
+    let arguments = ["--headless", "--fixed-step", "--frames", "1200"]
+    let program = try ChildProcess.run("intermission", arguments + ["--no-audio"])
     let baseline = try ChildProcess.run("intermission-cbaseline", baselineArguments + ["--frames", "1200"])
-    return (program.peakKiB, baseline.peakKiB)
+    let audio = try ChildProcess.run("intermission", arguments, environment: BenchmarkSuite.diskAudio)
+    return (program.peakKiB, baseline.peakKiB, audio.peakKiB)
   }
 
   // MARK: - 10. Frame times during ad rotation

@@ -28,15 +28,16 @@ struct BenchmarkSuite {
   var repetitions: Int { quick ? 3 : 7 }
 
   /// A headless host on the shipped inventory, with `configure` applied to its options.
-  func makeHost(script: ReplayScript = ReplayScript(events: []), _ configure: (inout HostConfiguration) -> Void) throws
-    -> IntermissionHost.Host
-  {
+  func makeHost(
+    script: ReplayScript = ReplayScript(events: []), audioFolder: String? = nil,
+    _ configure: (inout HostConfiguration) -> Void
+  ) throws -> IntermissionHost.Host {
     var options = HostConfiguration()
     options.headless = true
     configure(&options)
     return try Host(
       configuration: options, script: script, fontPath: fontPath, trace: Trace(output: nil), adManifest: manifestPath,
-      firstScene: { MenuScene(settings: GameSettings()) })
+      audioFolder: audioFolder, firstScene: { MenuScene(settings: GameSettings()) })
   }
 
   // MARK: - 1. Core cost per frame
@@ -151,7 +152,7 @@ struct BenchmarkSuite {
 
   /// CPU seconds per wall second of the real program (real clock) while the director is stopped
   /// by an open in-app ad view, or by the user's pause.
-  func idleCost(script: String) throws -> Double {
+  func idleCost(script: String, environment: [String: String] = [:]) throws -> Double {
     let seconds = quick ? 5.0 : 6.0
     let scriptURL = FileManager.default.temporaryDirectory.appendingPathComponent("idle-\(UUID().uuidString).txt")
     try Data(script.utf8).write(to: scriptURL)
@@ -160,17 +161,18 @@ struct BenchmarkSuite {
     for _ in 0..<(quick ? 1 : 3) {
       let probe = try ProcessProbe(
         "intermission",
-        ["--headless", "--ad-latency", "0.2", "--script", scriptURL.path, "--seconds", String(seconds + 2.5)])
+        ["--headless", "--ad-latency", "0.2", "--script", scriptURL.path, "--seconds", String(seconds + 2.5)],
+        environment: environment)
       Thread.sleep(forTimeInterval: 2)
-      guard let startCPU = probe.cpuSeconds() else {
+      guard let startCPU = probe.threadCPUSeconds() else {
         throw BenchmarkError(message: "cannot read the program's CPU time")
       }
       let startWall = MonotonicClock.readSeconds()
       Thread.sleep(forTimeInterval: seconds)
-      guard let endCPU = probe.cpuSeconds() else { throw BenchmarkError(message: "the program ended early") }
+      guard let endCPU = probe.threadCPUSeconds() else { throw BenchmarkError(message: "the program ended early") }
       let endWall = MonotonicClock.readSeconds()
       _ = probe.finish()
-      samples.append((endCPU - startCPU) / (endWall - startWall))
+      samples.append(ProcessProbe.cpuSeconds(from: startCPU, to: endCPU) / (endWall - startWall))
     }
     return Statistics.median(samples)
   }

@@ -5,10 +5,11 @@ final class ProcessProbe {
   let process = Process()
   private let output = Pipe()
 
-  /// Starts `name` (an executable next to this one) with `arguments`.
-  init(_ name: String, _ arguments: [String]) throws {
+  /// Starts `name` (an executable next to this one) with `arguments` and `environment` additions.
+  init(_ name: String, _ arguments: [String], environment: [String: String] = [:]) throws {
     process.executableURL = ProcessProbe.sibling(name)
     process.arguments = arguments
+    process.environment = ProcessInfo.processInfo.environment.merging(environment) { $1 }
     process.standardOutput = output
     process.standardError = FileHandle.nullDevice
     try process.run()
@@ -20,12 +21,28 @@ final class ProcessProbe {
     return URL(fileURLWithPath: me).deletingLastPathComponent().appendingPathComponent(name)
   }
 
-  /// CPU time the process has used so far, in seconds (nanosecond precision from schedstat).
-  func cpuSeconds() -> Double? {
-    guard let text = try? String(contentsOfFile: "/proc/\(process.processIdentifier)/schedstat", encoding: .utf8),
-      let first = text.split(separator: " ").first, let nanoseconds = Double(first)
-    else { return nil }
-    return nanoseconds / 1e9
+  /// CPU time each live thread of the process has used so far (the loop, the ad loader's, the
+  /// audio device's), in seconds, by thread ID: nanosecond precision from each thread's schedstat.
+  func threadCPUSeconds() -> [String: Double]? {
+    let tasks = "/proc/\(process.processIdentifier)/task"
+    guard let threads = try? FileManager.default.contentsOfDirectory(atPath: tasks), !threads.isEmpty else {
+      return nil
+    }
+    var seconds: [String: Double] = [:]
+    for thread in threads {
+      guard let text = try? String(contentsOfFile: "\(tasks)/\(thread)/schedstat", encoding: .utf8),
+        let first = text.split(separator: " ").first, let nanoseconds = Double(first)
+      else { continue }
+      seconds[thread] = nanoseconds / 1e9
+    }
+    return seconds
+  }
+
+  /// The CPU seconds all threads used between two `threadCPUSeconds` samples: each thread's
+  /// growth, all of a thread born in between, nothing more of one that ended in between (a worker
+  /// that finished its load).
+  static func cpuSeconds(from start: [String: Double], to end: [String: Double]) -> Double {
+    end.reduce(0) { total, thread in total + thread.value - (start[thread.key] ?? 0) }
   }
 
   /// Peak resident memory so far, in KiB.

@@ -87,6 +87,18 @@ struct BannerPlacementTests {
     #expect(h.lines(containing: "banner.shown").count == 1, "shown once, at the first load")
   }
 
+  @Test func aClickInTheFirstFrameAfterTheHostSleptIsJudgedAtThatFramesTime() throws {
+    let h = try OverlayHarness(latency: 0)
+    h.run(until: 0.3)  // settled at 0.25: clicks count from 0.75
+    h.director.hold(.user)
+    // A held host sleeps until input comes; its next frame begins at 2.0 with the click in it.
+    h.driver.begin(at: 2.0)
+    h.clickBanner()
+    h.driver.advance(to: 2.0)
+    #expect(h.events.contains("banner.clicked"), "judged at 2.0, not at the last update (0.283): \(h.summary)")
+    #expect(!h.events.contains("banner.clickRefused"))
+  }
+
   @Test func theClickGuardRefusesClicksRightAfterTheSlideInOrACreativeChange() throws {
     let h = try OverlayHarness(latency: 0, refresh: 2)
     h.run(until: 0.5)  // loaded at 0, settled at 0.25 (frame 15)

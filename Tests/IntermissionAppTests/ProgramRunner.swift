@@ -70,6 +70,8 @@ struct ProgramRunner {
     process.arguments = arguments
     process.currentDirectoryURL = folder
     var merged = ProcessInfo.processInfo.environment.merging(environment) { $1 }
+    // SDL's silent audio driver unless a test chooses one: no sound card is tried in every run.
+    if merged["SDL_AUDIODRIVER"] == nil { merged["SDL_AUDIODRIVER"] = "dummy" }
     for name in removing { merged[name] = nil }
     process.environment = merged
     let out = Pipe()

@@ -58,7 +58,13 @@ struct PauseOwnershipTests {
   private func check(sequence: [(PauseHolder, Bool)]) {
     let director = Director(viewSize: Size(width: 100, height: 100))
     var events: [DirectorEvent] = []
-    director.eventHandler = { events.append($0) }
+    let audio = RecordingAudio()
+    director.audio = audio
+    // The sound pauses at the very moments the director does: checked inside the event handler.
+    director.eventHandler = { event in
+      events.append(event)
+      if case .paused = event { #expect(audio.isPaused) } else if case .resumed = event { #expect(!audio.isPaused) }
+    }
     var model: Set<PauseHolder> = []
     for (holder, held) in sequence {
       let wasRunning = model.isEmpty
@@ -67,12 +73,26 @@ struct PauseOwnershipTests {
       if held { model.insert(holder) } else { model.remove(holder) }
       #expect(director.isRunning == model.isEmpty, "after \(held ? "hold" : "release") \(holder) in \(sequence)")
       #expect(director.holds.contains(holder) == held)
+      #expect(audio.isPaused == !model.isEmpty, "the sound is paused exactly while the director is stopped")
       switch (wasRunning, model.isEmpty) {
       case (true, false): #expect(events == [.paused(reason: holder)])
       case (false, true): #expect(events == [.resumed(reason: holder)])
       default: #expect(events.isEmpty, "no event without a change of the running state")
       }
     }
+  }
+
+  @Test func audioSetLaterLearnsTheCurrentStateAndStaysPausedThroughNestedHolds() {
+    let director = Director(viewSize: Size(width: 100, height: 100))
+    director.hold(.user)
+    let audio = RecordingAudio()
+    director.audio = audio
+    #expect(audio.isPaused, "a stopped director's new audio starts paused")
+    director.hold(.ad)
+    director.release(.ad)
+    #expect(audio.pauseChanges == [true], "the ad's end does not unpause the player's pause")
+    director.release(.user)
+    #expect(audio.pauseChanges == [true, false])
   }
 
   private func permutations(of items: [Int]) -> [[Int]] {

@@ -60,6 +60,37 @@ struct MenuGameTests {
     #expect(menu.title(of: .sound) == "Sound: On")
   }
 
+  @Test func theMenuStartsTheMusicOnceClicksAndCatchesSoundAndSoundOffMutesWithoutPausing() {
+    let director = Director(viewSize: Size(width: 960, height: 640))
+    let audio = RecordingAudio()
+    director.audio = audio
+    director.run(MenuScene(settings: GameSettings()))
+    director.applyPendingSceneChanges()
+    #expect(audio.musicStarts == 1 && !audio.isMuted)
+    let sound = MenuScene.buttonFrame(.sound, in: director.viewSize)
+    func click(_ point: Point) {
+      director.dispatch(.pointerDown(point))
+      director.dispatch(.pointerUp(point))
+      director.advance(to: 0)
+    }
+    click(Point(x: sound.midX, y: sound.midY))
+    #expect(audio.isMuted && audio.pauseChanges.isEmpty, "Sound: Off mutes; it does not pause")
+    click(Point(x: sound.midX, y: sound.midY))
+    #expect(!audio.isMuted && audio.effects == [.click, .click])
+    let play = MenuScene.buttonFrame(.play, in: director.viewSize)
+    click(Point(x: play.midX, y: play.midY))
+    let scene = director.runningScene as! PlayScene
+    click(Point(x: scene.target.midX, y: scene.target.midY))
+    #expect(audio.effects == [.click, .click, .click, .caught])
+    director.dispatch(.keyDown(.escape))
+    director.advance(to: 0)
+    #expect(director.sceneNames == ["Menu"])
+    #expect(audio.musicStarts == 1, "coming back to the menu does not restart the music")
+    director.hold(.user)
+    click(Point(x: play.midX, y: play.midY))
+    #expect(audio.effects.count == 4, "a stopped game makes no sound")
+  }
+
   @Test func keyboardMovesFocusAndReturnActivates() {
     director.dispatch(.keyDown(.down))  // Play
     director.dispatch(.keyDown(.down))  // Sound

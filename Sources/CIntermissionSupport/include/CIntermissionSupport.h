@@ -30,4 +30,13 @@ void intermission_wake(int fd);
 /// that library, else the executable; NULL if the loader does not know.
 const char *intermission_image_path(void);
 
+/// Points standard error at /dev/null, for a call into a library that writes its own diagnostics
+/// there (ALSA does, when a machine has no sound card). Returns a duplicate of the old standard
+/// error for `intermission_restore_stderr`, or -1 (nothing changed) on failure.
+int intermission_silence_stderr(void);
+
+/// Puts back the standard error that `intermission_silence_stderr` saved, and closes the duplicate.
+/// Does nothing for -1.
+void intermission_restore_stderr(int saved);
+
 #endif

@@ -46,9 +46,10 @@ struct ArgumentFuzzer {
   mutating func arguments() -> [String] {
     let options = [
       "--size", "--fps", "--frames", "--seconds", "--fixed-step", "--script", "--trace", "--screenshot", "--font",
-      "--ads", "--ad-latency", "--fail-ads", "--no-ads", "--refresh", "--bogus", "-x", "stray", "--size=",
+      "--ads", "--ad-latency", "--fail-ads", "--no-ads", "--refresh", "--no-audio", "--bogus", "-x", "stray",
+      "--size=",
     ]
-    let flags: Set = ["--fixed-step", "--fail-ads", "--no-ads"]
+    let flags: Set = ["--fixed-step", "--fail-ads", "--no-ads", "--no-audio"]
     var arguments = ["--headless"]
     for _ in 0..<Int.random(in: 0..<7, using: &random) {
       let option = random.pick(options)
@@ -72,6 +73,8 @@ struct ArgumentFuzzer {
     // Every run ends soon, whatever was generated: the last --frames and --fps win.
     arguments += ["--frames", "2"]
     if !arguments.contains("--fixed-step") { arguments += ["--fps", "1000"] }
+    // Most runs without sound (opening the device is the slow part of a run); some with it.
+    if random.chance(0.9) { arguments.append("--no-audio") }
     return arguments
   }
 }

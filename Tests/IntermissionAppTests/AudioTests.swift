@@ -1,0 +1,255 @@
+import CAllocationCounter
+import Foundation
+import IntermissionCore
+import MenuGame
+import Testing
+
+/// The program's sound as a listener gets it: SDL's disk audio driver writes the real mixed output
+/// (44.1 kHz, 16-bit stereo) to a file at the real-time rate, so these run on the real clock
+/// (`--seconds`) and read the raw samples. One at a time: they measure time.
+///
+/// The music (`Assets/audio/music.wav`) is compared with the output sample for sample: after the
+/// silent buffers are taken out, what remains must be the music from its start, never restarted.
+///
+/// Slack, stated: output buffer `k` holds the sample frames from `k * 1024`, and host time `t`
+/// maps to sample frame `start + t * 44100`, where `start` is the first buffer of music (the menu
+/// starts it at time 0, in the next buffer: up to one buffer early). Besides the one buffer the
+/// issue allows, a boundary may fall 1.5 % of the elapsed time off (the disk driver sleeps a whole
+/// 23 ms for each 23.2 ms buffer) plus 30 ms of scheduling (the program, the audio thread and the
+/// test share two cores), or 150 ms under a sanitizer, which slows every thread.
+@Suite("Audio, as a process", .serialized)
+struct AudioTests {
+  static let rate = 44100.0
+  static let bufferFrames = 1024
+  /// The loudest a silent buffer may be: 1/1000 of full scale.
+  static let silence = 32
+  /// The music's samples (mono).
+  static let music: [Int16] = {
+    let url = ProgramRunner.root.appendingPathComponent("Assets/audio/music.wav")
+    return (try? Data(contentsOf: url)).map(wavSamples) ?? []
+  }()
+  /// Scheduling slack in seconds (see the suite's comment).
+  static let scheduling = allocation_counter_is_available() != 0 ? 0.03 : 0.15
+
+  /// What a run played and traced.
+  struct Capture {
+    /// The left channel.
+    let samples: [Int16]
+    /// The trace's lines.
+    let trace: [String]
+
+    var bufferCount: Int { samples.count / AudioTests.bufferFrames }
+
+    func isSilent(_ buffer: Int) -> Bool {
+      let start = buffer * AudioTests.bufferFrames
+      return samples[start..<start + AudioTests.bufferFrames].allSatisfy { abs(Int($0)) <= AudioTests.silence }
+    }
+
+    /// The first buffer with sound: the music's start.
+    var musicStart: Int? { (0..<bufferCount).first { !isSilent($0) } }
+
+    /// The runs of silent buffers after the music started, as half-open buffer ranges.
+    var silentRuns: [Range<Int>] {
+      guard let start = musicStart else { return [] }
+      var runs: [Range<Int>] = []
+      var runStart: Int?
+      for buffer in start..<bufferCount {
+        if isSilent(buffer) {
+          if runStart == nil { runStart = buffer }
+        } else if let begun = runStart {
+          runs.append(begun..<buffer)
+          runStart = nil
+        }
+      }
+      if let begun = runStart { runs.append(begun..<bufferCount) }
+      return runs
+    }
+
+    /// The host time of the first trace record of `event` with `field`, if any.
+    func time(of event: String, _ field: String = "") -> Double? {
+      guard let line = trace.first(where: { $0.contains("\"event\":\"\(event)\"") && $0.contains(field) }),
+        let range = line.range(of: "\"time\":"),
+        let end = line[range.upperBound...].firstIndex(of: ",")
+      else { return nil }
+      return Double(line[range.upperBound..<end])
+    }
+
+    /// The largest difference between the sound buffers from `from` on (all but `skipping`) and
+    /// the music played without a break from its start, `start` buffers in: 0 or 1 (rounding)
+    /// when the music was never restarted nor lost its place.
+    func deviationFromMusic(start: Int, from: Int? = nil, skipping: Set<Int> = [], continuous: Bool) -> Int {
+      let music = AudioTests.music
+      var position = 0
+      var worst = 0
+      for buffer in start..<bufferCount {
+        let silent = isSilent(buffer)
+        if continuous || !silent {
+          if buffer >= (from ?? start) && !skipping.contains(buffer) && !silent {
+            for index in 0..<AudioTests.bufferFrames {
+              let expected = Int(music[(position + index) % music.count])
+              worst = max(worst, abs(Int(samples[buffer * AudioTests.bufferFrames + index]) - expected))
+            }
+          }
+          position += AudioTests.bufferFrames
+        }
+      }
+      return worst
+    }
+  }
+
+  /// Runs the program headless on the real clock for `seconds` with `script`, its sound going to a
+  /// file through SDL's disk driver.
+  func record(_ script: String, seconds: Double = 3.5, arguments: [String] = []) throws -> Capture {
+    let runner = try ProgramRunner()
+    let scriptPath = try runner.write("script.txt", script)
+    let result = try runner.run(
+      ["--headless", "--seconds", String(seconds), "--script", scriptPath, "--trace", runner.path("trace.jsonl")]
+        + arguments,
+      environment: ["SDL_AUDIODRIVER": "disk", "SDL_DISKAUDIOFILE": runner.path("audio.raw")])
+    #expect(result.status == 0, "\(result.stderr)")
+    let raw = (try? Data(contentsOf: URL(fileURLWithPath: runner.path("audio.raw")))) ?? Data()
+    let samples = raw.withUnsafeBytes { buffer in
+      stride(from: 0, to: buffer.count - 3, by: 4).map {
+        Int16(littleEndian: buffer.loadUnaligned(fromByteOffset: $0, as: Int16.self))
+      }
+    }
+    let trace = ((try? String(contentsOfFile: runner.path("trace.jsonl"), encoding: .utf8)) ?? "")
+      .split(separator: "\n").map(String.init)
+    return Capture(samples: samples, trace: trace)
+  }
+
+  /// Checks that the output is silent exactly from `paused` to `resumed` (host seconds, within one
+  /// buffer after each and the stated slack), and that the music went on from where it stopped.
+  func expectOneSilence(
+    in capture: Capture, from paused: Double, to resumed: Double, sourceLocation: SourceLocation = #_sourceLocation
+  ) throws {
+    try #require(!AudioTests.music.isEmpty, "the music file is readable", sourceLocation: sourceLocation)
+    let start = try #require(capture.musicStart, "the output has sound", sourceLocation: sourceLocation)
+    let runs = capture.silentRuns
+    try #require(runs.count == 1, "one silence, not \(runs)", sourceLocation: sourceLocation)
+    let buffer = Double(AudioTests.bufferFrames)
+    func frame(atHostTime time: Double) -> ClosedRange<Double> {
+      let slack = (0.015 * time + AudioTests.scheduling) * AudioTests.rate
+      let base = Double(start) * buffer + time * AudioTests.rate
+      return (base - buffer - slack)...(base + buffer + slack)
+    }
+    let silenceStart = Double(runs[0].lowerBound) * buffer
+    let silenceEnd = Double(runs[0].upperBound) * buffer
+    #expect(
+      frame(atHostTime: paused).contains(silenceStart),
+      "silent from sample frame \(silenceStart), the pause at \(paused) s maps to \(frame(atHostTime: paused))",
+      sourceLocation: sourceLocation)
+    #expect(
+      frame(atHostTime: resumed).contains(silenceEnd),
+      "sound again from \(silenceEnd), the resume at \(resumed) s maps to \(frame(atHostTime: resumed))",
+      sourceLocation: sourceLocation)
+    #expect(
+      capture.deviationFromMusic(start: start, continuous: false) <= 2,
+      "the music after the silence goes on where it stopped", sourceLocation: sourceLocation)
+  }
+
+  @Test func anInAppAdSilencesTheGameUntilEscapeAndTheMusicGoesOnWhereItStopped() throws {
+    let capture = try record("1.5 click 480 595\n2.5 key Escape\n")
+    let paused = try #require(capture.time(of: "director.paused", "\"reason\":\"ad\""))
+    let resumed = try #require(capture.time(of: "director.resumed", "\"reason\":\"ad\""))
+    try expectOneSilence(in: capture, from: paused, to: resumed)
+  }
+
+  @Test func thePlayersPauseSilencesTheGame() throws {
+    let capture = try record("1.0 key P\n2.0 key P\n")
+    let paused = try #require(capture.time(of: "director.paused", "\"reason\":\"user\""))
+    let resumed = try #require(capture.time(of: "director.resumed", "\"reason\":\"user\""))
+    try expectOneSilence(in: capture, from: paused, to: resumed)
+  }
+
+  @Test func aMinimisedWindowSilencesTheGame() throws {
+    let capture = try record("1.0 minimize\n2.0 restore\n")
+    let paused = try #require(capture.time(of: "director.paused", "\"reason\":\"window\""))
+    let resumed = try #require(capture.time(of: "director.resumed", "\"reason\":\"window\""))
+    try expectOneSilence(in: capture, from: paused, to: resumed)
+  }
+
+  @Test func anAdInsideThePlayersPauseKeepsTheSilenceUntilThePlayerResumes() throws {
+    let capture = try record("1.0 key P\n1.5 click 480 595\n2.0 key Escape\n2.5 key P\n")
+    #expect(capture.trace.contains { $0.contains("\"event\":\"action.finished\"") }, "the ad opened and closed")
+    let paused = try #require(capture.time(of: "director.paused", "\"reason\":\"user\""))
+    let resumed = try #require(capture.time(of: "director.resumed", "\"reason\":\"user\""))
+    #expect(!capture.trace.contains { $0.contains("\"event\":\"director.resumed\",\"reason\":\"ad\"") })
+    try expectOneSilence(in: capture, from: paused, to: resumed)
+  }
+
+  @Test func anOpenURLAdNeverSilencesTheGame() throws {
+    let runner = try ProgramRunner()
+    let folder = runner.path("ads")
+    try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+    try FileManager.default.copyItem(
+      atPath: ProgramRunner.root.appendingPathComponent("Assets/ads/blockworks.png").path,
+      toPath: folder + "/blockworks.png")
+    let manifest = try runner.write(
+      "ads/manifest.json",
+      #"{"ads": [{"id": "blockworks", "image": "blockworks.png", "title": "Blockworks", "action": "open-url", "url": "https://example.com/b"}]}"#
+    )
+    let capture = try record("1.5 click 480 595\n", arguments: ["--ads", manifest])
+    #expect(capture.trace.contains { $0.contains("\"event\":\"url.opened\"") }, "the ad was clicked")
+    let start = try #require(capture.musicStart)
+    #expect(capture.silentRuns.isEmpty, "no silence: \(capture.silentRuns)")
+    #expect(capture.deviationFromMusic(start: start, continuous: true) <= 2)
+  }
+
+  @Test func theSoundSettingMutesWithoutLosingTheMusicsPlace() throws {
+    let sound = MenuScene.buttonFrame(.sound, in: Size(width: 960, height: 640))
+    let click = "click \(Int(sound.midX)) \(Int(sound.midY))"
+    let capture = try record("1.0 \(click)\n2.0 \(click)\n")
+    #expect(!capture.trace.contains { $0.contains("director.paused") }, "muting is not a pause")
+    let start = try #require(capture.musicStart)
+    let runs = capture.silentRuns
+    try #require(runs.count == 1, "one silence, not \(runs)")
+    let buffer = Double(AudioTests.bufferFrames)
+    let slack = (0.015 * 2 + AudioTests.scheduling + 1.0 / 60) * AudioTests.rate + buffer
+    #expect(abs(Double(runs[0].lowerBound - start) * buffer - 1.0 * AudioTests.rate) <= slack)
+    #expect(abs(Double(runs[0].upperBound - start) * buffer - 2.0 * AudioTests.rate) <= slack)
+    // The music went on while muted: after the click that turned sound on (its first 3 buffers),
+    // the output is the music at the place it had got to, not where it was muted.
+    let unmuted = runs[0].upperBound
+    #expect(
+      capture.deviationFromMusic(start: start, from: unmuted, skipping: Set(unmuted..<unmuted + 3), continuous: true)
+        <= 2)
+  }
+
+  @Test func noAudioPlaysNothingAndNoDeviceIsOneWarning() throws {
+    let runner = try ProgramRunner()
+    let quiet = try runner.run(
+      ["--headless", "--fixed-step", "--frames", "30", "--no-audio"],
+      environment: ["SDL_AUDIODRIVER": "disk", "SDL_DISKAUDIOFILE": runner.path("audio.raw")])
+    #expect(quiet.status == 0 && quiet.stderr.isEmpty, "\(quiet.stderr)")
+    #expect(!FileManager.default.fileExists(atPath: runner.path("audio.raw")), "--no-audio opens no device")
+    // No sound card (ALSA told to use one that does not exist): one line, and the game runs.
+    let silent = try runner.run(
+      ["--headless", "--fixed-step", "--frames", "30", "--trace", runner.path("trace.jsonl")],
+      environment: ["SDL_AUDIODRIVER": "alsa", "ALSA_CARD": "nonexistent"])
+    #expect(silent.status == 0)
+    let lines = silent.stderr.split(separator: "\n")
+    #expect(lines.count == 1, "\(silent.stderr)")
+    #expect(lines.first?.hasPrefix("intermission: warning: audio: no audio device (") == true, "\(silent.stderr)")
+    let trace = try String(contentsOfFile: runner.path("trace.jsonl"), encoding: .utf8)
+    #expect(trace.contains("\"event\":\"host.stopped\""))
+  }
+}
+
+/// The 16-bit samples of a WAV file's data chunk.
+private func wavSamples(_ data: Data) -> [Int16] {
+  var offset = 12
+  while offset + 8 <= data.count {
+    let id = String(decoding: data[offset..<offset + 4], as: UTF8.self)
+    let size = data[offset + 4..<offset + 8].enumerated().reduce(0) { $0 | Int($1.element) << (8 * $1.offset) }
+    if id == "data" {
+      return data[offset + 8..<min(data.count, offset + 8 + size)].withUnsafeBytes { buffer in
+        stride(from: 0, to: buffer.count - 1, by: 2).map {
+          Int16(littleEndian: buffer.loadUnaligned(fromByteOffset: $0, as: Int16.self))
+        }
+      }
+    }
+    offset += 8 + size + size % 2
+  }
+  return []
+}
