@@ -20,10 +20,12 @@ let package = Package(
     .library(name: "intermission-c", type: .dynamic, targets: ["IntermissionC"]),
   ],
   targets: [
-    // SDL2, SDL2_ttf and SDL2_image through C interop (SDL2_mixer comes through CSDLMixer). Only IntermissionSDL imports it.
+    // SDL2, SDL2_ttf and SDL2_image through C interop (SDL2_mixer comes through CSDLMixer). No
+    // pkg-config: the headers are included as <SDL2/...> from the system's include path and the
+    // module map names the libraries, so no build passes SDL's -D_REENTRANT (a flag SwiftPM
+    // refuses). Only IntermissionSDL imports it.
     .systemLibrary(
       name: "CSDL2",
-      pkgConfig: "sdl2",
       providers: [.apt(["libsdl2-dev", "libsdl2-ttf-dev", "libsdl2-image-dev", "libsdl2-mixer-dev"])]
     ),
     // SDL2_mixer loaded with dlopen when sound is wanted, so that a run without sound never maps it.
@@ -67,7 +69,9 @@ let package = Package(
     .executableTarget(
       name: "intermission-cbaseline",
       dependencies: ["CSDL2"],
-      linkerSettings: [.linkedLibrary("SDL2_ttf"), .linkedLibrary("SDL2_image"), .linkedLibrary("m")]
+      linkerSettings: [
+        .linkedLibrary("SDL2"), .linkedLibrary("SDL2_ttf"), .linkedLibrary("SDL2_image"), .linkedLibrary("m"),
+      ]
     ),
     // Test doubles shared by the test targets: a recording canvas and scene, a seeded generator.
     .target(name: "IntermissionTestSupport", dependencies: ["IntermissionCore"], path: "Tests/IntermissionTestSupport"),

@@ -10,7 +10,9 @@ public enum ShippedAssets {
   /// The path of `relative` (such as `ads/manifest.json`) below the assets folder, or nil when no
   /// assets folder has it as a readable regular file (with `$INTERMISSION_ASSETS` set, that
   /// folder's path is returned whether or not the file is there, so that errors name it).
-  /// - Parameter environment: looked up for `INTERMISSION_ASSETS`; nil reads the process's.
+  /// - Parameters:
+  ///   - relative: the file's path below the assets folder, such as `audio/music.wav`.
+  ///   - environment: looked up for `INTERMISSION_ASSETS`; nil reads the process's.
   public static func path(_ relative: String, environment: [String: String]? = nil) -> String? {
     let assets =
       environment.map { $0["INTERMISSION_ASSETS"] } ?? getenv("INTERMISSION_ASSETS").map { String(cString: $0) }

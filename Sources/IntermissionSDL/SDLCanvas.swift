@@ -66,7 +66,10 @@ public final class SDLCanvas: Canvas {
 
   /// Creates a canvas on a window and renderer the game created (`SDL_Window *`, `SDL_Renderer *`),
   /// borrowing both: it never destroys them, and opens no window of its own.
-  /// - Parameter fontPath: the font for text; nil takes the system's DejaVu Sans.
+  /// - Parameters:
+  ///   - window: the game's `SDL_Window *`.
+  ///   - renderer: the game's `SDL_Renderer *` for that window.
+  ///   - fontPath: the font for text; nil takes the system's DejaVu Sans.
   /// - Throws: `SDLError` when SDL_ttf or the font cannot be opened.
   public convenience init(borrowingWindow window: OpaquePointer, renderer: OpaquePointer, fontPath: String? = nil)
     throws
