@@ -109,6 +109,16 @@ public final class AdOverlay: Overlay {
   private var bannerPressed = false
   private var clickGate: BannerClickGate
   private var stateVersion = 0
+  /// A short message for the player, shown above the banner until its time.
+  private var notice: (text: String, until: Double)?
+
+  /// What the player reads when an open-url ad's browser cannot be opened.
+  public static let browserFailureNotice = "Couldn't open the browser"
+  /// How long a notice stays, in seconds.
+  public static let noticeDuration = 3.0
+
+  /// The message shown to the player now, if any.
+  public var currentNotice: String? { notice.map(\.text) }
   private var drawnVersion = -1
 
   /// Creates the overlay.
@@ -171,6 +181,10 @@ public final class AdOverlay: Overlay {
         deliver(result)
       }
     }
+    if let notice, time >= notice.until {
+      self.notice = nil
+      changed()
+    }
     if let settled = banner.settle(at: time) {
       changed()
       if settled == .shown, let currentAd {
@@ -214,7 +228,11 @@ public final class AdOverlay: Overlay {
 
   public var isAnimating: Bool { banner.isAnimating }
 
-  public var nextWakeTime: Double? { schedule.nextWakeTime(suspended: isRotationSuspended) }
+  public var nextWakeTime: Double? {
+    let load = schedule.nextWakeTime(suspended: isRotationSuspended)
+    guard let notice else { return load }
+    return min(load ?? notice.until, notice.until)
+  }
 
   public var needsDisplay: Bool { drawnVersion != stateVersion || banner.isAnimating }
 
@@ -224,6 +242,20 @@ public final class AdOverlay: Overlay {
     creative.prepare(on: canvas)
     if banner.isOnScreen { drawBanner(on: canvas) }
     if case .inAppView(_, let view) = action { view.draw(on: canvas, image: creative.uploaded) }
+    if let notice { drawNotice(notice.text, on: canvas) }
+  }
+
+  /// A message in a dark pill above the banner's place, in the middle.
+  private func drawNotice(_ text: String, on canvas: any Canvas) {
+    let size = canvas.size
+    let textSize = canvas.measureText(text, style: .body)
+    let width = min(size.width - 16, textSize.width + 32)
+    let height = textSize.height + 16
+    let bottom = size.height - AdBanner.height(forWidth: size.width) - 12
+    let box = Rect(x: (size.width - width) / 2, y: max(8, bottom - height), width: width, height: height)
+    canvas.fill(box, color: Color(hex: 0x05070C).withOpacity(0.92))
+    canvas.outline(box, color: Theme.accent, thickness: 1)
+    canvas.drawText(text, style: .body, color: Theme.text, in: box, alignment: .center)
   }
 
   // MARK: - Loading
@@ -327,9 +359,14 @@ public final class AdOverlay: Overlay {
     trace.emit("action.began", ["id": .string(ad.id), "willLeave": .bool(willLeave)])
     if case .openURL(let url) = ad.action {
       if AdManifest.isWebURL(url), urlOpener.open(url) {
-        trace.emit("url.opened", ["url": .string(url)])
+        if urlOpener.opensNothing {
+          trace.emit("url.opened", ["url": .string(url), "headless": .bool(true)])
+        } else {
+          trace.emit("url.opened", ["url": .string(url)])
+        }
       } else {
         trace.emit("url.failed", ["url": .string(url), "reason": .string(urlOpener.failureReason ?? "refused")])
+        notice = (AdOverlay.browserFailureNotice, time + AdOverlay.noticeDuration)
       }
       finishAction()
     }

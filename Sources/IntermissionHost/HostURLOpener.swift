@@ -14,5 +14,7 @@ final class HostURLOpener: URLOpener {
     headless ? true : browser.open(url)
   }
 
-  var failureReason: String? { browser.lastError?.description }
+  var failureReason: String? { browser.failureReason }
+
+  var opensNothing: Bool { headless }
 }

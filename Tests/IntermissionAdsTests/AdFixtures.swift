@@ -74,6 +74,7 @@ final class AdFolder {
 final class RecordingURLOpener: URLOpener {
   var opened: [String] = []
   var accepts = true
+  var opensNothing = false
   func open(_ url: String) -> Bool {
     opened.append(url)
     return accepts

@@ -139,6 +139,27 @@ struct AdOverlayTests {
     #expect(Array(h.events.suffix(3)) == ["action.began", "url.failed", "action.finished"])
     #expect(h.lines(containing: "url.failed").last?.contains(#""reason":"no browser here""#) == true)
     #expect(h.overlay.activeAction == nil && h.director.isRunning)
+    // The player is told, in the window, for 3 s; an idle host wakes to take the message away.
+    #expect(h.overlay.currentNotice == AdOverlay.browserFailureNotice)
+    h.frame()
+    #expect(h.canvas.texts.contains(AdOverlay.browserFailureNotice))
+    let clicked = h.clock.now
+    #expect(h.overlay.nextWakeTime.map { $0 <= clicked + 3 } == true)
+    h.run(until: clicked + 3.1)
+    #expect(h.overlay.currentNotice == nil)
+    h.canvas.reset()
+    h.frame()
+    #expect(!h.canvas.texts.contains(AdOverlay.browserFailureNotice))
+  }
+
+  @Test func anOpenerThatOpensNothingSaysSoInTheTrace() throws {
+    let h = try OverlayHarness(latency: 0, refresh: 1)
+    h.opener.opensNothing = true
+    h.run(until: 2.6)
+    h.clickBanner()
+    #expect(
+      h.lines(containing: "url.opened").last?.hasSuffix(#""url":"https://example.com/c","headless":true}"#) == true)
+    #expect(h.overlay.currentNotice == nil)
   }
 
   @Test func doubleClicksAndClicksDuringSlidesStartAtMostOneAction() throws {

@@ -175,6 +175,30 @@ struct BackendTests {
   /// Only optimised builds are checked (`scripts/test` runs it with `swift test -c release`): without
   /// optimisation, Swift iterates arrays through unspecialised generic code whose coroutine frames
   /// are heap-allocated by the runtime.
+  @Test func theSystemBrowserOpensOnlyWithAHandlerAndSaysWhyNot() throws {
+    let folder = FileManager.default.temporaryDirectory.appendingPathComponent("browser-\(UUID().uuidString)")
+    try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+    defer { try? FileManager.default.removeItem(at: folder) }
+    let none = SystemBrowser(searchPath: folder.path)
+    #expect(!none.open("https://example.com/a"))
+    #expect(none.failureReason?.contains("xdg-open is not on the search path") == true)
+    // A handler that records what it was asked to open (SDL runs it detached).
+    let log = folder.appendingPathComponent("opened.txt").path
+    let handler = folder.appendingPathComponent("xdg-open").path
+    try Data("#!/bin/sh\necho \"$1\" >>\"\(log)\"\n".utf8).write(to: URL(fileURLWithPath: handler))
+    #expect(chmod(handler, 0o755) == 0)
+    let browser = SystemBrowser(searchPath: "/nonexistent:" + folder.path)
+    #expect(browser.handlerPath == handler)
+    #expect(browser.open("https://example.com/b"))
+    #expect(browser.failureReason == nil)
+    var opened = ""
+    for _ in 0..<100 where !opened.contains("https://example.com/b") {
+      usleep(20_000)
+      opened = (try? String(contentsOfFile: log, encoding: .utf8)) ?? ""
+    }
+    #expect(opened == "https://example.com/b\n")
+  }
+
   @Test(
     .enabled(if: BackendTests.isOptimized, "checked in release builds: swift test -c release"),
     .enabled(if: allocation_counter_is_available() == 1, "sanitizers own malloc: no counting there"))

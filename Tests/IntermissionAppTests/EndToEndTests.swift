@@ -182,7 +182,9 @@ struct EndToEndTests {
     #expect(result.status == 0)
     let lines = try runner.traceLines("t.jsonl")
     #expect(lines.contains { $0.contains(#""event":"action.began","id":"blockworks","willLeave":true"#) })
-    #expect(lines.contains { $0.contains(#""event":"url.opened","url":"https://example.com/blockworks""#) })
+    // Headless, nothing is opened, and the trace says so.
+    #expect(
+      lines.contains { $0.contains(#""event":"url.opened","url":"https://example.com/blockworks","headless":true}"#) })
     #expect(!lines.contains { $0.contains("director.paused") })
   }
 
