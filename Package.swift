@@ -77,7 +77,9 @@ let package = Package(
     .target(name: "IntermissionTestSupport", dependencies: ["IntermissionCore"], path: "Tests/IntermissionTestSupport"),
     .testTarget(
       name: "IntermissionCoreTests", dependencies: ["IntermissionCore", "IntermissionTestSupport"]),
-    .testTarget(name: "MenuGameTests", dependencies: ["MenuGame", "IntermissionCore", "IntermissionTestSupport"]),
+    .testTarget(
+      name: "MenuGameTests",
+      dependencies: ["MenuGame", "IntermissionCore", "IntermissionAds", "IntermissionTestSupport"]),
     .testTarget(
       name: "IntermissionAdsTests", dependencies: ["IntermissionAds", "IntermissionCore", "IntermissionTestSupport"]),
     .testTarget(

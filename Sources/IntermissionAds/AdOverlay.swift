@@ -112,6 +112,9 @@ public final class AdOverlay: Overlay {
   /// A short message for the player, shown above the banner until its time.
   private var notice: (text: String, until: Double)?
 
+  /// The width kept for the "Ad" label at the banner's left, and as much at its right.
+  static let labelWidth = 30.0
+
   /// What the player reads when an open-url ad's browser cannot be opened.
   public static let browserFailureNotice = "Couldn't open the browser"
   /// How long a notice stays, in seconds.
@@ -326,13 +329,15 @@ public final class AdOverlay: Overlay {
     let opacity = banner.visibility(at: time)
     canvas.fill(frame, color: Color(hex: 0x05070C).withOpacity(opacity))
     if let image = creative.uploaded {
-      canvas.drawImage(image, in: frame.aspectFit(image.pixelSize), opacity: opacity)
+      // The creative keeps clear of the "Ad" label: it fits between two margins of the label's width.
+      let area = frame.insetBy(dx: AdOverlay.labelWidth, dy: 0)
+      canvas.drawImage(image, in: area.aspectFit(image.pixelSize), opacity: opacity)
     }
     canvas.fill(
       Rect(x: frame.minX, y: frame.minY, width: frame.width, height: 1), color: Theme.accent.withOpacity(opacity))
     canvas.drawText(
       "Ad", style: .caption, color: Theme.text.withOpacity(opacity),
-      in: Rect(x: 6, y: frame.minY + 2, width: 30, height: 18), alignment: .leading)
+      in: Rect(x: 6, y: frame.minY + 2, width: AdOverlay.labelWidth - 6, height: 18), alignment: .leading)
   }
 
   // MARK: - Actions

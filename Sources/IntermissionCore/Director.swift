@@ -24,6 +24,13 @@ public final class Director {
     didSet { audio?.setPaused(!isRunning) }
   }
 
+  /// Whether a scene asked for the game to end (a menu's Quit); whoever runs the director ends the
+  /// run after the frame (the host stops with reason `quit`).
+  public private(set) var isQuitRequested = false
+
+  /// Asks whoever runs the director to end the game after this frame.
+  public func requestQuit() { isQuitRequested = true }
+
   /// Overlays above the scene, bottom first. They get input top first.
   public private(set) var overlays: [any Overlay] = []
 

@@ -5,7 +5,7 @@
 public final class PauseControl: Overlay {
   private weak var target: (any PauseTarget)?
   private var viewSize = Size(width: 0, height: 0)
-  private var button = Button(title: "II")
+  private var button = Button(title: "")
   private var drawnState: (held: Bool, hovered: Bool, pressed: Bool)?
 
   /// Creates the control for `target` (kept weakly): the `.user` hold is its to hold and release.
@@ -18,10 +18,15 @@ public final class PauseControl: Overlay {
     self.init(pauseTarget: director)
   }
 
-  /// Where the pause button is for a view of `size`.
+  /// Where the pause button is for a view of `size`: smaller in small windows, whose scenes need
+  /// the room.
   public static func buttonFrame(in size: Size) -> Rect {
-    Rect(x: size.width - 60, y: 12, width: 48, height: 40)
+    isSmall(size)
+      ? Rect(x: size.width - 40, y: 6, width: 34, height: 28) : Rect(x: size.width - 60, y: 12, width: 48, height: 40)
   }
+
+  /// Whether a view of `size` gets the small pause button.
+  public static func isSmall(_ size: Size) -> Bool { size.width < 360 || size.height < 300 }
 
   /// Whether the user holds the director paused.
   public var isPaused: Bool { target?.isHeld(by: .user) ?? false }
@@ -37,7 +42,6 @@ public final class PauseControl: Overlay {
 
   public func update(hostTime: Double) {
     button.frame = PauseControl.buttonFrame(in: viewSize)
-    button.title = isPaused ? ">" : "II"
   }
 
   public func handle(_ event: InputEvent) -> Bool {
@@ -79,5 +83,29 @@ public final class PauseControl: Overlay {
         in: Rect(x: 0, y: band.minY + 68, width: size.width, height: 28), alignment: .center)
     }
     button.draw(on: canvas, style: .heading)
+    PauseControl.drawIcon(paused: isPaused, in: button.frame, on: canvas)
+  }
+
+  /// The pause icon (two bars) while running, the resume icon (a triangle pointing right) while
+  /// paused, centred in `frame` and drawn as shapes.
+  static func drawIcon(paused: Bool, in frame: Rect, on canvas: any Canvas) {
+    let side = (min(frame.width, frame.height) * 0.5).rounded()
+    let box = Rect(
+      x: (frame.midX - side / 2).rounded(), y: (frame.midY - side / 2).rounded(), width: side, height: side)
+    if paused {
+      // Rows one point high, each as long as the triangle is wide there.
+      let rows = Int(side)
+      for row in 0..<rows {
+        let distance = abs(Double(row) + 0.5 - side / 2) / (side / 2)
+        let length = (side * 0.9 * (1 - distance)).rounded()
+        guard length > 0 else { continue }
+        canvas.fill(
+          Rect(x: box.minX + side * 0.1, y: box.minY + Double(row), width: length, height: 1), color: Theme.text)
+      }
+    } else {
+      let bar = (side * 0.3).rounded()
+      canvas.fill(Rect(x: box.minX + side * 0.1, y: box.minY, width: bar, height: side), color: Theme.text)
+      canvas.fill(Rect(x: box.maxX - side * 0.1 - bar, y: box.minY, width: bar, height: side), color: Theme.text)
+    }
   }
 }

@@ -211,6 +211,7 @@ public final class Host {
 
     // Update: overlays on host time, the scene on clamped scene time, pending scene changes last.
     driver.advance(to: now)
+    if director.isQuitRequested { stop(.quit, "scene") }
 
     // Draw: the scene (only while running) into its kept layer, the layer, the overlays; present.
     let presents = needsPresent || director.isRunning || director.overlaysAreAnimating || director.overlaysNeedDisplay

@@ -64,13 +64,19 @@ public final class ListScene: Scene {
       width: max(0, listArea.width - 32), height: ListScene.rowHeight - 4)
   }
 
+  /// Where a pushed scene's Back button is in a view of `size`: level with the pause button.
+  public static func headerBackFrame(in size: Size) -> Rect { SceneHeader.backFrame(in: size) }
+
+  /// Where a pushed scene's title is in a view of `size`, between its two buttons; nil without room.
+  public static func headerTitleFrame(in size: Size) -> Rect? { SceneHeader.titleFrame(in: size) }
+
   /// Scrolls to `offset`, clamped to the valid range.
   public func scroll(to offset: Double) {
     scrollOffset = min(max(0, offset), maxScrollOffset)
   }
 
   public override func layoutDidChange() {
-    backButton.frame = Rect(x: 12, y: 14, width: 100, height: 40)
+    backButton.frame = SceneHeader.backFrame(in: viewSize)
     scroll(to: scrollOffset)
   }
 
@@ -143,11 +149,32 @@ public final class ListScene: Scene {
       index += 1
     }
     canvas.setClip(nil)
+    drawScrollbar(on: canvas)
     canvas.fill(Rect(x: 0, y: 0, width: size.width, height: ListScene.headerHeight), color: Theme.background)
-    canvas.drawText(
-      title, style: .heading, color: Theme.text, in: Rect(x: 0, y: 14, width: size.width, height: 40),
-      alignment: .center)
-    backButton.draw(on: canvas)
+    if let titleFrame = SceneHeader.titleFrame(in: size) {
+      canvas.drawText(title, style: .heading, color: Theme.text, in: titleFrame, alignment: .center)
+    }
+    backButton.draw(on: canvas, style: SceneHeader.backStyle(in: size))
+  }
+
+  /// Where the scrollbar's thumb is, or nil when everything fits: in the right margin, its length
+  /// the visible share of the list, its place the scroll position (above the bottom inset).
+  public var scrollbarThumb: Rect? {
+    guard maxScrollOffset > 0 else { return nil }
+    let area = listArea
+    let visible = max(0, area.height - bottomInset)
+    let length = max(24, visible * visible / contentHeight)
+    let travel = max(0, visible - length)
+    return Rect(x: area.maxX - 11, y: area.minY + travel * scrollOffset / maxScrollOffset, width: 6, height: length)
+  }
+
+  private func drawScrollbar(on canvas: any Canvas) {
+    guard let thumb = scrollbarThumb else { return }
+    let area = listArea
+    canvas.fill(
+      Rect(x: thumb.minX, y: area.minY, width: thumb.width, height: max(0, area.height - bottomInset)),
+      color: Theme.panelAlternate)
+    canvas.fill(thumb, color: Theme.mutedText)
   }
 
   // MARK: - The demo's lists
@@ -155,11 +182,15 @@ public final class ListScene: Scene {
   /// The credits list.
   public static func credits() -> ListScene {
     let lines: [(String, String)] = [
-      ("Intermission", "a game-loop host"), ("Director", "after cocos2d-x's CCDirector"),
-      ("Ad overlay", "after iAd's ADBannerView"), ("Windowing and input", "SDL2"),
-      ("Text", "SDL2_ttf with DejaVu Sans"), ("Images", "SDL2_image"), ("Language", "Swift"),
-      ("Pause rules", "one hold per holder"), ("Banner footer", "the empty table footer"),
-      ("Testing", "fixed-step clock, replay scripts"), ("Thanks", "everyone who paused a game"),
+      ("Intermission", "a game-loop host with an ad break"),
+      ("Director", "after cocos2d-x's CCDirector"), ("Ad overlay", "after iAd's ADBannerView"),
+      ("Swift", "Apache 2.0 with Runtime Library Exception"),
+      ("SDL2", "zlib licence"), ("SDL2_ttf", "zlib licence"), ("SDL2_image", "zlib licence"),
+      ("SDL2_mixer", "zlib licence"), ("FreeType", "FreeType License (FTL)"), ("HarfBuzz", "MIT"),
+      ("libpng", "PNG Reference Library License"), ("libjpeg-turbo", "IJG and BSD-3-Clause"),
+      ("DejaVu fonts", "Bitstream Vera licence"), ("libintermission.so", "links the Swift runtime"),
+      ("Sounds and creatives", "made by scripts in the repository"),
+      ("Thanks", "everyone who paused a game"),
     ]
     return ListScene(name: "Credits", title: "Credits", rows: lines.map { Row($0.0, $0.1) })
   }

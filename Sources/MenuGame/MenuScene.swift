@@ -6,20 +6,40 @@ import IntermissionCore
   import Darwin
 #endif
 
-/// The title screen: Play, Sound, Credits and Leaderboard, with a moving decoration so that a
-/// stopped director shows at a glance. Mouse and keyboard (arrows and Return) both work.
+/// The title screen: Play, Sound, Credits, Leaderboard and Quit, with a moving decoration so that a
+/// stopped director shows at a glance. Mouse and keyboard (arrows and Return) both work; Escape
+/// never quits. Its layout (`MenuLayout`) fits every allowed window size above the banner.
 public final class MenuScene: Scene {
   private let settings: GameSettings
-  private var buttons: [Button] = [
-    Button(title: "Play"), Button(title: "Sound: On"), Button(title: "Credits"), Button(title: "Leaderboard"),
-  ]
+  private var buttons: [Button] = Item.allCases.map { Button(title: $0.label) }
+  /// Where everything is, for the current size and inset.
+  public private(set) var layout = MenuLayout(size: Size(width: 960, height: 640), bottomInset: 0, buttonCount: 5)
   private var focusedIndex: Int?
   /// Seconds of scene time the menu has run; drives the decoration.
   public private(set) var elapsed: Double = 0
 
   /// The index of each button, for readers and tests.
   public enum Item: Int, CaseIterable {
-    case play, sound, credits, leaderboard
+    case play, sound, credits, leaderboard, quit
+
+    /// The button's label (`Sound` shows its setting).
+    var label: String {
+      switch self {
+      case .play: "Play"
+      case .sound: "Sound: On"
+      case .credits: "Credits"
+      case .leaderboard: "Leaderboard"
+      case .quit: "Quit"
+      }
+    }
+
+    /// The short label of the compact layout.
+    var shortLabel: String {
+      switch self {
+      case .leaderboard: "Scores"
+      default: label
+      }
+    }
   }
 
   /// Creates the menu.
@@ -29,14 +49,10 @@ public final class MenuScene: Scene {
     refreshSoundTitle()
   }
 
-  /// Where the button for `item` is in a view of `size`.
-  public static func buttonFrame(_ item: Item, in size: Size) -> Rect {
-    let width = min(300, size.width - 40)
-    let height = 52.0
-    let spacing = 14.0
-    let top = max(140, size.height * 0.36)
-    return Rect(
-      x: (size.width - width) / 2, y: top + Double(item.rawValue) * (height + spacing), width: width, height: height)
+  /// Where the button for `item` is in a view of `size` whose bottom `bottomInset` points the
+  /// banner covers.
+  public static func buttonFrame(_ item: Item, in size: Size, bottomInset: Double = 0) -> Rect {
+    MenuLayout(size: size, bottomInset: bottomInset, buttonCount: Item.allCases.count).buttons[item.rawValue]
   }
 
   /// The title shown on `item`'s button.
@@ -49,9 +65,9 @@ public final class MenuScene: Scene {
   }
 
   public override func layoutDidChange() {
-    for item in Item.allCases {
-      buttons[item.rawValue].frame = MenuScene.buttonFrame(item, in: viewSize)
-    }
+    layout = MenuLayout(size: viewSize, bottomInset: bottomInset, buttonCount: buttons.count)
+    for index in buttons.indices { buttons[index].frame = layout.buttons[index] }
+    refreshTitles()
   }
 
   public override func update(delta: Double) {
@@ -108,36 +124,48 @@ public final class MenuScene: Scene {
       director?.push(ListScene.credits())
     case .leaderboard:
       director?.push(ListScene.leaderboard())
+    case .quit:
+      director?.requestQuit()
     }
   }
 
-  private func refreshSoundTitle() {
-    buttons[Item.sound.rawValue].title = settings.soundEnabled ? "Sound: On" : "Sound: Off"
+  private func refreshSoundTitle() { refreshTitles() }
+
+  /// The labels for the layout: short ones on narrow buttons; Sound shows its setting either way.
+  private func refreshTitles() {
+    for item in Item.allCases {
+      buttons[item.rawValue].title = layout.usesShortLabels ? item.shortLabel : item.label
+    }
+    let sound =
+      layout.usesShortLabels
+      ? (settings.soundEnabled ? "Sound" : "Muted") : (settings.soundEnabled ? "Sound: On" : "Sound: Off")
+    buttons[Item.sound.rawValue].title = sound
   }
 
   public override func draw(on canvas: any Canvas) {
-    let size = viewSize
-    drawDecoration(on: canvas, size: size)
-    let titleBand = Rect(x: 0, y: max(20, size.height * 0.1), width: size.width, height: 64)
-    canvas.drawText("Intermission", style: .title, color: Theme.text, in: titleBand, alignment: .center)
-    canvas.drawText(
-      "a game loop host with an ad break", style: .body, color: Theme.mutedText,
-      in: titleBand.offsetBy(dx: 0, dy: 54), alignment: .center)
-    for button in buttons { button.draw(on: canvas) }
+    if let band = layout.decoration { drawDecoration(on: canvas, in: band) }
+    if let title = layout.title {
+      canvas.drawText("Intermission", style: layout.titleStyle, color: Theme.text, in: title, alignment: .center)
+    }
+    if let subtitle = layout.subtitle {
+      canvas.drawText(
+        "a game loop host with an ad break", style: .body, color: Theme.mutedText, in: subtitle, alignment: .center)
+    }
+    for button in buttons { button.draw(on: canvas, style: layout.buttonStyle) }
   }
 
-  /// Orbiting squares around the title, driven by scene time: they freeze when the director stops.
-  private func drawDecoration(on canvas: any Canvas, size: Size) {
-    let centre = Point(x: size.width / 2, y: max(20, size.height * 0.1) + 40)
-    let radiusX = min(260, size.width * 0.42)
+  /// Squares moving along a wave in their own band, driven by scene time: they freeze when the
+  /// director stops, and never cross the text.
+  private func drawDecoration(on canvas: any Canvas, in band: Rect) {
     let count = 12
+    let side = min(12, band.height / 2)
     for index in 0..<count {
-      let angle = elapsed * 1.2 + Double(index) * (2 * Double.pi / Double(count))
-      let x = centre.x + radiusX * cos(angle)
-      let y = centre.y + 36 * sin(angle)
-      let side = 8 + 4 * (1 + sin(angle))
-      let color = Theme.accent.withOpacity(0.35 + 0.65 * (1 + sin(angle)) / 2)
-      canvas.fill(Rect(x: x - side / 2, y: y - side / 2, width: side, height: side), color: color)
+      let phase = elapsed * 0.12 + Double(index) / Double(count)
+      let x = band.minX + (phase - phase.rounded(.down)) * (band.width - side)
+      let wave = sin(elapsed * 2 + Double(index) * 0.9)
+      let y = band.midY - side / 2 + wave * (band.height - side) / 2
+      let color = Theme.accent.withOpacity(0.35 + 0.65 * (1 + wave) / 2)
+      canvas.fill(Rect(x: x, y: y, width: side, height: side), color: color)
     }
   }
 }

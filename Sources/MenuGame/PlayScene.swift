@@ -11,6 +11,12 @@ public final class PlayScene: Scene {
   public private(set) var target = Rect(x: 100, y: 140, width: 56, height: 56)
   private var velocity = (x: 180.0, y: 130.0)
   private var pointer = Point.zero
+  /// Seconds left of the flash that answers a catch.
+  public private(set) var flash = 0.0
+  /// How long a catch flashes.
+  public static let flashDuration = 0.15
+  /// The one line that says how to play.
+  public static let instructions = "Catch the square: click it, or press Space with the pointer on it"
 
   /// Creates the scene.
   public init() {
@@ -27,12 +33,13 @@ public final class PlayScene: Scene {
   }
 
   public override func layoutDidChange() {
-    backButton.frame = Rect(x: 12, y: 12, width: 100, height: 40)
+    backButton.frame = SceneHeader.backFrame(in: viewSize)
     target.origin.x = min(max(field.minX, target.minX), field.maxX - target.width)
     target.origin.y = min(max(field.minY, target.minY), field.maxY - target.height)
   }
 
   public override func update(delta: Double) {
+    flash = max(0, flash - delta)
     let area = field
     target.origin.x += velocity.x * delta
     target.origin.y += velocity.y * delta
@@ -74,6 +81,7 @@ public final class PlayScene: Scene {
 
   private func scorePoint() {
     director?.audio?.play(.caught)
+    flash = PlayScene.flashDuration
     score += 1
     scoreLabel = "Score: \(score)"
     velocity = (velocity.x * 1.08, velocity.y * 1.08)
@@ -82,11 +90,17 @@ public final class PlayScene: Scene {
   public override func draw(on canvas: any Canvas) {
     let size = viewSize
     canvas.fill(field, color: Theme.panelAlternate)
+    if flash > 0 {
+      canvas.fill(field, color: Theme.accent.withOpacity(0.25 * flash / PlayScene.flashDuration))
+    }
     canvas.drawText(
-      scoreLabel, style: .heading, color: Theme.text, in: Rect(x: 0, y: 12, width: size.width, height: 40),
-      alignment: .center)
-    canvas.fill(target, color: Theme.accent)
+      PlayScene.instructions, style: .caption, color: Theme.mutedText,
+      in: Rect(x: 8, y: field.minY + 4, width: max(0, size.width - 16), height: 22), alignment: .center)
+    if let titleFrame = SceneHeader.titleFrame(in: size) {
+      canvas.drawText(scoreLabel, style: .heading, color: Theme.text, in: titleFrame, alignment: .center)
+    }
+    canvas.fill(target, color: flash > 0 ? Theme.text : Theme.accent)
     canvas.outline(target, color: Theme.text, thickness: 2)
-    backButton.draw(on: canvas)
+    backButton.draw(on: canvas, style: SceneHeader.backStyle(in: size))
   }
 }

@@ -110,7 +110,7 @@ int main(int argc, char **argv) {
   // The creative, scaled once to the pixels it is drawn at.
   const float w = width, h = height;
   float banner_h = w >= 728 ? 90 : 50;
-  float fit = fminf(w / image_surface->w, banner_h / image_surface->h);
+  float fit = fminf((w - 60) / image_surface->w, banner_h / image_surface->h);  // clear of the "Ad" label
   int scaled_w = (int)lroundf(image_surface->w * fit), scaled_h = (int)lroundf(image_surface->h * fit);
   SDL_Surface *argb = SDL_ConvertSurfaceFormat(image_surface, SDL_PIXELFORMAT_ARGB8888, 0);
   SDL_Surface *scaled = SDL_CreateRGBSurfaceWithFormat(0, scaled_w, scaled_h, 32, SDL_PIXELFORMAT_ARGB8888);
@@ -123,10 +123,9 @@ int main(int argc, char **argv) {
 
   Text title = make_text(r, title_font, "Intermission");
   Text subtitle = make_text(r, body, "a game loop host with an ad break");
-  const char *labels[4] = {"Play", "Sound: On", "Credits", "Leaderboard"};
-  Text buttons[4];
-  for (int i = 0; i < 4; i++) buttons[i] = make_text(r, heading, labels[i]);
-  Text pause_label = make_text(r, heading, "II");
+  const char *labels[5] = {"Play", "Sound: On", "Credits", "Leaderboard", "Quit"};
+  Text buttons[5];
+  for (int i = 0; i < 5; i++) buttons[i] = make_text(r, heading, labels[i]);
   Text ad_label = make_text(r, caption, "Ad");
 
   double start = now_seconds(), next_frame = start, end = start + seconds;
@@ -140,23 +139,33 @@ int main(int argc, char **argv) {
     }
     SDL_SetRenderDrawColor(r, 0x14, 0x1B, 0x2D, 255);
     SDL_RenderClear(r);
-    float band_y = fmaxf(20, h * 0.1f), cx = w / 2, cy = band_y + 40, rx = fminf(260, w * 0.42f);
+    // MenuLayout's regular layout: the title and subtitle clear of the pause button, the
+    // decoration in its own band, five buttons.
+    float free_bottom = h - banner_h - 8, side_inset = 68, text_w = w - 2 * side_inset;
+    float title_y = fmaxf(16, free_bottom * 0.05f), subtitle_y = title_y + 58, band_y = subtitle_y + 34;
+    float band_x = 24, band_w = w - 48, band_h = 28, side = 12;
     for (int i = 0; i < 12; i++) {
-      double angle = elapsed * 1.2 + i * (2 * M_PI / 12);
-      float x = cx + rx * cos(angle), y = cy + 36 * sin(angle), side = 8 + 4 * (1 + sin(angle));
-      Uint8 alpha = (Uint8)lround(255 * (0.35 + 0.65 * (1 + sin(angle)) / 2));
-      fill(r, x - side / 2, y - side / 2, side, side, 0xFFB84D, alpha);
+      double phase = elapsed * 0.12 + i / 12.0;
+      float x = band_x + (phase - floor(phase)) * (band_w - side);
+      double wave = sin(elapsed * 2 + i * 0.9);
+      float y = band_y + band_h / 2 - side / 2 + wave * (band_h - side) / 2;
+      Uint8 alpha = (Uint8)lround(255 * (0.35 + 0.65 * (1 + wave) / 2));
+      fill(r, x, y, side, side, 0xFFB84D, alpha);
     }
-    draw_text(r, &title, 0, band_y, w, 64, 0xF2F5FA, 0);
-    draw_text(r, &subtitle, 0, band_y + 54, w, 64, 0x9AA8C4, 0);
-    float bw = fminf(300, w - 40), top = fmaxf(140, h * 0.36f);
-    for (int i = 0; i < 4; i++) {
+    draw_text(r, &title, side_inset, title_y, text_w, 56, 0xF2F5FA, 0);
+    draw_text(r, &subtitle, side_inset, subtitle_y, text_w, 26, 0x9AA8C4, 0);
+    float bw = fminf(300, w - 40), full = 5 * 52 + 4 * 14;
+    float top = fmaxf(band_y + band_h + 12, fminf(h * 0.36f, free_bottom - full));
+    for (int i = 0; i < 5; i++) {
       float by = top + i * 66;
       fill(r, (w - bw) / 2, by, bw, 52, 0x2F6FDE, 255);
       draw_text(r, &buttons[i], (w - bw) / 2, by, bw, 52, 0xF2F5FA, 0);
     }
+    // The pause button and its icon: two bars.
     fill(r, w - 60, 12, 48, 40, 0x2F6FDE, 255);
-    draw_text(r, &pause_label, w - 60, 12, 48, 40, 0xF2F5FA, 0);
+    float icon_x = roundf(w - 36 - 10), icon_y = 22;
+    fill(r, icon_x + 2, icon_y, 6, 20, 0xF2F5FA, 255);
+    fill(r, icon_x + 20 - 2 - 6, icon_y, 6, 20, 0xF2F5FA, 255);
     float banner_y = h - banner_h;
     fill(r, 0, banner_y, w, banner_h, 0x05070C, 255);
     SDL_FRect image_rect = {roundf(w / 2 - scaled_w / 2.0f), roundf(banner_y + banner_h / 2 - scaled_h / 2.0f),

@@ -1,6 +1,8 @@
 import Foundation
+import IntermissionAds
 import IntermissionCore
 import IntermissionSDL
+import MenuGame
 import Testing
 
 /// The program end to end, headless, through SDL's real event queue, with the fixed-step clock.
@@ -79,15 +81,71 @@ struct EndToEndTests {
     let image = try runner.image("menu.png")
     #expect(image.width == 960 && image.height == 640)
     // Button bodies (left edge of each button, clear of the label) in the button colour.
-    for y in [235, 301, 367, 433] {
-      #expect(close(image.pixel(x: 340, y: y), Theme.button), "button at y \(y): \(image.pixel(x: 340, y: y))")
+    let layout = MenuLayout(size: Size(width: 960, height: 640), bottomInset: 0, buttonCount: 5)
+    for frame in layout.buttons {
+      let (x, y) = (Int(frame.minX) + 10, Int(frame.minY) + 5)
+      #expect(close(image.pixel(x: x, y: y), Theme.button), "button at y \(y): \(image.pixel(x: x, y: y))")
     }
     #expect(close(image.pixel(x: 20, y: 400), Theme.background))
     // The title's white text is somewhere across its band.
-    let titleRow = (300..<660).map { image.pixel(x: $0, y: 96) }
+    let title = try #require(layout.title)
+    let titleRow = (300..<660).map { image.pixel(x: $0, y: Int(title.midY)) }
     #expect(titleRow.contains { $0.red > 200 && $0.green > 200 && $0.blue > 200 }, "title text drawn")
     // The pause button.
     #expect(close(image.pixel(x: 905, y: 16), Theme.button))
+  }
+
+  /// At the smallest window and at a wide, short one, with the banner in: every menu button is
+  /// drawn whole in the button colour above the banner, and the wide one's last buttons work.
+  @Test(arguments: [(200, 150), (1200, 420)])
+  func everyMenuButtonIsDrawnAboveTheBannerAndClickable(width: Int, height: Int) throws {
+    let runner = try ProgramRunner()
+    let size = Size(width: Double(width), height: Double(height))
+    let inset = AdBanner.height(forWidth: size.width)
+    let layout = MenuLayout(size: size, bottomInset: inset, buttonCount: 5)
+    let leaderboard = layout.buttons[MenuScene.Item.leaderboard.rawValue]
+    let script = try runner.write("s.txt", "1.5 click \(Int(leaderboard.midX)) \(Int(leaderboard.midY))\n")
+    let result = try runner.run(
+      Self.headless + [
+        "--size", "\(width)x\(height)", "--ad-latency", "0", "--frames", "60", "--screenshot", runner.path("menu.png"),
+        "--script", script, "--trace", runner.path("t.jsonl"),
+      ])
+    #expect(result.status == 0, "\(result.stderr)")
+    let image = try runner.image("menu.png")
+    #expect(close(image.pixel(x: width / 2, y: height - Int(inset) / 2), Theme.button) == false, "the banner is in")
+    for frame in layout.buttons {
+      // The four corners, just inside: the button's own colour, nothing over it.
+      for (x, y) in [
+        (frame.minX + 2, frame.minY + 2), (frame.maxX - 3, frame.minY + 2), (frame.minX + 2, frame.maxY - 3),
+        (frame.maxX - 3, frame.maxY - 3),
+      ] {
+        #expect(close(image.pixel(x: Int(x), y: Int(y)), Theme.button), "\(width)x\(height): \(frame) at (\(x), \(y))")
+      }
+      #expect(frame.maxY <= size.height - inset)
+    }
+    let lines = try runner.traceLines("t.jsonl")
+    #expect(lines.contains { $0.contains("\"event\":\"banner.shown\"") })
+    let run2 = try runner.run(
+      Self.headless + [
+        "--size", "\(width)x\(height)", "--ad-latency", "0", "--frames", "120", "--script", script, "--trace",
+        runner.path("t2.jsonl"),
+      ])
+    #expect(run2.status == 0)
+    #expect(
+      try runner.traceLines("t2.jsonl").contains { $0.contains(#""event":"scene.entered","name":"Leaderboard""#) })
+  }
+
+  @Test func theMenusQuitEndsTheProgramAndEscapeDoesNot() throws {
+    let runner = try ProgramRunner()
+    let quit = MenuScene.buttonFrame(.quit, in: Size(width: 960, height: 640), bottomInset: 90)
+    let script = try runner.write("s.txt", "0.5 key Escape\n1.0 click \(Int(quit.midX)) \(Int(quit.midY))\n")
+    let result = try runner.run(
+      Self.headless + ["--frames", "600", "--script", script, "--trace", runner.path("t.jsonl")])
+    #expect(result.status == 0)
+    let lines = try runner.traceLines("t.jsonl")
+    #expect(
+      lines.last?.contains(#""event":"host.stopped","reason":"quit","detail":"scene""#) == true, "\(lines.last ?? "")")
+    #expect(lines.last?.hasPrefix(#"{"frame":60,"#) == true, "ended in the frame of the click")
   }
 
   @Test func noBannerPixelsBeforeTheAdLoadsAndBannerPixelsAfter() throws {
