@@ -23,12 +23,22 @@ public struct AdCreative: Hashable, Sendable {
   public var title: String
   /// What a click does.
   public var action: Action
+  /// A sentence or two for the in-app ad view, below the title (the manifest's `description`).
+  public var description: String?
+  /// Where the in-app ad view's call-to-action button leads (the manifest's `url` of an in-app
+  /// ad); without it, the view has no such button.
+  public var landingURL: String?
 
   /// Creates a creative.
-  public init(id: String, imagePath: String, title: String, action: Action) {
+  public init(
+    id: String, imagePath: String, title: String, action: Action, description: String? = nil,
+    landingURL: String? = nil
+  ) {
     self.id = id
     self.imagePath = imagePath
     self.title = title
     self.action = action
+    self.description = description
+    self.landingURL = landingURL
   }
 }

@@ -3,7 +3,10 @@ import IntermissionCore
 /// Reads and validates an ad manifest: untrusted input.
 ///
 /// The format is `{ "ads": [ { "id": "...", "image": "file.png", "title": "...",
-/// "action": "in-app" | "open-url", "url": "https://..." } ] }`, image paths relative to the manifest.
+/// "action": "in-app" | "open-url", "url": "https://...", "description": "..." } ] }`, image paths
+/// relative to the manifest. An open-url ad needs its `url`; an in-app ad's optional `url` is where
+/// its ad view's call-to-action button leads. `description` (optional, at most 300 characters) is
+/// shown in the ad view.
 /// Paths must stay inside the manifest's folder (after resolving `..` and symbolic links), and
 /// `open-url` ads need an http or https URL.
 public enum AdManifest {
@@ -27,6 +30,9 @@ public enum AdManifest {
   /// Validates manifest `bytes` as if read from `manifestPath` (used to resolve image paths). The
   /// document must be strict JSON (RFC 8259), and no string in an ad may hold a control character.
   /// - Throws: `AdError`.
+  /// The longest `description` accepted, in characters.
+  public static let maximumDescriptionLength = 300
+
   public static func parse(_ bytes: [UInt8], manifestPath: String) throws -> [AdCreative] {
     func malformed(_ detail: String) -> AdError { .manifestMalformed(path: manifestPath, detail: detail) }
     let root: StrictJSON.Value
@@ -60,10 +66,21 @@ public enum AdManifest {
       let image = try string("image")
       let title = try string("title", visible: true)
       let actionName = try string("action")
+      let description = try entry["description"] == nil ? nil : string("description", visible: true)
+      if let description, description.count > AdManifest.maximumDescriptionLength {
+        throw malformed(
+          "\(place) '\(id)': \"description\" is longer than \(AdManifest.maximumDescriptionLength) characters")
+      }
+      var landingURL: String?
       let action: AdCreative.Action
       switch actionName {
       case "in-app":
         action = .inApp
+        if entry["url"] != nil {
+          let url = try string("url")
+          guard isWebURL(url) else { throw AdError.unsupportedURL(id: id, url: url) }
+          landingURL = url
+        }
       case "open-url":
         let url = try string("url")
         guard isWebURL(url) else { throw AdError.unsupportedURL(id: id, url: url) }
@@ -74,7 +91,10 @@ public enum AdManifest {
         )
       }
       let imagePath = try resolveImage(image, id: id, folder: folder)
-      creatives.append(AdCreative(id: id, imagePath: imagePath, title: title, action: action))
+      creatives.append(
+        AdCreative(
+          id: id, imagePath: imagePath, title: title, action: action, description: description,
+          landingURL: landingURL))
     }
     return creatives
   }

@@ -113,7 +113,13 @@ public final class AdOverlay: Overlay {
   private var notice: (text: String, until: Double)?
 
   /// The width kept for the "Ad" label at the banner's left, and as much at its right.
-  static let labelWidth = 30.0
+  public static let labelWidth = 30.0
+
+  /// Where the creative goes on a banner at `frame`, for an image of `imageSize` pixels: aspect
+  /// kept, clear of the "Ad" label.
+  public static func creativeFrame(in frame: Rect, imageSize: Size) -> Rect {
+    frame.insetBy(dx: labelWidth, dy: 0).aspectFit(imageSize)
+  }
 
   /// What the player reads when an open-url ad's browser cannot be opened.
   public static let browserFailureNotice = "Couldn't open the browser"
@@ -206,10 +212,16 @@ public final class AdOverlay: Overlay {
   public func handle(_ event: InputEvent) -> Bool {
     if case .inAppView(let ad, var view) = action {
       // The ad view is modal: nothing reaches the scene or the pause control while it is open.
-      let closes = view.handle(event, viewSize: viewSize)
+      let outcome = view.handle(event, viewSize: viewSize, imageSize: creative.uploaded?.pixelSize)
       action = .inAppView(ad, view)
       changed()
-      if closes { finishAction() }
+      switch outcome {
+      case .none: break
+      case .close: finishAction()
+      case .openLanding(let url):
+        trace.emit("cta.clicked", ["id": .string(ad.id), "url": .string(url)])
+        open(url)
+      }
       return true
     }
     // A banner that placement keeps away is not there for input at all, even while sliding out.
@@ -330,8 +342,7 @@ public final class AdOverlay: Overlay {
     canvas.fill(frame, color: Color(hex: 0x05070C).withOpacity(opacity))
     if let image = creative.uploaded {
       // The creative keeps clear of the "Ad" label: it fits between two margins of the label's width.
-      let area = frame.insetBy(dx: AdOverlay.labelWidth, dy: 0)
-      canvas.drawImage(image, in: area.aspectFit(image.pixelSize), opacity: opacity)
+      canvas.drawImage(image, in: AdOverlay.creativeFrame(in: frame, imageSize: image.pixelSize), opacity: opacity)
     }
     canvas.fill(
       Rect(x: frame.minX, y: frame.minY, width: frame.width, height: 1), color: Theme.accent.withOpacity(opacity))
@@ -363,17 +374,23 @@ public final class AdOverlay: Overlay {
     changed()
     trace.emit("action.began", ["id": .string(ad.id), "willLeave": .bool(willLeave)])
     if case .openURL(let url) = ad.action {
-      if AdManifest.isWebURL(url), urlOpener.open(url) {
-        if urlOpener.opensNothing {
-          trace.emit("url.opened", ["url": .string(url), "headless": .bool(true)])
-        } else {
-          trace.emit("url.opened", ["url": .string(url)])
-        }
-      } else {
-        trace.emit("url.failed", ["url": .string(url), "reason": .string(urlOpener.failureReason ?? "refused")])
-        notice = (AdOverlay.browserFailureNotice, time + AdOverlay.noticeDuration)
-      }
+      open(url)
       finishAction()
+    }
+  }
+
+  /// Opens `url` through the browser path, tracing the outcome; tells the player when it failed.
+  private func open(_ url: String) {
+    if AdManifest.isWebURL(url), urlOpener.open(url) {
+      if urlOpener.opensNothing {
+        trace.emit("url.opened", ["url": .string(url), "headless": .bool(true)])
+      } else {
+        trace.emit("url.opened", ["url": .string(url)])
+      }
+    } else {
+      trace.emit("url.failed", ["url": .string(url), "reason": .string(urlOpener.failureReason ?? "refused")])
+      notice = (AdOverlay.browserFailureNotice, time + AdOverlay.noticeDuration)
+      changed()
     }
   }
 

@@ -1,6 +1,7 @@
 /// Input to replay, parsed from a script of one event per line: `<seconds> <verb> <args>`.
 ///
-/// Verbs: `click X Y`, `move X Y`, `drag X1 Y1 X2 Y2`, `key NAME` (SDL key names), `wheel DY`,
+/// Verbs: `click X Y`, `move X Y`, `drag X1 Y1 X2 Y2`, `key NAME` (SDL key names), `button NAME`
+/// (a game controller's a, b, back, start, up, down, left, right), `wheel DY`,
 /// `minimize`, `restore`, `resize W H`, `quit`; verbs and key names are case-insensitive. `#`
 /// starts a comment; blank lines are skipped; LF and CRLF line endings are the same. Times are host
 /// seconds and never decrease from one event to the next. Coordinates lie within the largest window
@@ -22,6 +23,8 @@ public struct ReplayScript: Hashable, Sendable {
     case move(Point)
     case drag(from: Point, to: Point)
     case key(Key)
+    /// A game controller's button, pressed and released.
+    case button(ControllerButton)
     case wheel(dy: Double)
     case minimize
     case restore
@@ -81,7 +84,7 @@ public struct ReplayScript: Hashable, Sendable {
     return ReplayScript(events: events)
   }
 
-  private static let verbs = "click, move, drag, key, wheel, minimize, restore, resize, quit"
+  private static let verbs = "click, move, drag, key, button, wheel, minimize, restore, resize, quit"
 
   /// Untrusted text as it may appear in a message: control characters escaped, long text cut.
   private static func quoted(_ text: String) -> String { PrintableText.escaping(text, limit: 40) }
@@ -128,6 +131,14 @@ public struct ReplayScript: Hashable, Sendable {
         )
       }
       return .key(key)
+    case "button":
+      try expect(1, "button NAME")
+      guard let button = ControllerButton(rawValue: arguments[0].lowercased()) else {
+        throw fail(
+          "unknown controller button '\(quoted(arguments[0]))' (use one of \(ControllerButton.allCases.map(\.rawValue).joined(separator: ", ")))"
+        )
+      }
+      return .button(button)
     case "wheel":
       try expect(1, "wheel DY")
       let dy = try number(arguments[0], "DY")

@@ -26,6 +26,7 @@ public final class Host {
   private let window: Window
   private let canvas: SDLCanvas
   private let pump: EventPump
+  private let controllers: GameControllers
   /// How frames are timed.
   public let pacing: any FramePacing
   /// The clock frames are timed by.
@@ -92,6 +93,7 @@ public final class Host {
     let renderer = try Renderer(window: window, software: options.headless)
     canvas = try SDLCanvas(window: window, renderer: renderer, fontPath: fontPath)
     pump = try EventPump(window: window, headless: options.headless)
+    controllers = GameControllers(system: system)
     pacing = options.fixedStep ? FixedStepPacing(fps: options.fps) : RealTimePacing(fps: options.fps)
     director = Director(viewSize: canvas.size, maxDelta: Director.maxDelta(forFPS: options.fps))
     driver = FrameDriver(director: director, trace: trace)
@@ -268,6 +270,8 @@ public final class Host {
     case .input(let input):
       director.dispatch(input)
       needsPresent = true
+    case .controllerAdded(let index):
+      controllers.open(deviceIndex: index)
     case .wake, .unknown:
       break
     }

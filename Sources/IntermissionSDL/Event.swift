@@ -19,6 +19,8 @@ public enum Event: Equatable {
   case windowExposed
   /// Input for the game, in window coordinates.
   case input(InputEvent)
+  /// A game controller was connected, by its device index: open it to get its buttons.
+  case controllerAdded(Int32)
   /// A wake-up pushed by another thread (finished ad loads).
   case wake
   /// Anything else, by SDL event type.
@@ -57,6 +59,15 @@ public enum Event: Equatable {
       } else {
         self = .unknown(type: event.type)
       }
+    case SDL_CONTROLLERBUTTONDOWN, SDL_CONTROLLERBUTTONUP:
+      // A controller's buttons are the keys they stand for: B and Back go back, A activates.
+      if let button = KeyMapping.controllerButton(for: event.cbutton.button) {
+        self = .input(event.type == SDL_CONTROLLERBUTTONDOWN.rawValue ? .keyDown(button.key) : .keyUp(button.key))
+      } else {
+        self = .unknown(type: event.type)
+      }
+    case SDL_CONTROLLERDEVICEADDED:
+      self = .controllerAdded(event.cdevice.which)
     case SDL_KEYUP:
       if let key = KeyMapping.key(for: event.key.keysym.sym) {
         self = .input(.keyUp(key))

@@ -45,6 +45,7 @@ public final class EventInjector {
     case .move(let point): try pushMotion(to: point)
     case .drag(let start, let end): try pushDrag(from: start, to: end)
     case .key(let key): try pushKey(key)
+    case .button(let button): try pushControllerButton(button)
     case .wheel(let dy): try pushWheel(dy: dy)
     case .minimize: try pushWindowEvent(SDL_WINDOWEVENT_MINIMIZED)
     case .restore: try pushWindowEvent(SDL_WINDOWEVENT_RESTORED)
@@ -62,7 +63,7 @@ public final class EventInjector {
     switch action {
     case .click: 3
     case .drag: 3 + dragSteps
-    case .key: 2
+    case .key, .button: 2
     case .move, .wheel, .minimize, .restore, .quit: 1
     case .resize: 0
     }
@@ -90,6 +91,17 @@ public final class EventInjector {
       try pushMotion(to: point, buttons: 1)  // SDL_BUTTON_LMASK
     }
     try pushButton(SDL_MOUSEBUTTONUP, at: end)
+  }
+
+  private func pushControllerButton(_ button: ControllerButton) throws {
+    for type in [SDL_CONTROLLERBUTTONDOWN, SDL_CONTROLLERBUTTONUP] {
+      var event = SDL_Event()
+      event.type = type.rawValue
+      event.cbutton.which = 0
+      event.cbutton.button = UInt8(bitPattern: Int8(KeyMapping.controllerCode(for: button).rawValue))
+      event.cbutton.state = UInt8(type == SDL_CONTROLLERBUTTONDOWN ? SDL_PRESSED : SDL_RELEASED)
+      try push(&event)
+    }
   }
 
   private func pushKey(_ key: Key) throws {

@@ -26,4 +26,23 @@ enum KeyMapping {
     }
     return SDL_Keycode(named.first(where: { $0.1 == key })!.0.rawValue)
   }
+
+  /// SDL's code for a game controller button.
+  static func controllerCode(for button: ControllerButton) -> SDL_GameControllerButton {
+    switch button {
+    case .a: SDL_CONTROLLER_BUTTON_A
+    case .b: SDL_CONTROLLER_BUTTON_B
+    case .back: SDL_CONTROLLER_BUTTON_BACK
+    case .start: SDL_CONTROLLER_BUTTON_START
+    case .up: SDL_CONTROLLER_BUTTON_DPAD_UP
+    case .down: SDL_CONTROLLER_BUTTON_DPAD_DOWN
+    case .left: SDL_CONTROLLER_BUTTON_DPAD_LEFT
+    case .right: SDL_CONTROLLER_BUTTON_DPAD_RIGHT
+    }
+  }
+
+  /// The button SDL's code stands for, if it is one the host maps.
+  static func controllerButton(for code: UInt8) -> ControllerButton? {
+    ControllerButton.allCases.first { UInt8(bitPattern: Int8(controllerCode(for: $0).rawValue)) == code }
+  }
 }

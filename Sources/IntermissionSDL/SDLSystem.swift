@@ -44,6 +44,10 @@ public final class SDLSystem {
         throw NoDisplayError(reason: SDLError("SDL_Init").message)
       }
     }
+    if !headless {
+      // Controllers and TV remotes, when there are any: optional, so a failure is no error.
+      SDL_InitSubSystem(UInt32(SDL_INIT_GAMECONTROLLER))
+    }
     do {
       fonts = try FontLibrary()
       let png = intermission_img_init_png()

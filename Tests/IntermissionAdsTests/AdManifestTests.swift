@@ -172,3 +172,22 @@ struct AdManifestTests {
     #expect(!AdManifest.isWebURL("https://example.com/\n--flag"))
   }
 }
+
+extension AdManifestTests {
+  @Test func inAppAdsMayCarryADescriptionAndALandingURL() throws {
+    let folder = try AdFolder.standard()
+    try folder.writeManifest(
+      #"{"ads": [{"id": "a", "image": "a.png", "title": "A", "action": "in-app", "url": "https://example.com/a", "description": "Play it."}]}"#
+    )
+    let ads = try AdManifest.load(path: folder.manifestPath)
+    #expect(ads[0].landingURL == "https://example.com/a" && ads[0].description == "Play it.")
+    #expect(ads[0].action == .inApp)
+    try folder.writeManifest(
+      #"{"ads": [{"id": "a", "image": "a.png", "title": "A", "action": "in-app", "url": "file:///etc/passwd"}]}"#)
+    #expect(throws: AdError.self) { try AdManifest.load(path: folder.manifestPath) }
+    let long = String(repeating: "x", count: AdManifest.maximumDescriptionLength + 1)
+    try folder.writeManifest(
+      #"{"ads": [{"id": "a", "image": "a.png", "title": "A", "action": "in-app", "description": "\#(long)"}]}"#)
+    #expect(throws: AdError.self) { try AdManifest.load(path: folder.manifestPath) }
+  }
+}

@@ -78,22 +78,43 @@ struct AudioTests {
     /// the music played without a break from its start, `start` buffers in: 0 or 1 (rounding)
     /// when the music was never restarted nor lost its place.
     func deviationFromMusic(start: Int, from: Int? = nil, skipping: Set<Int> = [], continuous: Bool) -> Int {
+      deviations(start: start, from: from, skipping: skipping, continuous: continuous).map(\.deviation).max() ?? 0
+    }
+
+    /// The buffers that differ from the music by more than rounding, with by how much (see
+    /// `deviationFromMusic`).
+    func deviations(start: Int, from: Int? = nil, skipping: Set<Int> = [], continuous: Bool) -> [(
+      buffer: Int, deviation: Int
+    )] {
       let music = AudioTests.music
       var position = 0
-      var worst = 0
+      var found: [(buffer: Int, deviation: Int)] = []
       for buffer in start..<bufferCount {
         let silent = isSilent(buffer)
         if continuous || !silent {
           if buffer >= (from ?? start) && !skipping.contains(buffer) && !silent {
+            var worst = 0
             for index in 0..<AudioTests.bufferFrames {
               let expected = Int(music[(position + index) % music.count])
               worst = max(worst, abs(Int(samples[buffer * AudioTests.bufferFrames + index]) - expected))
             }
+            if worst > 2 { found.append((buffer, worst)) }
           }
           position += AudioTests.bufferFrames
         }
       }
-      return worst
+      return found
+    }
+
+    /// Keeps the samples of a run that failed, for a look (`/tmp/intermission-audio-NAME.raw`, 16-bit
+    /// mono), and describes where it went wrong.
+    func keep(_ name: String, start: Int, continuous: Bool) -> String {
+      let path = "/tmp/intermission-audio-\(name).raw"
+      let data = samples.withUnsafeBufferPointer { Data(buffer: $0) }
+      try? data.write(to: URL(fileURLWithPath: path))
+      let bad = deviations(start: start, continuous: continuous).prefix(8).map { "\($0.buffer):\($0.deviation)" }
+      return
+        "music from buffer \(start) of \(bufferCount); off in buffers \(bad.joined(separator: " ")); samples in \(path)"
     }
   }
 
@@ -145,7 +166,8 @@ struct AudioTests {
       sourceLocation: sourceLocation)
     #expect(
       capture.deviationFromMusic(start: start, continuous: false) <= 2,
-      "the music after the silence goes on where it stopped", sourceLocation: sourceLocation)
+      "the music after the silence goes on where it stopped: \(capture.keep("silence", start: start, continuous: false))",
+      sourceLocation: sourceLocation)
   }
 
   @Test func anInAppAdSilencesTheGameUntilEscapeAndTheMusicGoesOnWhereItStopped() throws {
@@ -193,7 +215,9 @@ struct AudioTests {
     #expect(capture.trace.contains { $0.contains("\"event\":\"url.opened\"") }, "the ad was clicked")
     let start = try #require(capture.musicStart)
     #expect(capture.silentRuns.isEmpty, "no silence: \(capture.silentRuns)")
-    #expect(capture.deviationFromMusic(start: start, continuous: true) <= 2)
+    #expect(
+      capture.deviationFromMusic(start: start, continuous: true) <= 2,
+      "\(capture.keep("open-url", start: start, continuous: true))")
   }
 
   @Test func theSoundSettingMutesWithoutLosingTheMusicsPlace() throws {

@@ -91,8 +91,10 @@ struct EndToEndTests {
     let title = try #require(layout.title)
     let titleRow = (300..<660).map { image.pixel(x: $0, y: Int(title.midY)) }
     #expect(titleRow.contains { $0.red > 200 && $0.green > 200 && $0.blue > 200 }, "title text drawn")
-    // The pause button.
+    // The pause button, its icon two bars drawn as shapes (the text colour, the button's between).
     #expect(close(image.pixel(x: 905, y: 16), Theme.button))
+    #expect(close(image.pixel(x: 918, y: 32), Theme.text) && close(image.pixel(x: 930, y: 32), Theme.text))
+    #expect(close(image.pixel(x: 924, y: 32), Theme.button))
   }
 
   /// At the smallest window and at a wide, short one, with the banner in: every menu button is
@@ -133,6 +135,21 @@ struct EndToEndTests {
     #expect(run2.status == 0)
     #expect(
       try runner.traceLines("t2.jsonl").contains { $0.contains(#""event":"scene.entered","name":"Leaderboard""#) })
+  }
+
+  /// A controller's B or Back closes the in-app ad view, as a TV remote's back button must; A does
+  /// what Return does.
+  @Test(arguments: ["b", "back"])
+  func aControllersBackButtonClosesTheAdView(button: String) throws {
+    let runner = try ProgramRunner()
+    let script = try runner.write("s.txt", "1.5 click 480 595\n2.0 button \(button)\n")
+    let result = try runner.run(
+      Self.headless + ["--frames", "150", "--script", script, "--trace", runner.path("t.jsonl")])
+    #expect(result.status == 0)
+    let lines = try runner.traceLines("t.jsonl")
+    #expect(lines.contains(#"{"frame":90,"time":1.500000,"event":"director.paused","reason":"ad"}"#))
+    #expect(lines.contains { $0.hasPrefix(#"{"frame":120,"time":2.000000,"event":"action.finished""#) }, "\(lines)")
+    #expect(lines.contains(#"{"frame":120,"time":2.000000,"event":"director.resumed","reason":"ad"}"#))
   }
 
   @Test func theMenusQuitEndsTheProgramAndEscapeDoesNot() throws {
@@ -220,11 +237,14 @@ struct EndToEndTests {
     let image = try runner.image("ad.png")
     #expect(close(image.pixel(x: 10, y: 300), Color(hex: 0x0B0F1A)), "the ad view covers the window")
     #expect(close(image.pixel(x: 835, y: 20), Theme.button), "its Close button")
+    let frame = AdView.imageFrame(in: Size(width: 960, height: 640), imageSize: Size(width: 1456, height: 180))
+    #expect(frame.width == 728 && frame.height == 90, "the creative at its own size")
     let creative = Set(
-      stride(from: 260, to: 366, by: 7).flatMap { y in
-        stride(from: 30, to: 930, by: 23).map { image.pixel(x: $0, y: y) }
+      stride(from: Int(frame.minY) + 2, to: Int(frame.maxY) - 2, by: 7).flatMap { y in
+        stride(from: Int(frame.minX) + 2, to: Int(frame.maxX) - 2, by: 23).map { image.pixel(x: $0, y: y) }
       })
-    #expect(creative.count > 10, "the creative is drawn large")
+    #expect(creative.count > 10, "the creative is drawn")
+    #expect(close(image.pixel(x: Int(frame.minX) - 10, y: Int(frame.midY)), Color(hex: 0x0B0F1A)), "and no wider")
   }
 
   @Test func openURLAdIsTracedHeadlessAndPausesNothing() throws {

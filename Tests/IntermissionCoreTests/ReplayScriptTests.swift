@@ -107,4 +107,11 @@ struct KeyTests {
     #expect(Key(name: "F13") == nil)
     #expect(Key(name: "") == nil)
   }
+
+  @Test func controllerButtonsParseByNameAndUnknownOnesAreRefused() throws {
+    let script = try ReplayScript.parse("1 button B\n2 button back\n", file: "s")
+    #expect(script.events.map(\.action) == [.button(.b), .button(.back)])
+    #expect(ControllerButton.b.key == .escape && ControllerButton.a.key == .returnKey)
+    #expect(throws: ReplayScript.ParseError.self) { try ReplayScript.parse("1 button z\n", file: "s") }
+  }
 }

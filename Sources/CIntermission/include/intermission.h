@@ -71,7 +71,7 @@ typedef void (*intermission_pause_fn)(const char *reason, void *user);
 
 /* Called for every lifecycle event, with its name ("ad.loaded", "ad.failed", "banner.shown",
  * "banner.hidden", "impression", "banner.clicked", "banner.clickRefused", "action.began",
- * "action.finished", "url.opened", "url.failed", "game.paused", "game.resumed") and the
+ * "action.finished", "cta.clicked", "url.opened", "url.failed", "game.paused", "game.resumed") and the
  * whole event as the one-line JSON object the trace writes ({"frame":..,"time":..,"event":..,...}).
  * Both strings live only during the call. */
 typedef void (*intermission_event_fn)(const char *event, const char *json, void *user);
@@ -152,7 +152,10 @@ int intermission_update(intermission_overlay *overlay, double host_time);
 /* Offers an SDL event to the overlay. Returns 1 when the overlay consumed it (a click on the banner,
  * any input while the ad view is open): the game must then ignore it. Returns 0 otherwise, and for
  * a NULL event or an invalid handle. Window events are never consumed: minimising or hiding the
- * window holds "window", restoring or showing it releases it; a size change relays out the banner. */
+ * window holds "window", restoring or showing it releases it; a size change relays out the banner.
+ * A game controller's B or Back closes the ad view, A activates, the d-pad moves (open your
+ * controllers with SDL_GameControllerOpen to get their events). Events of another window of the
+ * game are never the overlay's. */
 int intermission_handle_event(intermission_overlay *overlay, const union SDL_Event *event);
 
 /* Draws the banner and, when open, the ad view. Call it after the game's own drawing and before
