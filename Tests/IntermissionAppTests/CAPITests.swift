@@ -32,14 +32,8 @@ extension BackendTests {
     try body(renderer)
   }
 
-  private func button(_ type: SDL_EventType, x: Int32 = 400, y: Int32 = 555) -> SDL_Event {
-    var event = SDL_Event()
-    event.type = type.rawValue
-    event.button.button = UInt8(SDL_BUTTON_LEFT)
-    event.button.x = x
-    event.button.y = y
-    return event
-  }
+  /// A left button event on the banner of an 800x600 window.
+  private func button(_ type: SDL_EventType) -> SDL_Event { leftButtonEvent(type, x: 400, y: 555) }
 
   /// The NUL-terminated text in `buffer`.
   private func text(_ buffer: [CChar]) -> String {

@@ -84,14 +84,17 @@ extension BackendTests {
   }
 
   private func click(x: Int32, y: Int32) -> [SDL_Event] {
-    [SDL_MOUSEBUTTONDOWN, SDL_MOUSEBUTTONUP].map { type in
-      var event = SDL_Event()
-      event.type = type.rawValue
-      event.button.button = UInt8(SDL_BUTTON_LEFT)
-      event.button.x = x
-      event.button.y = y
-      return event
-    }
+    [SDL_MOUSEBUTTONDOWN, SDL_MOUSEBUTTONUP].map { leftButtonEvent($0, x: x, y: y) }
+  }
+
+  /// A left mouse button event at (`x`, `y`), as SDL delivers one: pressed or released by `type`.
+  func leftButtonEvent(_ type: SDL_EventType, x: Int32, y: Int32) -> SDL_Event {
+    var event = SDL_Event()
+    event.type = type.rawValue
+    event.button.button = UInt8(SDL_BUTTON_LEFT)
+    event.button.x = x
+    event.button.y = y
+    return event
   }
 
   private func key(_ code: SDL_KeyCode) -> SDL_Event {
