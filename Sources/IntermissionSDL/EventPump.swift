@@ -93,7 +93,4 @@ public final class EventPump {
   public func injectDue(_ script: ReplayScript, from index: Int, now: Double) throws -> Int {
     try injector.injectDue(script, from: index, now: now)
   }
-
-  /// `value` rounded to a whole number that SDL's 32-bit fields hold (`EventInjector.coordinate`).
-  package static func coordinate(_ value: Double) -> Int32 { EventInjector.coordinate(value) }
 }

@@ -46,7 +46,7 @@ public final class MenuScene: Scene {
   public init(settings: GameSettings) {
     self.settings = settings
     super.init(name: "Menu")
-    refreshSoundTitle()
+    refreshTitles()
   }
 
   /// Where the button for `item` is in a view of `size` whose bottom `bottomInset` points the
@@ -119,7 +119,7 @@ public final class MenuScene: Scene {
     case .play:
       director?.push(PlayScene())
     case .sound:
-      refreshSoundTitle()
+      refreshTitles()
     case .credits:
       director?.push(ListScene.credits())
     case .leaderboard:
@@ -128,8 +128,6 @@ public final class MenuScene: Scene {
       director?.requestQuit()
     }
   }
-
-  private func refreshSoundTitle() { refreshTitles() }
 
   /// The labels for the layout: short ones on narrow buttons; Sound shows its setting either way.
   private func refreshTitles() {

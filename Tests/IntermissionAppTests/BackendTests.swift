@@ -71,10 +71,10 @@ struct BackendTests {
   }
 
   @Test func extremeCoordinatesNeverTrap() {
-    #expect(EventPump.coordinate(1e10) == Int32.max)
-    #expect(EventPump.coordinate(-3e9) == Int32.min)
-    #expect(EventPump.coordinate(.nan) == 0)
-    #expect(EventPump.coordinate(12.6) == 13)
+    #expect(EventInjector.coordinate(1e10) == Int32.max)
+    #expect(EventInjector.coordinate(-3e9) == Int32.min)
+    #expect(EventInjector.coordinate(.nan) == 0)
+    #expect(EventInjector.coordinate(12.6) == 13)
   }
 
   @Test func wakeFromAnotherThreadEndsAWait() throws {
