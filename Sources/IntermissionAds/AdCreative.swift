@@ -17,7 +17,8 @@ public struct AdCreative: Hashable, Sendable {
 
   /// The ad's identifier, as traces report it.
   public var id: String
-  /// The absolute, symlink-free path of the creative image.
+  /// The absolute, symlink-free path of the creative image (an ad from a local manifest), or its
+  /// absolute http or https URL on the manifest's origin (an ad from a remote manifest).
   public var imagePath: String
   /// The headline shown in the ad view.
   public var title: String
@@ -28,11 +29,24 @@ public struct AdCreative: Hashable, Sendable {
   /// Where the in-app ad view's call-to-action button leads (the manifest's `url` of an in-app
   /// ad); without it, the view has no such button.
   public var landingURL: String?
+  /// Where the viewable impression is reported (the manifest's `impressionURL`), on any host.
+  public var impressionURL: String?
+  /// Where a click is reported (the manifest's `clickURL`), on any host.
+  public var clickURL: String?
+  /// How long, in seconds, a beacon of this ad stays deliverable (the manifest's `expires`).
+  public var beaconLifetime: Double
+
+  /// The lifetime of a beacon whose ad names none: a day.
+  public static let defaultBeaconLifetime = 86_400.0
+
+  /// Whether the image is fetched over the network: `imagePath` is a URL.
+  public var isRemote: Bool { imagePath.hasPrefix("http://") || imagePath.hasPrefix("https://") }
 
   /// Creates a creative.
   public init(
     id: String, imagePath: String, title: String, action: Action, description: String? = nil,
-    landingURL: String? = nil
+    landingURL: String? = nil, impressionURL: String? = nil, clickURL: String? = nil,
+    beaconLifetime: Double = AdCreative.defaultBeaconLifetime
   ) {
     self.id = id
     self.imagePath = imagePath
@@ -40,5 +54,8 @@ public struct AdCreative: Hashable, Sendable {
     self.action = action
     self.description = description
     self.landingURL = landingURL
+    self.impressionURL = impressionURL
+    self.clickURL = clickURL
+    self.beaconLifetime = beaconLifetime
   }
 }

@@ -18,6 +18,13 @@ public enum AdError: Error, Hashable, Sendable, CustomStringConvertible {
   case loadingDisabled
   /// A load did not finish within its deadline.
   case timedOut(seconds: Double)
+  /// The ad server had no ad to give (HTTP 204).
+  case noFill
+  /// An image reference of a remote manifest leaves the manifest's origin, or is not http(s).
+  case imageOffOrigin(id: String, reference: String, origin: String)
+  /// A transfer failed: an HTTP status, a timeout, a refused redirect or certificate, a body over
+  /// its limit. `url` is what was fetched.
+  case transferFailed(url: String, reason: String)
 
   public var description: String {
     switch self {
@@ -31,6 +38,10 @@ public enum AdError: Error, Hashable, Sendable, CustomStringConvertible {
     case .unsupportedURL(let id, let url): "ad '\(id)': URL '\(url)' is not an http or https URL"
     case .loadingDisabled: "ad loading is disabled (--fail-ads)"
     case .timedOut(let seconds): "ad load timed out after \(seconds) s"
+    case .noFill: "no-fill"
+    case .imageOffOrigin(let id, let reference, let origin):
+      "ad '\(id)': image '\(reference)' is not on the manifest's origin \(origin)"
+    case .transferFailed(let url, let reason): "\(url): \(reason)"
     }
   }
 

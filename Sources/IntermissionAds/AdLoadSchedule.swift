@@ -1,31 +1,40 @@
-/// When the overlay loads ads: the first load at once, each later one a refresh interval after the
-/// previous delivery, suspended while something keeps the banner from rotating; a value type with
-/// the rules and no clock of its own.
+/// When the overlay loads ads: the first load at once; the next rotation after the current ad was
+/// viewable for a refresh interval (time while it is not viewable does not count); a retry after a
+/// failure with exponential backoff; nothing while something keeps the banner from rotating. A
+/// value type with the rules and no clock of its own.
 public struct AdLoadSchedule: Hashable, Sendable {
   /// The rotation position of the next load.
   public private(set) var nextSequence = 0
   /// When the load under way is due, or nil when none is.
   public private(set) var dueTime: Double?
-  /// When the next rotation may start, once the current ad was delivered.
-  public private(set) var refreshTime: Double?
+  /// Viewable seconds left before the next rotation, once an ad was delivered.
+  public private(set) var viewableTimeUntilRotation: Double?
+  /// When a failed load is retried (host time), once a load failed.
+  public private(set) var retryTime: Double?
+  /// Failed loads in a row.
+  public private(set) var consecutiveFailures = 0
   private var hasStarted = false
+  private var backoff: RetryBackoff
 
-  /// Creates a schedule whose first load is due at the first update.
-  public init() {}
+  /// Creates a schedule whose first load is due at the first update; retries jitter by `backoff`.
+  public init(backoff: RetryBackoff = RetryBackoff()) { self.backoff = backoff }
 
-  /// Whether a load should start at `time`: the first update, or an overdue rotation that nothing
-  /// suspends.
+  /// Whether a load should start at `time`: the first update, a retry whose time came, or a rotation
+  /// whose viewable time is used up, unless something suspends rotation.
   public func shouldLoad(at time: Double, suspended: Bool) -> Bool {
     if !hasStarted { return true }
-    guard let rotation = rotationTime(suspended: suspended) else { return false }
-    return time >= rotation
+    guard dueTime == nil, !suspended else { return false }
+    if let retryTime { return time >= retryTime }
+    if let viewableTimeUntilRotation { return viewableTimeUntilRotation <= 1e-9 }
+    return false
   }
 
   /// Records a load requested at `time`, due `latency` later, and returns its rotation position.
   public mutating func requestLoad(at time: Double, latency: Double) -> Int {
     hasStarted = true
     dueTime = time + latency
-    refreshTime = nil
+    retryTime = nil
+    viewableTimeUntilRotation = nil
     defer { nextSequence += 1 }
     return nextSequence
   }
@@ -36,22 +45,34 @@ public struct AdLoadSchedule: Hashable, Sendable {
     return time >= dueTime
   }
 
-  /// Records the delivery of the load under way at `time`; the next rotation may start
-  /// `refreshInterval` later.
-  public mutating func delivered(at time: Double, refreshInterval: Double) {
+  /// Records the delivery of the load under way; the next rotation comes after `refreshInterval`
+  /// seconds of viewable time.
+  public mutating func delivered(refreshInterval: Double) {
     dueTime = nil
-    refreshTime = time + refreshInterval
+    consecutiveFailures = 0
+    viewableTimeUntilRotation = refreshInterval
   }
 
-  /// When the next rotation may start: nil while a load is under way or rotation is suspended (an
-  /// overdue rotation then runs as soon as that ends).
-  public func rotationTime(suspended: Bool) -> Double? {
-    guard dueTime == nil, !suspended else { return nil }
-    return refreshTime
+  /// Records the failure of the load under way at `time`; it is retried after the backoff from
+  /// `refreshInterval`.
+  public mutating func failed(at time: Double, refreshInterval: Double) {
+    dueTime = nil
+    consecutiveFailures += 1
+    retryTime = time + backoff.delay(afterFailures: consecutiveFailures, base: refreshInterval)
   }
 
-  /// The next time the schedule has work to do, for a host that sleeps.
-  public func nextWakeTime(suspended: Bool) -> Double? {
-    dueTime ?? rotationTime(suspended: suspended)
+  /// Counts `seconds` during which the current ad was viewable towards its rotation.
+  public mutating func addViewableTime(_ seconds: Double) {
+    if let remaining = viewableTimeUntilRotation { viewableTimeUntilRotation = remaining - seconds }
+  }
+
+  /// The next time the schedule has work to do, for a host that sleeps: the due load, the retry, or
+  /// (while the ad is viewable from `now` on) the rotation.
+  public func nextWakeTime(suspended: Bool, viewableFrom now: Double?) -> Double? {
+    if let dueTime { return dueTime }
+    guard !suspended else { return nil }
+    if let retryTime { return retryTime }
+    if let now, let remaining = viewableTimeUntilRotation { return now + max(0, remaining) }
+    return nil
   }
 }

@@ -1,19 +1,18 @@
 import Dispatch
 import IntermissionCore
 
-/// Loads ads off the main loop: reads and validates the manifest, picks the next ad in rotation and
-/// decodes its image on a background queue, then holds the result for the loop to take.
+/// Loads ads off the main loop: asks its `AdSource` for the next ad in rotation on a background
+/// queue, then holds the result for the loop to take.
 ///
 /// One load runs at a time, and each has a deadline: a load that has not finished `timeout` seconds
 /// after it started fails with `AdError.timedOut`, and its late result is thrown away. `onFinish` is
 /// called on the background queue when a result is ready, so a host that sleeps can wake.
 public final class AdLoader: @unchecked Sendable {
-  /// The default deadline of one load, in seconds.
+  /// The default deadline of one load from a local manifest, in seconds.
   public static let defaultTimeout = 5.0
 
-  private let manifestPath: String
-  private let decoder: any ImageDecoder
-  private let failsEveryLoad: Bool
+  /// Where ads come from.
+  public let source: any AdSource
   private let timeout: Double
   private let isInterrupted: @Sendable () -> Bool
   private let onFinish: @Sendable () -> Void
@@ -26,23 +25,36 @@ public final class AdLoader: @unchecked Sendable {
 
   /// Creates a loader.
   /// - Parameters:
+  ///   - source: where ads come from; its `loadTimeout` is each load's deadline.
+  ///   - isInterrupted: polled while `waitForResult` waits; true ends the wait (a stop signal).
+  ///   - onFinish: called from the background queue when a load finishes.
+  public init(
+    source: any AdSource, isInterrupted: @escaping @Sendable () -> Bool = { false },
+    onFinish: @escaping @Sendable () -> Void = {}
+  ) {
+    self.source = source
+    self.timeout = source.loadTimeout
+    self.isInterrupted = isInterrupted
+    self.onFinish = onFinish
+  }
+
+  /// Creates a loader of a local manifest (`LocalAdSource`).
+  /// - Parameters:
   ///   - manifestPath: the manifest to read on every load.
   ///   - decoder: decodes creative images (thread-safe).
   ///   - failsEveryLoad: make every load fail with `AdError.loadingDisabled` (`--fail-ads`).
   ///   - timeout: seconds after which an unfinished load fails.
   ///   - isInterrupted: polled while `waitForResult` waits; true ends the wait (a stop signal).
   ///   - onFinish: called from the background queue when a load finishes.
-  public init(
+  public convenience init(
     manifestPath: String, decoder: any ImageDecoder, failsEveryLoad: Bool = false,
     timeout: Double = AdLoader.defaultTimeout, isInterrupted: @escaping @Sendable () -> Bool = { false },
     onFinish: @escaping @Sendable () -> Void = {}
   ) {
-    self.manifestPath = manifestPath
-    self.decoder = decoder
-    self.failsEveryLoad = failsEveryLoad
-    self.timeout = timeout
-    self.isInterrupted = isInterrupted
-    self.onFinish = onFinish
+    self.init(
+      source: LocalAdSource(
+        manifestPath: manifestPath, decoder: decoder, failsEveryLoad: failsEveryLoad, loadTimeout: timeout),
+      isInterrupted: isInterrupted, onFinish: onFinish)
   }
 
   /// Starts loading the ad at position `sequence` of the rotation (wrapping around the inventory).
@@ -60,7 +72,7 @@ public final class AdLoader: @unchecked Sendable {
     workers += 1
     condition.unlock()
     DispatchQueue.global().async { [self] in
-      let outcome = load(sequence: sequence)
+      let outcome = source.loadAd(sequence: sequence)
       condition.lock()
       let isCurrent = started == generation && isLoading
       if isCurrent {
@@ -133,22 +145,5 @@ public final class AdLoader: @unchecked Sendable {
     let taken = result
     result = nil
     return taken
-  }
-
-  private func load(sequence: Int) -> Result<LoadedAd, AdError> {
-    if failsEveryLoad { return .failure(.loadingDisabled) }
-    do {
-      let creatives = try AdManifest.load(path: manifestPath)
-      let creative = creatives[((sequence % creatives.count) + creatives.count) % creatives.count]
-      do {
-        return .success(LoadedAd(creative: creative, image: try decoder.decodeImage(atPath: creative.imagePath)))
-      } catch {
-        throw AdError.imageCorrupt(id: creative.id, path: creative.imagePath, reason: "\(error)")
-      }
-    } catch let error as AdError {
-      return .failure(error)
-    } catch {
-      return .failure(.manifestUnreadable(path: manifestPath, reason: "\(error)"))
-    }
   }
 }

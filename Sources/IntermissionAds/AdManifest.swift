@@ -9,7 +9,31 @@ import IntermissionCore
 /// shown in the ad view.
 /// Paths must stay inside the manifest's folder (after resolving `..` and symbolic links), and
 /// `open-url` ads need an http or https URL.
+///
+/// Each ad may also carry `impressionURL` and `clickURL` (http or https, on any host: trackers live
+/// elsewhere), where its viewable impression and its clicks are reported, and `expires`, the
+/// seconds such a report stays deliverable (default 86400). A manifest fetched over HTTP resolves
+/// its image paths against its own URL, and they must stay on its origin.
 public enum AdManifest {
+  /// Where a manifest came from, which decides how its image paths resolve.
+  public enum Location: Hashable, Sendable {
+    /// A file: images are files inside its folder.
+    case file(String)
+    /// A URL: images are URLs on its origin.
+    case web(WebURL)
+
+    /// The file's path or the URL, for messages.
+    public var name: String {
+      switch self {
+      case .file(let path): path
+      case .web(let url): url.description
+      }
+    }
+  }
+
+  /// The longest `expires` accepted, in seconds: 30 days.
+  public static let maximumBeaconLifetime = 30 * 86_400.0
+
   /// The most bytes a manifest may have; a larger file is rejected, not read.
   public static let maximumSize = 1 << 20
 
@@ -34,6 +58,14 @@ public enum AdManifest {
   public static let maximumDescriptionLength = 300
 
   public static func parse(_ bytes: [UInt8], manifestPath: String) throws -> [AdCreative] {
+    try parse(bytes, location: .file(manifestPath))
+  }
+
+  /// Validates manifest `bytes` fetched from `location`: as `parse(_:manifestPath:)`, with image
+  /// paths resolved as the location says.
+  /// - Throws: `AdError`.
+  public static func parse(_ bytes: [UInt8], location: Location) throws -> [AdCreative] {
+    let manifestPath = location.name
     func malformed(_ detail: String) -> AdError { .manifestMalformed(path: manifestPath, detail: detail) }
     let root: StrictJSON.Value
     do {
@@ -44,7 +76,6 @@ public enum AdManifest {
     guard case .object = root else { throw malformed("the top level is not an object") }
     guard case .array(let entries)? = root["ads"] else { throw malformed("missing \"ads\" array") }
     guard !entries.isEmpty else { throw AdError.noAds(path: manifestPath) }
-    let folder = resolvedFolder(of: manifestPath)
 
     var creatives: [AdCreative] = []
     for (index, entry) in entries.enumerated() {
@@ -90,11 +121,31 @@ public enum AdManifest {
           "\(place) '\(id)': \"action\" must be \"in-app\" or \"open-url\", not \"\(PrintableText.escaping(actionName))\""
         )
       }
-      let imagePath = try resolveImage(image, id: id, folder: folder)
+      func tracker(_ key: String) throws -> String? {
+        guard entry[key] != nil else { return nil }
+        let url = try string(key)
+        guard isWebURL(url) else { throw AdError.unsupportedURL(id: id, url: url) }
+        return url
+      }
+      let impressionURL = try tracker("impressionURL")
+      let clickURL = try tracker("clickURL")
+      var lifetime = AdCreative.defaultBeaconLifetime
+      if let expires = entry["expires"] {
+        guard case .number(let seconds) = expires, seconds >= 1, seconds <= maximumBeaconLifetime else {
+          throw malformed(
+            "\(place) '\(id)': \"expires\" must be a number of seconds from 1 to \(Int(maximumBeaconLifetime))")
+        }
+        lifetime = seconds
+      }
+      let imagePath: String
+      switch location {
+      case .file(let path): imagePath = try resolveImage(image, id: id, folder: resolvedFolder(of: path))
+      case .web(let url): imagePath = try resolveImage(image, id: id, against: url)
+      }
       creatives.append(
         AdCreative(
           id: id, imagePath: imagePath, title: title, action: action, description: description,
-          landingURL: landingURL))
+          landingURL: landingURL, impressionURL: impressionURL, clickURL: clickURL, beaconLifetime: lifetime))
     }
     return creatives
   }
@@ -126,6 +177,19 @@ public enum AdManifest {
       throw AdError.imageCorrupt(id: id, path: image, reason: error.description)
     }
     return resolved
+  }
+
+  /// An image of a remote manifest: resolved against the manifest's URL, and on its origin.
+  private static func resolveImage(_ image: String, id: String, against manifestURL: WebURL) throws(AdError)
+    -> String
+  {
+    guard let resolved = manifestURL.resolving(image) else {
+      throw AdError.imageOffOrigin(id: id, reference: image, origin: manifestURL.origin)
+    }
+    guard resolved.origin == manifestURL.origin else {
+      throw AdError.imageOffOrigin(id: id, reference: image, origin: manifestURL.origin)
+    }
+    return resolved.description
   }
 
   private static func isInside(_ path: String, folder: String) -> Bool {

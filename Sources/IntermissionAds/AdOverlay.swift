@@ -11,8 +11,12 @@ import IntermissionCore
 public final class AdOverlay: Overlay {
   /// Timing of the overlay.
   public struct Configuration: Hashable, Sendable {
-    /// Seconds between ad rotations; a failed load is retried after the same interval.
+    /// Seconds of viewable time between ad rotations; a failed load is retried after this
+    /// interval, doubling with each failure in a row up to 5 minutes (`RetryBackoff`).
     public var refreshInterval: Double = 30
+    /// The seed of the retries' jitter; nil takes a random one. A fixed seed makes a fixed-step run
+    /// retry at the same times every run.
+    public var jitterSeed: UInt64?
     /// Simulated network latency: a load is delivered this long (host time) after it was requested.
     public var latency: Double = 0.5
     /// Block the loop for a load that is due but not finished (fixed-step determinism).
@@ -69,6 +73,13 @@ public final class AdOverlay: Overlay {
   /// The banner's lifecycle.
   public private(set) var banner = AdBanner()
 
+  /// Whether the banner's ad is viewable, and whether this display's impression counted.
+  public private(set) var viewability = Viewability()
+
+  /// Where impressions and clicks of ads with tracking URLs are reported; nil reports none. The
+  /// overlay drives its delivery from `update(hostTime:)`.
+  public var beacons: (any BeaconDelivery)?
+
   /// The ad on the banner, if one is loaded.
   public private(set) var currentAd: AdCreative?
 
@@ -104,7 +115,11 @@ public final class AdOverlay: Overlay {
   private let urlOpener: any URLOpener
   private weak var pauseTarget: (any PauseTarget)?
   private var time: Double = 0
-  private var schedule = AdLoadSchedule()
+  /// The host time of the last update, which viewable time is counted from.
+  private var lastUpdate: Double?
+  private var schedule: AdLoadSchedule
+  /// The ad whose viewability is being measured.
+  private var viewedAd: AdCreative?
   private var creative = CreativeImage()
   private var bannerPressed = false
   private var clickGate: BannerClickGate
@@ -148,11 +163,12 @@ public final class AdOverlay: Overlay {
     self.urlOpener = urlOpener
     delegate = AdActionBridge(pauseTarget: pauseTarget)
     clickGate = BannerClickGate(cooldown: configuration.clickCooldown, guardDuration: configuration.clickGuard)
+    schedule = AdLoadSchedule(backoff: configuration.jitterSeed.map(RetryBackoff.init(seed:)) ?? RetryBackoff())
   }
 
   deinit {
     // A decode may still run on a worker thread; the game may shut SDL down right after this.
-    loader.waitForWorkers(timeout: AdLoader.defaultTimeout)
+    loader.waitForWorkers(timeout: loader.source.loadTimeout)
   }
 
   /// Holds the pause target as `.window` while the game's window is minimised or hidden, and
@@ -180,13 +196,22 @@ public final class AdOverlay: Overlay {
   public func update(hostTime: Double) {
     if drivesTrace { trace.beginFrame(at: hostTime) }
     time = hostTime
+    // An impression due now counts before a rotation can end its display. Rotation counts only the
+    // time since the last update during which the ad was viewable at both ends.
+    let wasViewable = viewability.isViewable
+    updateViewability()
+    if wasViewable, viewability.isViewable, let lastUpdate { schedule.addViewableTime(max(0, time - lastUpdate)) }
+    lastUpdate = time
     if schedule.shouldLoad(at: time, suspended: isRotationSuspended) {
       loader.start(sequence: schedule.requestLoad(at: time, latency: configuration.latency))
     }
     if schedule.isDue(at: time) {
       let result = configuration.waitsForDueLoads ? loader.waitForResult() : loader.takeResult()
       if let result {
-        schedule.delivered(at: time, refreshInterval: configuration.refreshInterval)
+        switch result {
+        case .success: schedule.delivered(refreshInterval: configuration.refreshInterval)
+        case .failure: schedule.failed(at: time, refreshInterval: configuration.refreshInterval)
+        }
         deliver(result)
       }
     }
@@ -196,11 +221,10 @@ public final class AdOverlay: Overlay {
     }
     if let settled = banner.settle(at: time) {
       changed()
-      if settled == .shown, let currentAd {
-        guardClicks(reason: "justShown")
-        recordImpression(currentAd)
-      }
+      if settled == .shown, currentAd != nil { guardClicks(reason: "justShown") }
     }
+    updateViewability()
+    beacons?.update(at: time) { outcome in traceBeacon(outcome) }
   }
 
   public func runningSceneDidChange(to scene: Scene?) {
@@ -244,9 +268,14 @@ public final class AdOverlay: Overlay {
   public var isAnimating: Bool { banner.isAnimating }
 
   public var nextWakeTime: Double? {
-    let load = schedule.nextWakeTime(suspended: isRotationSuspended)
-    guard let notice else { return load }
-    return min(load ?? notice.until, notice.until)
+    let load = schedule.nextWakeTime(suspended: isRotationSuspended, viewableFrom: viewability.isViewable ? time : nil)
+    return earliest(earliest(load, viewability.impressionTime), earliest(notice?.until, beacons?.nextWakeTime))
+  }
+
+  private func earliest(_ a: Double?, _ b: Double?) -> Double? {
+    guard let a else { return b }
+    guard let b else { return a }
+    return min(a, b)
   }
 
   public var needsDisplay: Bool { drawnVersion != stateVersion || banner.isAnimating }
@@ -282,15 +311,20 @@ public final class AdOverlay: Overlay {
   private func deliver(_ result: Result<LoadedAd, AdError>) {
     switch result {
     case .success(let loaded):
+      // A new display: the one before it ends here, and the new ad's impression is still to count.
+      if viewability.beginDisplay() != nil, let viewedAd { traceViewableStop(viewedAd, .rotated) }
       creative.replace(with: loaded.image)
       currentAd = loaded.creative
       changed()
-      trace.emit("ad.loaded", ["id": .string(loaded.creative.id)])
+      if let fallback = loaded.fallback {
+        trace.emit("ad.loaded", ["id": .string(loaded.creative.id), "source": .string(fallback.rawValue)])
+      } else {
+        trace.emit("ad.loaded", ["id": .string(loaded.creative.id)])
+      }
       delegate.bannerDidLoadAd(loaded.creative)
       guard wantsBanner else { return }
       if banner.isClickable {
         guardClicks(reason: "creativeChanged")
-        recordImpression(loaded.creative)
       } else {
         showBanner(reason: "loaded")
       }
@@ -331,9 +365,63 @@ public final class AdOverlay: Overlay {
     clickGate.guardClicks(at: time, reason: reason)
   }
 
+  // MARK: - Viewability and beacons
+
+  /// Why the banner's ad is not viewable now, or nil when it is.
+  private var obstruction: Viewability.Obstruction? {
+    if isWindowMinimized { return .minimized }
+    if isAdViewOpen { return .covered }
+    guard currentAd != nil, isBannerAllowed, banner.isOnScreen,
+      Viewability.visibleShare(of: bannerFrame, inViewOfHeight: viewSize.height) >= Viewability.requiredShare
+    else { return .offscreen }
+    return nil
+  }
+
+  private func updateViewability() {
+    switch viewability.update(at: time, obstruction: obstruction) {
+    case nil: break
+    case .started:
+      viewedAd = currentAd
+      if let currentAd { trace.emit("viewable.start", ["id": .string(currentAd.id)]) }
+    case .stopped(let reason):
+      if let viewedAd { traceViewableStop(viewedAd, reason) }
+    case .impression:
+      if let viewedAd { recordImpression(viewedAd) }
+    }
+  }
+
+  private func traceViewableStop(_ ad: AdCreative, _ reason: Viewability.Obstruction) {
+    trace.emit("viewable.stop", ["id": .string(ad.id), "reason": .string(reason.rawValue)])
+  }
+
+  /// A viewable impression: its beacon is stored before its trace line is written.
   private func recordImpression(_ ad: AdCreative) {
+    recordBeacon(.impression, of: ad)
     trace.emit("impression", ["id": .string(ad.id)])
     delegate.bannerDidRecordImpression(ad)
+  }
+
+  /// Stores the beacon of `kind` for `ad`, if the ad has one and beacons are on.
+  private func recordBeacon(_ kind: Beacon.Kind, of ad: AdCreative) {
+    guard let beacons, let beacon = Beacon(kind, of: ad) else { return }
+    do {
+      try beacons.record(beacon)
+    } catch {
+      traceBeacon(.dropped(kind, adID: ad.id, reason: "not recorded: \(error)"))
+    }
+  }
+
+  private func traceBeacon(_ outcome: BeaconOutcome) {
+    switch outcome {
+    case .sent(let kind, let id, let status):
+      trace.emit("beacon.sent", ["kind": .string(kind.rawValue), "id": .string(id), "status": .int(status)])
+    case .failed(let kind, let id, let reason, let attempts):
+      trace.emit(
+        "beacon.failed",
+        ["kind": .string(kind.rawValue), "id": .string(id), "reason": .string(reason), "attempts": .int(attempts)])
+    case .dropped(let kind, let id, let reason):
+      trace.emit("beacon.dropped", ["kind": .string(kind.rawValue), "id": .string(id), "reason": .string(reason)])
+    }
   }
 
   private func drawBanner(on canvas: any Canvas) {
@@ -362,6 +450,7 @@ public final class AdOverlay: Overlay {
       trace.emit("banner.clickRefused", ["id": .string(ad.id), "reason": .string(reason)])
       return
     }
+    recordBeacon(.click, of: ad)
     trace.emit("banner.clicked", ["id": .string(ad.id)])
     delegate.bannerDidRecordClick(ad)
     let willLeave = ad.action.willLeaveApplication

@@ -2,14 +2,26 @@ import IntermissionCore
 
 /// An ad whose manifest entry was validated and whose image was decoded, ready to show.
 public struct LoadedAd: Sendable {
+  /// Where a remote ad was served from when its server could not be reached.
+  public enum Fallback: String, Hashable, Sendable {
+    /// The last good manifest and images, from the disk cache.
+    case cache
+    /// The house ads of `--fallback-ads`.
+    case houseAds = "fallback"
+  }
+
   /// The ad.
   public let creative: AdCreative
   /// Its decoded image, uploaded to the canvas when first drawn.
   public let image: any DecodedImage
+  /// Where it came from instead of its source, if its source could not be reached; nil for an ad
+  /// served by its own source.
+  public let fallback: Fallback?
 
   /// Creates a loaded ad.
-  public init(creative: AdCreative, image: any DecodedImage) {
+  public init(creative: AdCreative, image: any DecodedImage, fallback: Fallback? = nil) {
     self.creative = creative
     self.image = image
+    self.fallback = fallback
   }
 }

@@ -51,6 +51,70 @@ public struct WebURL: Hashable, Sendable, CustomStringConvertible {
     self.description = text
   }
 
+  /// The port the URL reaches: its own, else 80 for http and 443 for https.
+  public var effectivePort: Int { port ?? (scheme == "https" ? 443 : 80) }
+
+  /// The origin, `scheme://host:port`, with the default port written out: two URLs are on the same
+  /// origin when their origins are equal.
+  public var origin: String { "\(scheme)://\(host):\(effectivePort)" }
+
+  /// The path alone: `rest` up to its query or fragment, `/` when empty.
+  public var path: String {
+    let end = rest.firstIndex(where: { $0 == "?" || $0 == "#" }) ?? rest.endIndex
+    let path = rest[..<end]
+    return path.isEmpty ? "/" : String(path)
+  }
+
+  /// Resolves `reference` against this URL as a browser would (RFC 3986, section 5.2), for a
+  /// reference that is an absolute URL, scheme-relative (`//host/...`), absolute-path (`/...`) or a
+  /// relative path; dot segments are removed, and a `..` above the root is an error.
+  /// - Returns: the resolved URL, or nil when the reference has a scheme other than http or https,
+  ///   leaves the root, or does not make a valid URL.
+  public func resolving(_ reference: String) -> WebURL? {
+    if WebURL.hasScheme(reference) { return WebURL(reference) }
+    if reference.hasPrefix("//") { return WebURL(scheme + ":" + reference) }
+    let authority = "\(scheme)://" + description.dropFirst(scheme.count + 3).prefix(while: { $0 != "/" && $0 != "?" && $0 != "#" })
+    let joined: String
+    if reference.hasPrefix("/") {
+      joined = reference
+    } else {
+      let base = path
+      let folder = base[...(base.lastIndex(of: "/") ?? base.startIndex)]
+      joined = String(folder) + reference
+    }
+    let queryStart = joined.firstIndex(where: { $0 == "?" || $0 == "#" }) ?? joined.endIndex
+    guard let normalized = WebURL.removingDotSegments(String(joined[..<queryStart])) else { return nil }
+    return WebURL(authority + normalized + joined[queryStart...])
+  }
+
+  /// Whether `text` starts with a URI scheme and its colon (`file:`, `data:`, `http:`).
+  static func hasScheme(_ text: String) -> Bool {
+    guard let colon = text.firstIndex(of: ":"), let first = text.first, first.isASCII, first.isLetter else {
+      return false
+    }
+    return text[..<colon].allSatisfy { $0.isASCII && ($0.isLetter || $0.isNumber || "+-.".contains($0)) }
+  }
+
+  /// `path` without `.` and `..` segments; nil when a `..` would climb above the root.
+  static func removingDotSegments(_ path: String) -> String? {
+    var segments: [Substring] = []
+    let parts = path.split(separator: "/", omittingEmptySubsequences: false).dropFirst()
+    for (index, segment) in parts.enumerated() {
+      let isLast = index == parts.count - 1
+      switch segment {
+      case ".":
+        if isLast { segments.append("") }
+      case "..":
+        guard !segments.isEmpty else { return nil }
+        segments.removeLast()
+        if isLast { segments.append("") }
+      default:
+        segments.append(segment)
+      }
+    }
+    return "/" + segments.joined(separator: "/")
+  }
+
   /// Whether `character` may appear in a host: letters, digits, and `-._~%[]:` (IPv6 literals).
   private static func isHostCharacter(_ character: Character) -> Bool {
     character.isLetter || character.isNumber || "-._~%[]:".contains(character)

@@ -11,4 +11,16 @@ public protocol ImageDecoder: Sendable {
   /// Decodes the file at `path`.
   /// - Throws: an error whose description says why the file is not a usable image.
   func decodeImage(atPath path: String) throws -> any DecodedImage
+
+  /// Decodes an image from `bytes` (an image fetched over the network).
+  /// - Throws: an error whose description says why the bytes are not a usable image.
+  func decodeImage(bytes: [UInt8]) throws -> any DecodedImage
+
+  /// Judges the first bytes of an image while it downloads, so that a transfer of an image that
+  /// would be refused stops at once. The default accepts everything (the decode still checks).
+  func inspectHeader(_ prefix: [UInt8]) -> ImageHeaderVerdict
+}
+
+extension ImageDecoder {
+  public func inspectHeader(_ prefix: [UInt8]) -> ImageHeaderVerdict { .acceptable }
 }

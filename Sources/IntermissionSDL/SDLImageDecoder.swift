@@ -26,20 +26,31 @@ public struct SDLImageDecoder: ImageDecoder {
   public struct Refusal: Error, Hashable, CustomStringConvertible {
     /// What was wrong.
     public let description: String
+
+    static let truncatedJPEG = "JPEG truncated before its frame header"
+    /// Whether more bytes could have told: the header stopped early.
+    var isTruncation: Bool { description == Refusal.truncatedJPEG }
   }
 
   /// Creates a decoder.
   public init() {}
 
   public func decodeImage(atPath path: String) throws -> any DecodedImage {
-    // Loads run on worker threads that SDL did not create: free the per-thread storage (its error
-    // message) that SDL keeps for such a thread, or every worker leaks a little.
-    defer { SDL_TLSCleanup() }
     let bytes: [UInt8]
     do {
       bytes = try RegularFile.read(path, limit: SDLImageDecoder.maximumFileSize)
     } catch {
       throw Refusal(description: error.description)
+    }
+    return try decodeImage(bytes: bytes)
+  }
+
+  public func decodeImage(bytes: [UInt8]) throws -> any DecodedImage {
+    // Loads run on worker threads that SDL did not create: free the per-thread storage (its error
+    // message) that SDL keeps for such a thread, or every worker leaks a little.
+    defer { SDL_TLSCleanup() }
+    guard bytes.count <= SDLImageDecoder.maximumFileSize else {
+      throw Refusal(description: "larger than \(SDLImageDecoder.maximumFileSize) bytes")
     }
     let format = try SDLImageDecoder.checkHeader(bytes)
     let surface = try bytes.withUnsafeBytes { buffer in
@@ -56,6 +67,26 @@ public struct SDLImageDecoder: ImageDecoder {
       throw Refusal(description: "decoded to \(surface.width)x\(surface.height) pixels, more than its header declared")
     }
     return surface
+  }
+
+  public func inspectHeader(_ prefix: [UInt8]) -> ImageHeaderVerdict {
+    let png: [UInt8] = [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A]
+    let jpeg: [UInt8] = [0xFF, 0xD8, 0xFF]
+    let magic = prefix.starts(with: png) ? png : prefix.starts(with: jpeg) ? jpeg : nil
+    guard let magic else {
+      // Too short to tell only while what arrived could still begin one of the two signatures.
+      let couldBecome = png.starts(with: prefix) || jpeg.starts(with: prefix)
+      return couldBecome ? .needsMoreBytes : .refused("unsupported image format (only PNG and JPEG are accepted)")
+    }
+    if magic == png && prefix.count < 24 { return .needsMoreBytes }
+    do {
+      _ = try SDLImageDecoder.checkHeader(prefix)
+      return .acceptable
+    } catch let refusal as Refusal where refusal.isTruncation {
+      return .needsMoreBytes
+    } catch {
+      return .refused("\(error)")
+    }
   }
 
   /// The format of `bytes` by their magic bytes, after checking the size their header declares.
@@ -121,7 +152,7 @@ public struct SDLImageDecoder: ImageDecoder {
       }
       index += length
     }
-    throw Refusal(description: "JPEG truncated before its frame header")
+    throw Refusal(description: Refusal.truncatedJPEG)
   }
 
   private static func bigEndian(_ bytes: [UInt8], _ offset: Int, _ count: Int) -> Int {

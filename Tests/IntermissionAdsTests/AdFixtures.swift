@@ -18,8 +18,12 @@ struct SignatureDecoder: ImageDecoder {
   static let signature: [UInt8] = [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A]
 
   func decodeImage(atPath path: String) throws -> any DecodedImage {
-    guard let data = FileManager.default.contents(atPath: path), Array(data.prefix(8)) == SignatureDecoder.signature
-    else { throw NotPNG() }
+    guard let data = FileManager.default.contents(atPath: path) else { throw NotPNG() }
+    return try decodeImage(bytes: Array(data))
+  }
+
+  func decodeImage(bytes: [UInt8]) throws -> any DecodedImage {
+    guard Array(bytes.prefix(8)) == SignatureDecoder.signature else { throw NotPNG() }
     return FakeImage()
   }
 }

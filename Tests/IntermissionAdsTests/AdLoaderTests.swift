@@ -10,6 +10,10 @@ final class BlockingDecoder: ImageDecoder, @unchecked Sendable {
     released.wait()
     return FakeImage()
   }
+  func decodeImage(bytes: [UInt8]) throws -> any DecodedImage {
+    released.wait()
+    return FakeImage()
+  }
 }
 
 @Suite("Ad loader")

@@ -30,7 +30,7 @@ struct AdOverlayTests {
     #expect(early.minY > middle.minY && middle.minY > settled.minY)
     #expect(settled == Rect(x: 0, y: 510, width: 800, height: 90), "90 tall: the view is at least 728 wide")
     #expect(h.overlay.banner.isClickable)
-    #expect(h.events.suffix(1) == ["impression"])
+    #expect(h.events.suffix(1) == ["viewable.start"], "the impression counts after a viewable second")
     #expect(h.overlay.bottomInset == 90)
     #expect(h.director.bottomInset == 90)
   }
@@ -61,9 +61,10 @@ struct AdOverlayTests {
     #expect(h.director.isRunning)
     #expect(!h.overlay.isAdViewOpen)
     #expect(
-      Array(h.events.suffix(5)) == [
-        "banner.clicked", "director.paused", "action.began", "action.finished", "director.resumed",
+      Array(h.events.suffix(6)) == [
+        "banner.clicked", "director.paused", "action.began", "viewable.stop", "action.finished", "director.resumed",
       ])
+    #expect(h.lines(containing: "viewable.stop").last?.contains(#""reason":"covered""#) == true)
     #expect(h.lines(containing: "action.began").first?.contains(#""willLeave":false"#) == true)
     #expect(h.lines(containing: "director.paused").first?.contains(#""reason":"ad""#) == true)
   }
@@ -118,9 +119,9 @@ struct AdOverlayTests {
 
   @Test func openURLActionGoesToTheBrowserAndPausesNothing() throws {
     let h = try OverlayHarness(latency: 0, refresh: 1)
-    h.run(until: 1.0)  // shown at 0.25, clickable after the 0.5 s click guard
-    h.run(until: 1.5)  // rotation to b
-    h.run(until: 2.6)  // rotation to c (open-url) at 2.0, clickable after the click guard
+    // Viewable from frame 8 (half of the banner in), so each ad rotates after 60 viewable frames:
+    // to b at frame 68, to c (open-url) at frame 128, clickable after the click guard.
+    h.run(until: 2.7)
     #expect(h.overlay.currentAd?.id == "c")
     h.clickBanner()
     #expect(h.director.isRunning)
@@ -134,7 +135,7 @@ struct AdOverlayTests {
   @Test func aBrowserThatRefusesTheURLIsTracedAndTheActionStillEnds() throws {
     let h = try OverlayHarness(latency: 0, refresh: 1)
     h.opener.accepts = false
-    h.run(until: 2.6)
+    h.run(until: 2.7)
     h.clickBanner()
     #expect(Array(h.events.suffix(3)) == ["action.began", "url.failed", "action.finished"])
     #expect(h.lines(containing: "url.failed").last?.contains(#""reason":"no browser here""#) == true)
@@ -155,7 +156,7 @@ struct AdOverlayTests {
   @Test func anOpenerThatOpensNothingSaysSoInTheTrace() throws {
     let h = try OverlayHarness(latency: 0, refresh: 1)
     h.opener.opensNothing = true
-    h.run(until: 2.6)
+    h.run(until: 2.7)
     h.clickBanner()
     #expect(
       h.lines(containing: "url.opened").last?.hasSuffix(#""url":"https://example.com/c","headless":true}"#) == true)
@@ -183,7 +184,7 @@ struct AdOverlayTests {
     h.run(until: 1.0)  // shown at 0.25, clickable after the 0.5 s click guard
     #expect(h.overlay.banner.isClickable)
     try folder.writeManifest("{ broken")
-    h.run(until: 1.01)
+    h.run(until: 1.15)  // the rotation after a viewable second (frame 68) fails
     #expect(h.events.contains("ad.failed"))
     #expect(h.lines(containing: "ad.failed").first?.contains("malformed ad manifest") == true)
     #expect(h.overlay.banner.phase != .shown)
@@ -202,8 +203,16 @@ struct AdOverlayTests {
 
   @Test func failAdsMakesEveryLoadFail() throws {
     let h = try OverlayHarness(latency: 0.2, refresh: 1, failsEveryLoad: true)
-    h.run(until: 3)
-    #expect(h.events.filter { $0 == "ad.failed" }.count == 3)
+    h.run(until: 6)
+    // Retries back off: about 1 s after the first failure, about 2 s after the second.
+    let times = h.lines(containing: "ad.failed").compactMap { line in
+      line.split(separator: ",").first { $0.hasPrefix(#""time":"#) }.flatMap { Double($0.dropFirst(7)) }
+    }
+    #expect(times.count == 3, "\(times)")
+    if times.count == 3 {
+      let gaps = [times[1] - times[0] - 0.2, times[2] - times[1] - 0.2]
+      #expect(gaps[0] >= 0.8 - 0.02 && gaps[0] <= 1.02 && gaps[1] >= 1.6 - 0.02 && gaps[1] <= 2.02, "\(gaps)")
+    }
     #expect(!h.events.contains("banner.shown"))
     #expect(h.lines(containing: "ad.failed").first?.contains("--fail-ads") == true)
   }
@@ -220,19 +229,24 @@ struct AdOverlayTests {
 
   @Test func rotationWaitsWhileAnActionIsInProgressOrTheWindowIsMinimised() throws {
     let h = try OverlayHarness(latency: 0, refresh: 1)
-    h.run(until: 1.0)  // shown at 0.25, clickable after the 0.5 s click guard
+    h.run(until: 1.0)  // viewable from frame 8: 52 of the 60 viewable frames before a rotation
     h.clickBanner()
     h.run(until: 3)
     #expect(h.events.filter { $0 == "ad.loaded" }.count == 1, "no rotation during the action")
     #expect(h.overlay.nextWakeTime == nil)
     h.send(.keyDown(.escape))
-    h.frame()
-    #expect(h.events.filter { $0 == "ad.loaded" }.count == 2, "the overdue rotation runs once the action ends")
+    h.frames(8)
+    #expect(h.events.filter { $0 == "ad.loaded" }.count == 1, "the covered time did not count")
+    h.frames(2)
+    #expect(h.events.filter { $0 == "ad.loaded" }.count == 2, "the rotation after the remaining viewable time")
     h.director.hold(.window)  // the overlay reads "minimised" from its pause target's window hold
-    h.run(until: 6)
+    h.run(until: 66)
     #expect(h.events.filter { $0 == "ad.loaded" }.count == 2, "no rotation while minimised")
+    #expect(h.lines(containing: "viewable.stop").last?.contains(#""reason":"minimized""#) == true)
     h.director.release(.window)
-    h.frame()
+    h.frames(59)
+    #expect(h.events.filter { $0 == "ad.loaded" }.count == 2)
+    h.frames(2)
     #expect(h.events.filter { $0 == "ad.loaded" }.count == 3)
     #expect(h.lines(containing: "ad.loaded").map { $0.contains(#""id":"a""#) } == [true, false, false])
   }
@@ -276,7 +290,9 @@ struct AdOverlayTests {
     h.clickBanner()
     #expect(h.director.isRunning, "a custom delegate replaces the bridge: nothing paused")
     h.send(.keyDown(.escape))
-    #expect(delegate.calls == ["load a", "impression a", "click a", "shouldBegin a false", "finish a"])
+    #expect(delegate.calls == ["load a", "click a", "shouldBegin a false", "finish a"])
+    h.run(until: 1.2)
+    #expect(delegate.calls.last == "impression a", "a viewable second after frame 8")
   }
 
   @Test func delegateCanRefuseTheAction() throws {

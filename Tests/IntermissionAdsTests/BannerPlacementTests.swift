@@ -48,8 +48,10 @@ struct BannerPlacementTests {
     h.run(until: 10)
     #expect(h.events.filter { $0 == "ad.loaded" }.count == 1, "no request in 9.5 s of gameplay")
     h.director.pop()
-    h.frames(2)
-    #expect(h.events.filter { $0 == "ad.loaded" }.count == 2, "the overdue rotation runs on leaving")
+    h.run(until: 10.5)
+    #expect(h.events.filter { $0 == "ad.loaded" }.count == 1, "only viewable time counts")
+    h.run(until: 11)
+    #expect(h.events.filter { $0 == "ad.loaded" }.count == 2, "the rotation after the rest of the viewable second")
   }
 
   @Test func anEmbeddingGameSetsPlacementWithOneProperty() throws {
@@ -106,16 +108,19 @@ struct BannerPlacementTests {
     h.run(until: 0.8)
     h.clickBanner()  // 0.8: the same tap a moment later works
     h.send(.keyDown(.escape))
-    h.run(until: 2.2)  // rotation at 2.0 (frame 120): the creative changes under a shown banner
-    h.clickBanner()  // 2.2: within 0.5 s of the change
-    h.run(until: 2.6)
-    h.clickBanner()  // 2.6: works
+    // Viewable from frame 8 (the ad view opened and closed within frame 48's input, so nothing
+    // covered the banner at any update): the rotation after 120 viewable frames, at frame 128, and
+    // the creative changes under a shown banner.
+    h.run(until: 2.2)
+    h.clickBanner()  // 2.2 (frame 132): within 0.5 s of the change
+    h.run(until: 2.75)
+    h.clickBanner()  // 2.75 (frame 165): works
     #expect(
       h.summary == [
-        "0 ad.loaded", "0 banner.shown loaded", "15 impression", "30 banner.clickRefused justShown",
+        "0 ad.loaded", "0 banner.shown loaded", "8 viewable.start", "30 banner.clickRefused justShown",
         "48 banner.clicked", "48 director.paused ad", "48 action.began", "48 action.finished",
-        "48 director.resumed ad", "120 ad.loaded", "120 impression", "132 banner.clickRefused creativeChanged",
-        "156 banner.clicked", "156 director.paused ad", "156 action.began",
+        "48 director.resumed ad", "68 impression", "128 viewable.stop rotated", "128 ad.loaded", "128 viewable.start",
+        "132 banner.clickRefused creativeChanged", "165 banner.clicked", "165 director.paused ad", "165 action.began",
       ])
   }
 }

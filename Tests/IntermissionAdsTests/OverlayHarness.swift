@@ -25,6 +25,7 @@ final class OverlayHarness {
     configuration.latency = latency
     configuration.refreshInterval = refresh
     configuration.waitsForDueLoads = true
+    configuration.jitterSeed = 42
     let loader = AdLoader(
       manifestPath: self.folder.manifestPath, decoder: SignatureDecoder(), failsEveryLoad: failsEveryLoad)
     overlay = AdOverlay(

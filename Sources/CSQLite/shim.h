@@ -1,0 +1,12 @@
+#ifndef INTERMISSION_CSQLITE_SHIM_H
+#define INTERMISSION_CSQLITE_SHIM_H
+
+#include <sqlite3.h>
+
+// SQLITE_TRANSIENT is a macro casting -1 to a function pointer, which Swift cannot import: binds
+// that copy the text at once.
+static inline int intermission_sqlite_bind_text(sqlite3_stmt *statement, int index, const char *text) {
+  return sqlite3_bind_text(statement, index, text, -1, SQLITE_TRANSIENT);
+}
+
+#endif

@@ -1,0 +1,57 @@
+/// A tracking report of one event, for an ad server to count: a viewable impression or a click,
+/// sent as an HTTP GET to the ad's `impressionURL` or `clickURL`.
+public struct Beacon: Hashable, Sendable {
+  /// What happened.
+  public enum Kind: String, Hashable, Sendable {
+    case impression
+    case click
+  }
+
+  /// What happened.
+  public var kind: Kind
+  /// The ad it happened to.
+  public var adID: String
+  /// Where it is reported, as the manifest gave it (the queue appends `nonce` and `ts`).
+  public var url: String
+  /// How long, in seconds, it stays deliverable.
+  public var lifetime: Double
+
+  /// Creates a beacon.
+  public init(kind: Kind, adID: String, url: String, lifetime: Double) {
+    self.kind = kind
+    self.adID = adID
+    self.url = url
+    self.lifetime = lifetime
+  }
+
+  /// The beacon of `kind` for `ad`, if the ad names a URL for it.
+  public init?(_ kind: Kind, of ad: AdCreative) {
+    guard let url = kind == .impression ? ad.impressionURL : ad.clickURL else { return nil }
+    self.init(kind: kind, adID: ad.id, url: url, lifetime: ad.beaconLifetime)
+  }
+}
+
+/// What became of a beacon, for the trace: `beacon.sent`, `beacon.failed` or `beacon.dropped`.
+public enum BeaconOutcome: Hashable, Sendable {
+  /// The server answered with a 2xx status; the beacon left the queue.
+  case sent(Beacon.Kind, adID: String, status: Int)
+  /// An attempt failed; the beacon stays queued for a later attempt.
+  case failed(Beacon.Kind, adID: String, reason: String, attempts: Int)
+  /// The beacon left the queue undelivered: `expired` or `overflow` (the oldest beyond the cap).
+  case dropped(Beacon.Kind, adID: String, reason: String)
+}
+
+/// Delivers beacons durably: the overlay records each event before its trace line is written, and
+/// drives delivery from its update, where outcomes are reported on the loop's thread.
+public protocol BeaconDelivery: AnyObject {
+  /// Stores `beacon` durably (it survives a crash from the moment this returns).
+  /// - Throws: an error naming what failed (the queue could not be written).
+  func record(_ beacon: Beacon) throws
+
+  /// Starts or finishes delivery attempts at `hostTime`, and reports each outcome since the last
+  /// update through `report`.
+  func update(at hostTime: Double, report: (BeaconOutcome) -> Void)
+
+  /// When delivery next has work to do, for a host that sleeps.
+  var nextWakeTime: Double? { get }
+}

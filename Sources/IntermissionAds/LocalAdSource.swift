@@ -1,0 +1,44 @@
+import IntermissionCore
+
+/// Ads from a manifest file and image files inside its folder, read afresh on every load.
+public struct LocalAdSource: AdSource {
+  /// The manifest.
+  public let manifestPath: String
+  private let decoder: any ImageDecoder
+  private let failsEveryLoad: Bool
+  public let loadTimeout: Double
+
+  /// Creates the source.
+  /// - Parameters:
+  ///   - manifestPath: the manifest to read on every load.
+  ///   - decoder: decodes creative images (thread-safe).
+  ///   - failsEveryLoad: make every load fail with `AdError.loadingDisabled` (`--fail-ads`).
+  ///   - loadTimeout: seconds after which an unfinished load fails.
+  public init(
+    manifestPath: String, decoder: any ImageDecoder, failsEveryLoad: Bool = false,
+    loadTimeout: Double = AdLoader.defaultTimeout
+  ) {
+    self.manifestPath = manifestPath
+    self.decoder = decoder
+    self.failsEveryLoad = failsEveryLoad
+    self.loadTimeout = loadTimeout
+  }
+
+  public var name: String { manifestPath }
+
+  public func loadAd(sequence: Int) -> Result<LoadedAd, AdError> {
+    if failsEveryLoad { return .failure(.loadingDisabled) }
+    do {
+      let creative = Self.creative(at: sequence, of: try AdManifest.load(path: manifestPath))
+      do {
+        return .success(LoadedAd(creative: creative, image: try decoder.decodeImage(atPath: creative.imagePath)))
+      } catch {
+        throw AdError.imageCorrupt(id: creative.id, path: creative.imagePath, reason: "\(error)")
+      }
+    } catch let error as AdError {
+      return .failure(error)
+    } catch {
+      return .failure(.manifestUnreadable(path: manifestPath, reason: "\(error)"))
+    }
+  }
+}
