@@ -8,6 +8,8 @@ let package = Package(
     .executable(name: "intermission-bench", targets: ["intermission-bench"]),
     .library(name: "IntermissionCore", targets: ["IntermissionCore"]),
     .library(name: "IntermissionAds", targets: ["IntermissionAds"]),
+    // Ads over HTTP(S) (libcurl) and durable beacons (SQLite), for the host or a game's own loop.
+    .library(name: "IntermissionNet", targets: ["IntermissionNet"]),
     // The SDL backend: a canvas on the game's own window and renderer, SDL events as Swift input,
     // the image decoder, the system browser, and the overlay with every default.
     .library(name: "IntermissionSDL", targets: ["IntermissionSDL"]),
@@ -28,6 +30,9 @@ let package = Package(
       name: "CSDL2",
       providers: [.apt(["libsdl2-dev", "libsdl2-ttf-dev", "libsdl2-image-dev", "libsdl2-mixer-dev"])]
     ),
+    // libcurl for ads and beacons over HTTP(S), and SQLite for the durable beacon queue.
+    .systemLibrary(name: "CCurl", providers: [.apt(["libcurl4-openssl-dev"])]),
+    .systemLibrary(name: "CSQLite", providers: [.apt(["libsqlite3-dev"])]),
     // SDL2_mixer loaded with dlopen when sound is wanted, so that a run without sound never maps it.
     .target(name: "CSDLMixer", linkerSettings: [.linkedLibrary("dl")]),
     // Async-signal-safe signal handling, a self-pipe and an allocation counter: things Swift cannot express safely.
@@ -42,13 +47,15 @@ let package = Package(
     .target(
       name: "IntermissionSDL",
       dependencies: ["CSDL2", "CSDLMixer", "IntermissionCore", "IntermissionAds", "CIntermissionSupport"]),
+    // Real delivery: ads over HTTP(S) with a disk cache, and beacons in a durable SQLite queue. No SDL.
+    .target(name: "IntermissionNet", dependencies: ["CCurl", "CSQLite", "IntermissionCore", "IntermissionAds"]),
     // The demo game: a menu, a tiny playable scene and scrollable lists. No SDL.
     .target(name: "MenuGame", dependencies: ["IntermissionCore"]),
     // The host: any game's first scene in an SDL window or headless, with the command line, replay
     // scripts, traces, screenshots, signals, and fixed-step or real-time pacing.
     .target(
       name: "IntermissionHost",
-      dependencies: ["IntermissionCore", "IntermissionAds", "IntermissionSDL", "CIntermissionSupport"]
+      dependencies: ["IntermissionCore", "IntermissionAds", "IntermissionSDL", "IntermissionNet", "CIntermissionSupport"]
     ),
     .target(
       name: "IntermissionTesting",
@@ -86,7 +93,7 @@ let package = Package(
       name: "IntermissionAppTests",
       dependencies: [
         "IntermissionHost", "IntermissionSDL", "IntermissionCore", "IntermissionAds", "MenuGame", "CAllocationCounter",
-        "IntermissionTestSupport", "IntermissionC", "CIntermission",
+        "IntermissionTestSupport", "IntermissionC", "CIntermission", "IntermissionNet",
       ]
     ),
   ],

@@ -1,6 +1,7 @@
 import Glibc
 import IntermissionAds
 import IntermissionCore
+import IntermissionNet
 import IntermissionSDL
 
 /// The host: an SDL window (or headless), the director running a game's first scene, the pause
@@ -62,12 +63,15 @@ public final class Host {
   ///   - trace: where state changes go.
   ///   - adManifest: the manifest to load ads from (unused with `--no-ads`).
   ///   - audioFolder: the folder of the sounds (`AssetLocator.audioFolder`); nil plays none.
+  ///   - environment: where the HTTP cache (`XDG_CACHE_HOME`) and the beacon queue
+  ///     (`XDG_DATA_HOME`) live by default.
   ///   - warn: prints a warning line for the user (each distinct ad failure once).
   ///   - firstScene: makes the game's first scene when the host starts.
   /// - Throws: `SDLSystem.NoDisplayError` without a display, `SDLError` for other SDL failures.
   public init(
     configuration options: HostConfiguration, script: ReplayScript, fontPath: String, trace: Trace, adManifest: String?,
-    audioFolder: String? = nil, warn: @escaping (String) -> Void = { _ in }, firstScene: @escaping () -> Scene
+    audioFolder: String? = nil, environment: [String: String] = Launcher.processEnvironment(),
+    warn: @escaping (String) -> Void = { _ in }, firstScene: @escaping () -> Scene
   ) throws {
     self.firstScene = firstScene
     self.options = options
@@ -108,10 +112,15 @@ public final class Host {
       configuration.latency = options.adLatency
       configuration.refreshInterval = options.refresh
       configuration.waitsForDueLoads = options.fixedStep
+      // A fixed-step run retries at the same times every run.
+      if options.fixedStep { configuration.jitterSeed = Host.fixedStepSeed }
       let waker = pump.waker
       let manifestPath = adManifest ?? "Assets/ads/manifest.json"
+      let client = HTTPClient(
+        timeouts: HTTPClient.Timeouts(connect: min(3, options.adsTimeout), total: options.adsTimeout),
+        caFile: options.adsCAPath)
       let loader = AdLoader(
-        manifestPath: manifestPath, decoder: SDLImageDecoder(), failsEveryLoad: options.failAds,
+        source: Host.adSource(manifestPath, options: options, client: client, environment: environment),
         isInterrupted: { StopSignals.received != nil }, onFinish: { waker.wake() })
       adLoader = loader
       let overlay = AdOverlay(
@@ -119,6 +128,26 @@ public final class Host {
         urlOpener: HostURLOpener(headless: options.headless))
       director.addOverlay(overlay)
       adOverlay = overlay
+      if let path = options.beaconsPath ?? BeaconStore.defaultPath(environment: environment) {
+        // Under the fixed step, a beacon's time runs with host time from the launch: expiry and
+        // retries happen at the same frames every run.
+        let launched = WallClock.now()
+        let clock: () -> Double
+        if options.fixedStep {
+          let hostClock = pacing.clock
+          clock = { launched + hostClock.now }
+        } else {
+          clock = WallClock.now
+        }
+        do {
+          overlay.beacons = try BeaconQueue(
+            path: path, client: client, clock: clock, waitsForAttempts: options.fixedStep,
+            backoff: options.fixedStep ? RetryBackoff(seed: Host.fixedStepSeed) : RetryBackoff(),
+            onFinish: { waker.wake() })
+        } catch {
+          warn("beacons: \(error); impressions and clicks are not reported")
+        }
+      }
       overlay.onLoadFailure = { [weak self] error in
         // The game goes on without a banner; the user hears of each distinct failure once.
         guard let self, error.isUnexpected, warnedAdFailures.insert(error.detail).inserted else { return }
@@ -133,10 +162,28 @@ public final class Host {
 
   deinit {
     // A decode may still run on a worker thread: SDL_image and SDL must not shut down under it.
-    adLoader?.waitForWorkers(timeout: AdLoader.defaultTimeout)
+    if let adLoader { adLoader.waitForWorkers(timeout: adLoader.source.loadTimeout) }
     // The audio device closes before SDL quits (with the window's system).
     director.audio = nil
     audio = nil
+  }
+
+  /// The seed of every jitter in a fixed-step run.
+  static let fixedStepSeed: UInt64 = 0x1D7E_4415_5105
+
+  /// Where ads come from: the manifest file, or the ad server at its URL with the disk cache and
+  /// the house ads; every load fails with `--fail-ads`.
+  private static func adSource(
+    _ manifest: String, options: HostConfiguration, client: HTTPClient, environment: [String: String]
+  ) -> any AdSource {
+    let decoder = SDLImageDecoder()
+    guard !options.failAds, let url = WebURL(manifest) else {
+      return LocalAdSource(manifestPath: manifest, decoder: decoder, failsEveryLoad: options.failAds)
+    }
+    return RemoteAdSource(
+      manifestURL: url, client: client, decoder: decoder,
+      cache: HTTPCache.defaultFolder(environment: environment).map { HTTPCache(folder: $0) },
+      fallback: options.fallbackAdsPath.map { LocalAdSource(manifestPath: $0, decoder: decoder) })
   }
 
   // MARK: - Loop

@@ -1,3 +1,4 @@
+import IntermissionAds
 import IntermissionCore
 
 /// How the host runs a game: window or headless, size, frame rate and pacing, limits, the script,
@@ -34,8 +35,16 @@ public struct HostConfiguration: Hashable, Sendable {
   public var screenshotPath: String?
   /// The font file to use instead of the one found on the system.
   public var fontPath: String?
-  /// The ad manifest; nil means the shipped inventory.
+  /// The ad manifest: a file path or an http or https URL; nil means the shipped inventory.
   public var adsPath: String?
+  /// A PEM file of certificate authorities trusted besides the system's, for HTTPS.
+  public var adsCAPath: String?
+  /// Seconds one HTTP transfer may take in all (the connect timeout is 3 s, or this if shorter).
+  public var adsTimeout = 10.0
+  /// House ads: a local manifest that serves when a remote `--ads` server cannot be reached.
+  public var fallbackAdsPath: String?
+  /// The durable beacon queue (SQLite); nil means the default under `$XDG_DATA_HOME`.
+  public var beaconsPath: String?
   /// Simulated ad latency in seconds.
   public var adLatency = 0.5
   /// Make every ad load fail.
@@ -51,6 +60,9 @@ public struct HostConfiguration: Hashable, Sendable {
 
   /// Creates the defaults.
   public init() {}
+
+  /// Whether `--ads` names an http or https URL: ads come from a server.
+  public var adsFromServer: Bool { adsPath.map(AdManifest.isWebURL) ?? false }
 
   /// The usage text `--help` prints.
   public static let usage = """
@@ -72,11 +84,19 @@ public struct HostConfiguration: Hashable, Sendable {
       --trace FILE        Write a JSON Lines trace of state changes (frame, time, event, ...).
       --screenshot FILE   Write a PNG of the last frame presented.
       --font FILE         TrueType font to use (default: DejaVu Sans from fonts-dejavu-core).
-      --ads PATH          Ad manifest (default: the shipped Assets/ads/manifest.json).
+      --ads PATH|URL      Ad manifest: a file, or an http(s) URL of an ad server or CDN
+                          (default: the shipped Assets/ads/manifest.json).
+      --ads-ca FILE       Trust the certificate authorities in FILE (PEM) besides the system's.
+      --ads-timeout S     Seconds one HTTP transfer may take (default 10; connecting: 3).
+      --fallback-ads PATH House ads that serve when the --ads server cannot be reached and
+                          nothing is cached.
+      --beacons PATH      The queue of impression and click reports (SQLite; default
+                          $XDG_DATA_HOME/intermission/beacons.sqlite).
       --ad-latency S      Simulated network latency of an ad load, in host seconds (default 0.5).
       --fail-ads          Make every ad load fail (the banner stays hidden).
       --no-ads            Run without the ad overlay.
-      --refresh S         Seconds between ad rotations (default 30).
+      --refresh S         Seconds of viewable time between ad rotations; failed loads retry
+                          after it, doubling up to 5 minutes (default 30).
       --no-audio          Run without sound (SDL_AUDIODRIVER chooses the audio driver otherwise).
       --help              Show this help.
 
@@ -152,14 +172,30 @@ public struct HostConfiguration: Hashable, Sendable {
       case "--trace": options.tracePath = try nonEmpty(value(), name)
       case "--screenshot": options.screenshotPath = try nonEmpty(value(), name)
       case "--font": options.fontPath = try nonEmpty(value(), name)
-      case "--ads": options.adsPath = try nonEmpty(value(), name)
+      case "--ads":
+        let text = try nonEmpty(value(), name)
+        if text.contains("://") && !AdManifest.isWebURL(text) {
+          throw fail("--ads expects a file path or an http or https URL, got '\(text)'")
+        }
+        options.adsPath = text
+      case "--ads-ca": options.adsCAPath = try nonEmpty(value(), name)
+      case "--ads-timeout": options.adsTimeout = try number(in: 0.1...120)
+      case "--fallback-ads": options.fallbackAdsPath = try nonEmpty(value(), name)
+      case "--beacons": options.beaconsPath = try nonEmpty(value(), name)
       default:
         if argument.hasPrefix("-") { throw fail("unknown option '\(name)' (see --help)") }
         throw fail("unexpected argument '\(argument)' (see --help)")
       }
     }
-    if options.noAds && (options.failAds || options.adsPath != nil) {
-      throw fail("--no-ads cannot be combined with \(options.failAds ? "--fail-ads" : "--ads")")
+    if options.noAds {
+      let conflicting = [
+        ("--fail-ads", options.failAds), ("--ads", options.adsPath != nil), ("--ads-ca", options.adsCAPath != nil),
+        ("--fallback-ads", options.fallbackAdsPath != nil), ("--beacons", options.beaconsPath != nil),
+      ].first { $0.1 }
+      if let conflicting { throw fail("--no-ads cannot be combined with \(conflicting.0)") }
+    }
+    if options.fallbackAdsPath != nil && !options.adsFromServer {
+      throw fail("--fallback-ads needs --ads with an http or https URL")
     }
     return options
   }

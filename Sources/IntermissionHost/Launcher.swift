@@ -88,7 +88,7 @@ public enum Launcher {
       do {
         let host = try Host(
           configuration: prepared.options, script: prepared.script, fontPath: prepared.fontPath, trace: prepared.trace,
-          adManifest: prepared.manifest, audioFolder: prepared.audioFolder,
+          adManifest: prepared.manifest, audioFolder: prepared.audioFolder, environment: environment,
           warn: { diagnostics("intermission: warning: " + $0) }, firstScene: firstScene)
         host.start()
         return .running(host)
@@ -150,6 +150,14 @@ public enum Launcher {
         return fail("cannot read script file \(name) (--script): \(reason)", code: usageFailure)
       } catch {
         return fail("\(error)", code: usageFailure)
+      }
+    }
+    for (path, option) in [(options.adsCAPath, "--ads-ca"), (options.fallbackAdsPath, "--fallback-ads")] {
+      guard let path else { continue }
+      do {
+        try RegularFile.check(path)
+      } catch {
+        return fail("cannot read \(option) file \(PrintableText.escaping(path, limit: 200)): \(error)", code: usageFailure)
       }
     }
     if let path = options.screenshotPath {

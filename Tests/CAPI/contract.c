@@ -221,18 +221,18 @@ int main(int argc, char **argv)
     CHECK(intermission_handle_event(overlay, NULL) == 0);
 
     /* The event callback: the trace's JSON, on this thread, inside update. */
-    run(overlay, 0, 60); /* the first ad loads at 0.5 s and slides in */
+    run(overlay, 0, 100); /* the first ad loads at 0.5 s, slides in, and is viewable for a second */
     CHECK(seen.events >= 3 && seen.impressions == 1);
     CHECK(strstr(seen.last_json, "\"event\":\"impression\",\"id\":\"starfall\"") != NULL);
     CHECK(intermission_banner_visible(overlay) == 1 && intermission_bottom_inset(overlay) > 0);
     /* Placement: the banner leaves, and takes no click. */
     CHECK(intermission_set_banner_allowed(overlay, 0) == INTERMISSION_OK);
-    run(overlay, 60, 30);
+    run(overlay, 100, 30);
     CHECK(intermission_banner_visible(overlay) == 0 && intermission_bottom_inset(overlay) == 0);
     CHECK(strstr(seen.last_json, "\"event\":\"banner.hidden\",\"reason\":\"scene\"}") != NULL);
     CHECK(intermission_handle_event(overlay, &click) == 0);
     CHECK(intermission_set_banner_allowed(overlay, 1) == INTERMISSION_OK);
-    run(overlay, 90, 60);
+    run(overlay, 130, 60);
     /* A click in another window of the game is not the overlay's, wherever it lands. */
     SDL_Event elsewhere = button(SDL_MOUSEBUTTONDOWN, 400, 555);
     elsewhere.button.windowID = SDL_GetWindowID(window) + 1;
@@ -257,7 +257,7 @@ int main(int argc, char **argv)
     CHECK(call.running == INTERMISSION_ERROR_WRONG_THREAD);
     CHECK(intermission_is_running(overlay) == 1);
     /* Destroying with the ad view open releases the ad's hold: the game hears it resume. */
-    run(overlay, 150, 60);
+    run(overlay, 190, 60);
     CHECK(intermission_handle_event(overlay, &click) == 1);
     CHECK(intermission_handle_event(overlay, &up) == 1);
     CHECK(intermission_is_held(overlay, "ad") == 1 && seen.pauses == 3);

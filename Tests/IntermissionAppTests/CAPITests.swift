@@ -78,7 +78,10 @@ extension BackendTests {
       #expect(intermission_banner_visible(overlay) == 1)
       #expect(intermission_bottom_inset(overlay) > 0)
       #expect(
-        log.events.contains { $0.hasPrefix("impression {\"frame\":45,\"time\":0.750000,\"event\":\"impression\"") })
+        log.events.contains {
+          $0.hasPrefix("viewable.start {\"frame\":38,\"time\":0.633333,\"event\":\"viewable.start\"")
+        })
+      #expect(!log.events.contains { $0.hasPrefix("impression") }, "not yet a viewable second")
       #expect(handle(overlay, button(SDL_MOUSEBUTTONDOWN)) == 1)
       #expect(handle(overlay, button(SDL_MOUSEBUTTONUP)) == 1)
       #expect(log.pauses == ["ad"])

@@ -72,6 +72,9 @@ struct ProgramRunner {
     var merged = ProcessInfo.processInfo.environment.merging(environment) { $1 }
     // SDL's silent audio driver unless a test chooses one: no sound card is tried in every run.
     if merged["SDL_AUDIODRIVER"] == nil { merged["SDL_AUDIODRIVER"] = "dummy" }
+    // The HTTP cache and the beacon queue of a run live in its scratch folder, never the user's.
+    if environment["XDG_CACHE_HOME"] == nil { merged["XDG_CACHE_HOME"] = path("cache") }
+    if environment["XDG_DATA_HOME"] == nil { merged["XDG_DATA_HOME"] = path("data") }
     for name in removing { merged[name] = nil }
     process.environment = merged
     let out = Pipe()

@@ -1,0 +1,223 @@
+#if canImport(Glibc)
+  import Glibc
+#endif
+import Dispatch
+import IntermissionAds
+import IntermissionCore
+
+/// Delivers beacons from the durable `BeaconStore`: the overlay records each event here before its
+/// trace line, and each update of the overlay drives delivery.
+///
+/// - Beacons go out oldest first, in batches, as HTTP GETs on a worker thread, to their URL with
+///   `nonce=<UUID>` (fresh per event, the same across retries) and `ts=<Unix seconds>` appended.
+/// - A row leaves the queue only after a 2xx. After a failure, delivery waits, doubling from 1 s up
+///   to 5 minutes with jitter. Expired rows are dropped before each batch.
+/// - The database is opened at creation if it exists (what an earlier run left is delivered now),
+///   else when the first beacon is recorded: a game whose ads have no tracking URLs makes no file.
+/// - With `waitsForAttempts` (fixed-step runs), an update waits for the batch it started, so the
+///   outcomes land in the same frame every run.
+///
+/// The worker thread touches only the batch's results, under a lock; everything else belongs to the
+/// loop's thread.
+public final class BeaconQueue: BeaconDelivery, @unchecked Sendable {
+  /// Beacons sent in one batch at most.
+  public static let batchSize = 20
+  /// The wait after the first failure, in seconds; it doubles with each failure in a row.
+  public static let firstRetryDelay = 1.0
+  /// The largest response body read from a beacon's server.
+  public static let maximumResponseBytes = 64 << 10
+
+  /// Where the queue lives.
+  public let path: String
+  private let client: HTTPClient
+  private let clock: () -> Double
+  private let waitsForAttempts: Bool
+  private let onFinish: @Sendable () -> Void
+  private var store: BeaconStore?
+  private var backoff: RetryBackoff
+  private var failures = 0
+  private var nextAttempt: Double?
+  private var lastHostTime = 0.0
+  private var pending: [BeaconOutcome] = []
+  private var inFlight: [BeaconStore.Row]?
+  private let worker = DispatchQueue(label: "intermission.beacons")
+  private let condition = Condition()
+  private var results: [Attempt]?
+
+  /// The outcome of sending one row.
+  private enum Attempt: Sendable {
+    case sent(status: Int)
+    case failed(reason: String)
+  }
+
+  /// Creates the queue.
+  /// - Parameters:
+  ///   - path: the SQLite file (`--beacons`).
+  ///   - client: sends the beacons.
+  ///   - clock: Unix seconds now, for a beacon's record time and its expiry (a fixed-step run passes
+  ///     its launch time plus host time). `ts` is always the time of day of the attempt.
+  ///   - waitsForAttempts: wait for each batch within the update that started it (fixed step).
+  ///   - backoff: the jitter of the waits after failures.
+  ///   - onFinish: called from the worker when a batch ends, so that a host that sleeps can wake.
+  /// - Throws: when an existing queue cannot be opened.
+  public init(
+    path: String, client: HTTPClient, clock: @escaping () -> Double, waitsForAttempts: Bool,
+    backoff: RetryBackoff = RetryBackoff(), onFinish: @escaping @Sendable () -> Void = {}
+  ) throws {
+    self.path = path
+    self.client = client
+    self.clock = clock
+    self.waitsForAttempts = waitsForAttempts
+    self.backoff = backoff
+    self.onFinish = onFinish
+    pending.reserveCapacity(16)
+    if access(path, F_OK) == 0 {
+      store = try BeaconStore(path: path)
+      nextAttempt = 0
+    }
+  }
+
+  /// The queue's rows now (for tests and tools).
+  public func queuedCount() throws -> Int { try store?.count() ?? 0 }
+
+  // MARK: - BeaconDelivery
+
+  public func record(_ beacon: Beacon) throws {
+    if store == nil { store = try BeaconStore(path: path) }
+    let dropped = try store!.add(beacon, nonce: BeaconQueue.makeNonce(), at: clock())
+    for row in dropped { pending.append(.dropped(row.kind, adID: row.adID, reason: "overflow")) }
+    if nextAttempt == nil { nextAttempt = lastHostTime }
+  }
+
+  public func update(at hostTime: Double, report: (BeaconOutcome) -> Void) {
+    lastHostTime = hostTime
+    if !pending.isEmpty {
+      for outcome in pending { report(outcome) }
+      pending.removeAll(keepingCapacity: true)
+    }
+    if inFlight != nil {
+      guard let finished = waitsForAttempts ? waitForResults() : takeResults() else { return }
+      apply(finished, at: hostTime, report: report)
+    }
+    guard let due = nextAttempt, hostTime >= due, let store else { return }
+    do {
+      for row in try store.removeExpired(at: clock()) {
+        report(.dropped(row.kind, adID: row.adID, reason: "expired"))
+      }
+      let rows = try store.oldest(limit: BeaconQueue.batchSize)
+      guard !rows.isEmpty else {
+        nextAttempt = nil
+        return
+      }
+      send(rows)
+    } catch {
+      // The queue could not be read: try again later, as after a failed attempt.
+      scheduleRetry(at: hostTime)
+      return
+    }
+    if waitsForAttempts, let finished = waitForResults() { apply(finished, at: hostTime, report: report) }
+  }
+
+  public var nextWakeTime: Double? { inFlight == nil ? nextAttempt : nil }
+
+  // MARK: - Sending
+
+  /// Sends `rows` in order on the worker, stopping at the first failure.
+  private func send(_ rows: [BeaconStore.Row]) {
+    inFlight = rows
+    let timestamp = Int(WallClock.now())
+    let client = client
+    let urls = rows.map { BeaconQueue.deliveryURL($0.url, nonce: $0.nonce, timestamp: timestamp) }
+    let onFinish = onFinish
+    // The worker keeps the queue alive until its batch ends; rows it could not report stay queued
+    // and go out at the next launch.
+    worker.async { [self, condition] in
+      var attempts: [Attempt] = []
+      for url in urls {
+        switch client.get(url, maximumBytes: BeaconQueue.maximumResponseBytes, redirects: .anyWebURL) {
+        case .success(let response) where response.isSuccess:
+          attempts.append(.sent(status: response.status))
+          continue
+        case .success(let response):
+          attempts.append(.failed(reason: "HTTP \(response.status)"))
+        case .failure(let failure):
+          attempts.append(.failed(reason: failure.description))
+        }
+        break
+      }
+      condition.withLock {
+        self.results = attempts
+        condition.broadcast()
+      }
+      onFinish()
+    }
+  }
+
+  private func takeResults() -> [Attempt]? {
+    condition.withLock {
+      defer { results = nil }
+      return results
+    }
+  }
+
+  private func waitForResults() -> [Attempt]? {
+    condition.lock()
+    defer { condition.unlock() }
+    // The worker always finishes: every transfer has its total timeout.
+    while results == nil { condition.wait(seconds: 0.05) }
+    defer { results = nil }
+    return results
+  }
+
+  /// Removes what was acknowledged, counts the failure, and schedules the next batch.
+  private func apply(_ attempts: [Attempt], at hostTime: Double, report: (BeaconOutcome) -> Void) {
+    let rows = inFlight ?? []
+    inFlight = nil
+    var failed = false
+    for (row, attempt) in zip(rows, attempts) {
+      switch attempt {
+      case .sent(let status):
+        try? store?.remove(id: row.id)
+        report(.sent(row.kind, adID: row.adID, status: status))
+      case .failed(let reason):
+        let count = (try? store?.recordFailure(id: row.id)) ?? row.attempts + 1
+        report(.failed(row.kind, adID: row.adID, reason: reason, attempts: count))
+        failed = true
+      }
+    }
+    if failed {
+      scheduleRetry(at: hostTime)
+    } else {
+      failures = 0
+      nextAttempt = hostTime  // the next batch, if any, at the next update
+    }
+  }
+
+  private func scheduleRetry(at hostTime: Double) {
+    failures += 1
+    nextAttempt = hostTime + backoff.delay(afterFailures: failures, base: BeaconQueue.firstRetryDelay)
+  }
+
+  // MARK: - URLs and nonces
+
+  /// `url` with `nonce` and `ts` appended to its query (before any fragment).
+  public static func deliveryURL(_ url: String, nonce: String, timestamp: Int) -> String {
+    let fragmentStart = url.firstIndex(of: "#") ?? url.endIndex
+    let base = url[..<fragmentStart]
+    let separator = base.contains("?") ? (base.hasSuffix("?") || base.hasSuffix("&") ? "" : "&") : "?"
+    return base + separator + "nonce=\(nonce)&ts=\(timestamp)" + url[fragmentStart...]
+  }
+
+  /// A random (version 4) UUID, in lower case.
+  public static func makeNonce() -> String {
+    var generator = SystemRandomNumberGenerator()
+    var bytes = (0..<16).map { _ in UInt8.random(in: 0...255, using: &generator) }
+    bytes[6] = (bytes[6] & 0x0F) | 0x40
+    bytes[8] = (bytes[8] & 0x3F) | 0x80
+    let hex = bytes.map { byte in
+      let text = String(byte, radix: 16)
+      return byte < 16 ? "0" + text : text
+    }
+    return [0..<4, 4..<6, 6..<8, 8..<10, 10..<16].map { hex[$0].joined() }.joined(separator: "-")
+  }
+}

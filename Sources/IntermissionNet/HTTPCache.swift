@@ -1,0 +1,150 @@
+#if canImport(Glibc)
+  import Glibc
+#endif
+import IntermissionCore
+
+/// A disk cache of HTTP bodies by URL, with their ETags, for revalidation (`If-None-Match`) and for
+/// serving the last good ads offline. Capped in size: the least recently used entries go first.
+///
+/// Each entry is two files named by a hash of the URL: `HASH.body` and `HASH.meta` (the URL and the
+/// ETag). Files are written under a temporary name and renamed, so a crash never leaves half an
+/// entry. One cache is used by one load at a time.
+public final class HTTPCache: @unchecked Sendable {
+  /// One cached response.
+  public struct Entry: Hashable, Sendable {
+    /// The body.
+    public var body: [UInt8]
+    /// Its ETag, if the server gave one.
+    public var etag: String?
+  }
+
+  /// The default cap: 64 MiB.
+  public static let defaultCapacity = 64 << 20
+
+  /// The folder of the entries.
+  public let folder: String
+  /// The most bytes the entries may take together.
+  public let capacity: Int
+  private let condition = Condition()
+
+  /// Creates a cache in `folder` (created when first written).
+  public init(folder: String, capacity: Int = HTTPCache.defaultCapacity) {
+    self.folder = folder
+    self.capacity = capacity
+  }
+
+  /// The cache folder for Intermission: `$XDG_CACHE_HOME/intermission/http`, else
+  /// `$HOME/.cache/intermission/http`; nil without either variable.
+  public static func defaultFolder(environment: [String: String]) -> String? {
+    if let cache = environment["XDG_CACHE_HOME"], cache.hasPrefix("/") { return cache + "/intermission/http" }
+    if let home = environment["HOME"], home.hasPrefix("/") { return home + "/.cache/intermission/http" }
+    return nil
+  }
+
+  /// The entry for `url`, if cached and no larger than `maximumBytes`.
+  public func entry(for url: String, maximumBytes: Int) -> Entry? {
+    condition.withLock {
+      let base = FilePath.join(folder, HTTPCache.key(url))
+      guard let meta = try? RegularFile.read(base + ".meta", limit: 4096),
+        let body = try? RegularFile.read(base + ".body", limit: maximumBytes)
+      else { return nil }
+      let lines = String(decoding: meta, as: UTF8.self).split(separator: "\n", omittingEmptySubsequences: false)
+      guard lines.count >= 2, lines[0] == url else { return nil }  // a hash collision is a miss
+      touch(base + ".body")
+      return Entry(body: body, etag: lines[1].isEmpty ? nil : String(lines[1]))
+    }
+  }
+
+  /// Stores `body` with its `etag` as the entry for `url`, then trims the cache to its capacity.
+  /// A failure to write only means the entry is not cached.
+  public func store(_ body: [UInt8], etag: String?, for url: String) {
+    condition.withLock {
+      guard body.count <= capacity, HTTPCache.makeFolders(folder) else { return }
+      let base = FilePath.join(folder, HTTPCache.key(url))
+      let meta = Array((url + "\n" + (etag ?? "") + "\n").utf8)
+      guard HTTPCache.writeAtomically(body, to: base + ".body"), HTTPCache.writeAtomically(meta, to: base + ".meta")
+      else { return }
+      trim()
+    }
+  }
+
+  /// The bytes the entries take now.
+  public var size: Int { condition.withLock { entries().reduce(0) { $0 + $1.size } } }
+
+  // MARK: - Files
+
+  /// Removes the least recently used entries until the cache fits its capacity. Lock held.
+  private func trim() {
+    var files = entries()
+    var total = files.reduce(0) { $0 + $1.size }
+    guard total > capacity else { return }
+    files.sort { $0.used < $1.used }
+    for file in files where total > capacity {
+      unlink(FilePath.join(folder, file.key + ".body"))
+      unlink(FilePath.join(folder, file.key + ".meta"))
+      total -= file.size
+    }
+  }
+
+  /// The entries' keys, sizes (body and meta) and last use. Lock held.
+  private func entries() -> [(key: String, size: Int, used: Double)] {
+    guard let directory = opendir(folder) else { return [] }
+    defer { closedir(directory) }
+    var found: [(key: String, size: Int, used: Double)] = []
+    while let entry = readdir(directory) {
+      let name = withUnsafeBytes(of: entry.pointee.d_name) { String(decoding: $0.prefix { $0 != 0 }, as: UTF8.self) }
+      guard name.hasSuffix(".body") else { continue }
+      let key = String(name.dropLast(5))
+      var body = stat()
+      var meta = stat()
+      guard stat(FilePath.join(folder, name), &body) == 0 else { continue }
+      let metaSize = stat(FilePath.join(folder, key + ".meta"), &meta) == 0 ? Int(meta.st_size) : 0
+      let used = Double(body.st_mtim.tv_sec) + Double(body.st_mtim.tv_nsec) / 1e9
+      found.append((key, Int(body.st_size) + metaSize, used))
+    }
+    return found
+  }
+
+  /// Marks a file as used now (its modification time orders eviction).
+  private func touch(_ path: String) { utimensat(AT_FDCWD, path, nil, 0) }
+
+  /// The file name of `url`'s entry: FNV-1a, 64 bits, in hex.
+  static func key(_ url: String) -> String {
+    var hash: UInt64 = 0xcbf2_9ce4_8422_2325
+    for byte in url.utf8 { hash = (hash ^ UInt64(byte)) &* 0x100_0000_01b3 }
+    let hex = String(hash, radix: 16)
+    return String(repeating: "0", count: 16 - hex.count) + hex
+  }
+
+  /// Creates `path` and its parents, mode 0700; true when it exists as a folder afterwards.
+  static func makeFolders(_ path: String) -> Bool {
+    var status = stat()
+    if stat(path, &status) == 0 { return (status.st_mode & S_IFMT) == S_IFDIR }
+    let parent = FilePath.folder(of: path)
+    if parent != path, parent != "/", parent != "." { _ = makeFolders(parent) }
+    return mkdir(path, 0o700) == 0 || errno == EEXIST
+  }
+
+  /// Writes `bytes` to a temporary file beside `path`, then renames it over `path`.
+  static func writeAtomically(_ bytes: [UInt8], to path: String) -> Bool {
+    let temporary = path + ".tmp\(getpid())"
+    let descriptor = open(temporary, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o600)
+    guard descriptor >= 0 else { return false }
+    var written = 0
+    let complete = bytes.withUnsafeBytes { buffer in
+      while written < buffer.count {
+        let count = write(descriptor, buffer.baseAddress! + written, buffer.count - written)
+        if count < 0 && errno == EINTR { continue }
+        if count <= 0 { return false }
+        written += count
+      }
+      return true
+    }
+    close(descriptor)
+    guard complete, rename(temporary, path) == 0 else {
+      unlink(temporary)
+      return false
+    }
+    return true
+  }
+}

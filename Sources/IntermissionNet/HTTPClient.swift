@@ -1,0 +1,224 @@
+import CCurl
+import IntermissionAds
+import IntermissionCore
+
+/// GET requests over http and https through libcurl, with explicit limits: only the http and https
+/// protocols, connect and total timeouts, a maximum body size that holds while the body streams in,
+/// verified TLS certificates, and redirects followed by the client itself under a `RedirectPolicy`.
+///
+/// Thread-safe: each request has its own easy handle. Nothing else in the program is global: the
+/// library is initialised once, on first use.
+public final class HTTPClient: Sendable {
+  /// How long to wait for a connection and for a whole transfer.
+  public struct Timeouts: Hashable, Sendable {
+    /// Seconds to connect, TLS included (default 3).
+    public var connect: Double
+    /// Seconds for the whole transfer (default 10).
+    public var total: Double
+
+    /// Creates timeouts.
+    public init(connect: Double = 3, total: Double = 10) {
+      self.connect = connect
+      self.total = total
+    }
+  }
+
+  /// Which redirects a request follows.
+  public enum RedirectPolicy: Hashable, Sendable {
+    /// Only to the same origin (scheme, host, port) as the first URL: ad content.
+    case sameOrigin
+    /// To any http or https URL: tracking beacons.
+    case anyWebURL
+  }
+
+  /// The most redirects followed for one request.
+  public static let maximumRedirects = 3
+
+  /// The timeouts of every request.
+  public let timeouts: Timeouts
+  private let caFile: String?
+
+  /// Creates a client.
+  /// - Parameters:
+  ///   - timeouts: connect and total timeouts.
+  ///   - caFile: a PEM file of certificate authorities trusted besides the system's (`--ads-ca`).
+  public init(timeouts: Timeouts = Timeouts(), caFile: String? = nil) {
+    self.timeouts = timeouts
+    self.caFile = caFile
+  }
+
+  private static let initialised: CURLcode = curl_global_init(intermission_curl_global_all())
+
+  /// Fetches `url` with GET, following redirects as `redirects` allows.
+  /// - Parameters:
+  ///   - url: an http or https URL.
+  ///   - maximumBytes: the largest body accepted; the transfer stops as soon as it goes over.
+  ///   - ifNoneMatch: an ETag to revalidate: the server may answer 304 with no body.
+  ///   - redirects: which redirects to follow.
+  ///   - inspect: judges the body's first bytes as they arrive; a refusal stops the transfer.
+  /// - Returns: the final response (any status), or why there is none.
+  public func get(
+    _ url: String, maximumBytes: Int, ifNoneMatch: String? = nil, redirects: RedirectPolicy,
+    inspect: (@Sendable ([UInt8]) -> ImageHeaderVerdict)? = nil
+  ) -> Result<HTTPResponse, HTTPFailure> {
+    guard let first = WebURL(url) else { return .failure(.other("not an http or https URL: \(url)")) }
+    var current = first
+    for _ in 0...HTTPClient.maximumRedirects {
+      let outcome = transfer(current.description, maximumBytes: maximumBytes, ifNoneMatch: ifNoneMatch, inspect: inspect)
+      guard case .success(let (response, location)) = outcome else { return outcome.map { $0.0 } }
+      guard (300..<400).contains(response.status), response.status != 304, let location else {
+        return .success(response)
+      }
+      guard let next = WebURL(location) else {
+        return .failure(.redirectRefused("to '\(PrintableText.escaping(location, limit: 200))', not http or https"))
+      }
+      if redirects == .sameOrigin && next.origin != first.origin {
+        return .failure(.redirectRefused("to \(next.origin), another origin than \(first.origin)"))
+      }
+      current = next
+    }
+    return .failure(.redirectRefused("more than \(HTTPClient.maximumRedirects) redirects"))
+  }
+
+  /// One request, no redirect followed: the response and its redirect target, if any.
+  private func transfer(
+    _ url: String, maximumBytes: Int, ifNoneMatch: String?, inspect: (@Sendable ([UInt8]) -> ImageHeaderVerdict)?
+  ) -> Result<(HTTPResponse, String?), HTTPFailure> {
+    guard HTTPClient.initialised == CURLE_OK, let handle = curl_easy_init() else {
+      return .failure(.other("libcurl could not be initialised"))
+    }
+    defer { curl_easy_cleanup(handle) }
+    let body = TransferBody(limit: maximumBytes, inspect: inspect)
+    let context = Unmanaged.passUnretained(body).toOpaque()
+    var errorBuffer = [CChar](repeating: 0, count: Int(CURL_ERROR_SIZE) + 1)
+    var headers: UnsafeMutablePointer<curl_slist>?
+    defer { curl_slist_free_all(headers) }
+    if let ifNoneMatch { headers = curl_slist_append(headers, "If-None-Match: \(ifNoneMatch)") }
+
+    let code: CURLcode = errorBuffer.withUnsafeMutableBufferPointer { errors in
+      var setup = [
+        intermission_curl_set_string(handle, CURLOPT_URL, url),
+        intermission_curl_set_string(handle, CURLOPT_PROTOCOLS_STR, "http,https"),
+        intermission_curl_set_long(handle, CURLOPT_FOLLOWLOCATION, 0),
+        intermission_curl_set_long(handle, CURLOPT_NOSIGNAL, 1),
+        intermission_curl_set_long(handle, CURLOPT_CONNECTTIMEOUT_MS, Int(timeouts.connect * 1000)),
+        intermission_curl_set_long(handle, CURLOPT_TIMEOUT_MS, Int(timeouts.total * 1000)),
+        intermission_curl_set_offset(handle, CURLOPT_MAXFILESIZE_LARGE, curl_off_t(maximumBytes)),
+        intermission_curl_set_long(handle, CURLOPT_SSL_VERIFYPEER, 1),
+        intermission_curl_set_long(handle, CURLOPT_SSL_VERIFYHOST, 2),
+        intermission_curl_set_string(handle, CURLOPT_USERAGENT, "Intermission/1"),
+        intermission_curl_set_pointer(handle, CURLOPT_ERRORBUFFER, errors.baseAddress),
+        intermission_curl_set_data_function(handle, CURLOPT_WRITEFUNCTION, transferBodyWrite),
+        intermission_curl_set_pointer(handle, CURLOPT_WRITEDATA, context),
+        intermission_curl_set_data_function(handle, CURLOPT_HEADERFUNCTION, transferHeaderLine),
+        intermission_curl_set_pointer(handle, CURLOPT_HEADERDATA, context),
+        intermission_curl_set_pointer(handle, CURLOPT_HTTPHEADER, UnsafeMutableRawPointer(headers)),
+      ]
+      if let caFile {
+        // The file is added to the system's authorities: OpenSSL reads both the file and the folder.
+        setup.append(intermission_curl_set_string(handle, CURLOPT_CAINFO, caFile))
+        setup.append(intermission_curl_set_string(handle, CURLOPT_CAPATH, "/etc/ssl/certs"))
+      }
+      if let failed = setup.first(where: { $0 != CURLE_OK }) { return failed }
+      return withExtendedLifetime(body) { curl_easy_perform(handle) }
+    }
+    let message = errorBuffer.withUnsafeBufferPointer { String(cString: $0.baseAddress!) }
+    guard code == CURLE_OK else {
+      return .failure(HTTPClient.failure(code, message: message, body: body))
+    }
+    var status = 0
+    _ = intermission_curl_get_long(handle, CURLINFO_RESPONSE_CODE, &status)
+    var location: UnsafeMutablePointer<CChar>?
+    _ = intermission_curl_get_string(handle, CURLINFO_REDIRECT_URL, &location)
+    return .success(
+      (HTTPResponse(status: status, body: body.bytes, etag: body.etag, url: url), location.map { String(cString: $0) }))
+  }
+
+  private static func failure(_ code: CURLcode, message: String, body: TransferBody) -> HTTPFailure {
+    let reason = message.isEmpty ? String(cString: curl_easy_strerror(code)) : message
+    switch code {
+    case CURLE_WRITE_ERROR where body.refusal != nil: return .refusedContent(body.refusal!)
+    case CURLE_WRITE_ERROR where body.isOverLimit, CURLE_FILESIZE_EXCEEDED: return .tooLarge(limit: body.limit)
+    case CURLE_OPERATION_TIMEDOUT: return .timedOut(reason)
+    case CURLE_COULDNT_RESOLVE_HOST, CURLE_COULDNT_RESOLVE_PROXY, CURLE_COULDNT_CONNECT, CURLE_GOT_NOTHING,
+      CURLE_SEND_ERROR, CURLE_RECV_ERROR, CURLE_PARTIAL_FILE:
+      return .unreachable(reason)
+    case CURLE_PEER_FAILED_VERIFICATION, CURLE_SSL_CONNECT_ERROR, CURLE_SSL_CACERT_BADFILE, CURLE_SSL_CERTPROBLEM:
+      return .certificate(reason)
+    case CURLE_UNSUPPORTED_PROTOCOL: return .redirectRefused(reason)
+    default: return .other(reason)
+    }
+  }
+}
+
+/// The body of one transfer as it streams in, with its limit and its first bytes' inspection.
+private final class TransferBody {
+  let limit: Int
+  let inspect: (@Sendable ([UInt8]) -> ImageHeaderVerdict)?
+  var bytes: [UInt8] = []
+  var isOverLimit = false
+  var isInspected = false
+  var refusal: String?
+  var etag: String?
+
+  init(limit: Int, inspect: (@Sendable ([UInt8]) -> ImageHeaderVerdict)?) {
+    self.limit = limit
+    self.inspect = inspect
+    isInspected = inspect == nil
+  }
+
+  /// Appends a chunk; false stops the transfer (over the limit, or refused).
+  func append(_ chunk: UnsafeRawBufferPointer) -> Bool {
+    guard bytes.count + chunk.count <= limit else {
+      isOverLimit = true
+      return false
+    }
+    bytes.append(contentsOf: chunk)
+    if !isInspected, let inspect {
+      switch inspect(bytes) {
+      case .needsMoreBytes: break
+      case .acceptable: isInspected = true
+      case .refused(let reason):
+        refusal = reason
+        return false
+      }
+    }
+    return true
+  }
+
+  /// Reads one header line; keeps the ETag. A new response (after a 1xx) starts afresh.
+  func header(_ line: String) {
+    if line.hasPrefix("HTTP/") { etag = nil }
+    guard let colon = line.firstIndex(of: ":") else { return }
+    let name = line[..<colon].lowercased()
+    guard name == "etag" else { return }
+    let value = line[line.index(after: colon)...].trimmingCharacters(in: " \t\r\n")
+    if !value.isEmpty, value.count <= 200, !PrintableText.containsControl(value) { etag = value }
+  }
+}
+
+private func transferBodyWrite(_ data: UnsafeMutablePointer<CChar>?, _ size: Int, _ count: Int, _ context: UnsafeMutableRawPointer?) -> Int {
+  guard let data, let context else { return 0 }
+  let body = Unmanaged<TransferBody>.fromOpaque(context).takeUnretainedValue()
+  let length = size * count
+  return body.append(UnsafeRawBufferPointer(start: data, count: length)) ? length : 0
+}
+
+private func transferHeaderLine(_ data: UnsafeMutablePointer<CChar>?, _ size: Int, _ count: Int, _ context: UnsafeMutableRawPointer?) -> Int {
+  guard let data, let context else { return 0 }
+  let body = Unmanaged<TransferBody>.fromOpaque(context).takeUnretainedValue()
+  let length = size * count
+  let line = String(decoding: UnsafeRawBufferPointer(start: data, count: length), as: UTF8.self)
+  body.header(line)
+  return length
+}
+
+extension Substring {
+  /// The text without the given characters at either end.
+  fileprivate func trimmingCharacters(in characters: String) -> String {
+    var text = self[...]
+    while let first = text.first, characters.contains(first) { text = text.dropFirst() }
+    while let last = text.last, characters.contains(last) { text = text.dropLast() }
+    return String(text)
+  }
+}

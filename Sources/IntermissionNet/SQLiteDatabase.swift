@@ -1,0 +1,128 @@
+import CSQLite
+
+/// A SQLite database connection that owns its handle and closes it in `deinit`, with statements
+/// that do the same. Used from one thread.
+final class SQLiteDatabase {
+  /// A failed SQLite call: the call and SQLite's message.
+  struct Failure: Error, CustomStringConvertible {
+    let description: String
+  }
+
+  private let handle: OpaquePointer
+
+  /// Opens (creating it if needed) the database at `path`.
+  init(path: String) throws {
+    var opened: OpaquePointer?
+    let code = sqlite3_open_v2(path, &opened, SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE | SQLITE_OPEN_NOMUTEX, nil)
+    guard code == SQLITE_OK, let opened else {
+      let message = opened.map { String(cString: sqlite3_errmsg($0)) } ?? String(cString: sqlite3_errstr(code))
+      sqlite3_close(opened)
+      throw Failure(description: "cannot open \(path): \(message)")
+    }
+    handle = opened
+    sqlite3_busy_timeout(handle, 2000)
+  }
+
+  deinit { sqlite3_close(handle) }
+
+  /// Runs `sql`, one or more statements without parameters or results.
+  func execute(_ sql: String) throws {
+    var message: UnsafeMutablePointer<CChar>?
+    guard sqlite3_exec(handle, sql, nil, nil, &message) == SQLITE_OK else {
+      defer { sqlite3_free(message) }
+      throw Failure(description: message.map { String(cString: $0) } ?? lastError)
+    }
+  }
+
+  /// Prepares one statement.
+  func prepare(_ sql: String) throws -> Statement {
+    var statement: OpaquePointer?
+    guard sqlite3_prepare_v2(handle, sql, -1, &statement, nil) == SQLITE_OK, let statement else {
+      throw Failure(description: "cannot prepare '\(sql)': \(lastError)")
+    }
+    return Statement(statement, database: self)
+  }
+
+  /// Runs `body` in one transaction: committed when it returns, rolled back when it throws.
+  func transaction<T>(_ body: () throws -> T) throws -> T {
+    try execute("BEGIN IMMEDIATE")
+    do {
+      let result = try body()
+      try execute("COMMIT")
+      return result
+    } catch {
+      try? execute("ROLLBACK")
+      throw error
+    }
+  }
+
+  /// Rows changed by the last statement.
+  var changes: Int { Int(sqlite3_changes(handle)) }
+
+  var lastError: String { String(cString: sqlite3_errmsg(handle)) }
+
+  /// A prepared statement; finalized in `deinit`.
+  final class Statement {
+    private let statement: OpaquePointer
+    private let database: SQLiteDatabase
+
+    fileprivate init(_ statement: OpaquePointer, database: SQLiteDatabase) {
+      self.statement = statement
+      self.database = database
+    }
+
+    deinit { sqlite3_finalize(statement) }
+
+    /// Binds `values` to the parameters, in order, after a reset.
+    func bind(_ values: [Value]) throws {
+      sqlite3_reset(statement)
+      sqlite3_clear_bindings(statement)
+      for (offset, value) in values.enumerated() {
+        let index = Int32(offset + 1)
+        let code =
+          switch value {
+          case .integer(let number): sqlite3_bind_int64(statement, index, sqlite3_int64(number))
+          case .real(let number): sqlite3_bind_double(statement, index, number)
+          case .text(let text): intermission_sqlite_bind_text(statement, index, text)
+          }
+        guard code == SQLITE_OK else { throw Failure(description: "cannot bind: \(database.lastError)") }
+      }
+    }
+
+    /// Steps once: true while a row is ready, false when done.
+    func step() throws -> Bool {
+      switch sqlite3_step(statement) {
+      case SQLITE_ROW: return true
+      case SQLITE_DONE: return false
+      default: throw Failure(description: database.lastError)
+      }
+    }
+
+    /// Runs the statement to completion with `values` bound.
+    func run(_ values: [Value] = []) throws {
+      try bind(values)
+      while try step() {}
+    }
+
+    /// The rows the statement gives with `values` bound, each read by `read`.
+    func rows<T>(_ values: [Value] = [], _ read: (Statement) -> T) throws -> [T] {
+      try bind(values)
+      var rows: [T] = []
+      while try step() { rows.append(read(self)) }
+      return rows
+    }
+
+    func integer(_ column: Int32) -> Int { Int(sqlite3_column_int64(statement, column)) }
+    func real(_ column: Int32) -> Double { sqlite3_column_double(statement, column) }
+    func text(_ column: Int32) -> String {
+      sqlite3_column_text(statement, column).map { String(cString: $0) } ?? ""
+    }
+  }
+
+  /// A value bound to a parameter.
+  enum Value {
+    case integer(Int)
+    case real(Double)
+    case text(String)
+  }
+}

@@ -1,0 +1,226 @@
+import Foundation
+import IntermissionAds
+import IntermissionNet
+import Testing
+
+/// Beacons: recorded durably before their trace line, delivered with a nonce and a timestamp,
+/// deleted only after a 2xx, never lost (kill -9, a collector that is down) and never counted twice
+/// after de-duplication by nonce. Against the fault-injecting collector on 127.0.0.1.
+@Suite("Beacons", .serialized)
+struct BeaconTests {
+  static let headless = ["--headless", "--fixed-step", "--no-audio"]
+
+  /// A folder with the shipped images and a manifest whose ads report to `collector`.
+  func beaconAds(_ runner: ProgramRunner, collector: CollectorServer, expires: Int? = nil) throws -> String {
+    let folder = runner.folder.appendingPathComponent("ads")
+    try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+    let shipped = ProgramRunner.root.appendingPathComponent("Assets/ads")
+    let ads = ["starfall", "tidewater"].map { id in
+      #"{"id":"\#(id)","image":"\#(id).png","title":"\#(id)","action":"in-app","#
+        + #""impressionURL":"\#(collector.url("i"))?ad=\#(id)","clickURL":"\#(collector.url("c"))?ad=\#(id)""#
+        + (expires.map { #","expires":\#($0)"# } ?? "") + "}"
+    }
+    for id in ["starfall", "tidewater"] {
+      let image = folder.appendingPathComponent("\(id).png")
+      if !FileManager.default.fileExists(atPath: image.path) {
+        try FileManager.default.copyItem(at: shipped.appendingPathComponent("\(id).png"), to: image)
+      }
+    }
+    let manifest = folder.appendingPathComponent("manifest.json")
+    try Data(#"{"ads":[\#(ads.joined(separator: ","))]}"#.utf8).write(to: manifest)
+    return manifest.path
+  }
+
+  func events(_ runner: ProgramRunner, _ trace: String, _ name: String) throws -> [String] {
+    try runner.traceLines(trace).filter { $0.contains(#""event":"\#(name)""#) }
+  }
+
+  @Test func impressionsAndClicksReachTheCollectorWithANonceAndATimestamp() throws {
+    let runner = try ProgramRunner()
+    let collector = try CollectorServer()
+    let manifest = try beaconAds(runner, collector: collector)
+    let script = try runner.write("s.txt", "2 click 480 595\n2.5 key Escape\n")
+    let before = Int(Date().timeIntervalSince1970)
+    let result = try runner.run(
+      Self.headless + [
+        "--ads", manifest, "--seconds", "3", "--script", script, "--trace", runner.path("t.jsonl"), "--beacons",
+        runner.path("b.sqlite"),
+      ])
+    #expect(result.status == 0, "\(result.stderr)")
+    let requests = collector.requests
+    #expect(requests.map(\.path) == ["/i", "/c"], "the impression at 1.63 s, the click at 2 s")
+    #expect(requests.map { $0.query["ad"] } == ["starfall", "starfall"])
+    for request in requests {
+      let nonce = request.query["nonce"] ?? ""
+      #expect(nonce.count == 36 && nonce.split(separator: "-").map(\.count) == [8, 4, 4, 4, 12], "\(nonce)")
+      let ts = Int(request.query["ts"] ?? "") ?? 0
+      #expect(ts >= before && ts <= Int(Date().timeIntervalSince1970) + 1, "ts \(ts)")
+    }
+    #expect(Set(requests.compactMap { $0.query["nonce"] }).count == 2, "a fresh nonce per event")
+    let sent = try events(runner, "t.jsonl", "beacon.sent")
+    #expect(sent.count == 2 && sent[0].contains(#""kind":"impression","id":"starfall","status":204"#), "\(sent)")
+    #expect(sent.count == 2 && sent[1].contains(#""kind":"click""#))
+    // The click's beacon is stored before its trace line: both lines follow the stored rows.
+    let lines = try runner.traceLines("t.jsonl")
+    #expect(lines.firstIndex { $0.contains("banner.clicked") }! < lines.firstIndex { $0.contains(#""kind":"click""#) }!)
+    #expect(try BeaconStore(path: runner.path("b.sqlite")).count() == 0, "acknowledged rows leave the queue")
+  }
+
+  @Test func aCollectorDownForSixtySecondsOfFixedStepTimeGetsEverythingAfterwards() throws {
+    let runner = try ProgramRunner()
+    let collector = try CollectorServer(mode: "down")
+    let manifest = try beaconAds(runner, collector: collector)
+    let trace = runner.path("t.jsonl")
+    let program = try runner.start(
+      Self.headless + [
+        "--ads", manifest, "--refresh", "2", "--fps", "30", "--seconds", "200", "--trace", trace, "--beacons",
+        runner.path("b.sqlite"),
+      ])
+    // Up again once the program's host time has passed 60 s: its trace (an impression every few
+    // seconds) says when.
+    let deadline = Date().addingTimeInterval(240)
+    while collector.mode == "down" && Date() < deadline {
+      if let last = (try? runner.traceLines("t.jsonl"))?.last, let time = ProgramRunner.time(of: last), time >= 60 {
+        collector.mode = "up"
+      }
+      usleep(2000)
+    }
+    let downUntil = collector.requests.count
+    let result = runner.finish(program)
+    #expect(result.status == 0 && collector.mode == "up", "\(result.stderr)")
+    let impressions = try events(runner, "t.jsonl", "impression")
+    let failures = try events(runner, "t.jsonl", "beacon.failed")
+    #expect(impressions.count >= 20, "impressions recorded while the collector was down: \(impressions.count)")
+    #expect(failures.count >= 6, "retried with backoff while down: \(failures.count)")
+    let gaps = zip(failures.dropFirst(), failures).compactMap { pair -> Double? in
+      guard let a = ProgramRunner.time(of: pair.0), let b = ProgramRunner.time(of: pair.1) else { return nil }
+      return a - b
+    }
+    #expect(gaps.prefix(5).elementsEqual(gaps.prefix(5).sorted()), "the waits grow: \(gaps)")
+    let acknowledged = collector.acknowledgedNonces
+    #expect(acknowledged.count == impressions.count, "every impression delivered once: \(acknowledged.count)")
+    #expect(Set(acknowledged).count == acknowledged.count)
+    #expect(try events(runner, "t.jsonl", "beacon.sent").count == impressions.count)
+    #expect(try BeaconStore(path: runner.path("b.sqlite")).count() == 0)
+    #expect(collector.requests.prefix(downUntil).allSatisfy { $0.mode == "down" }, "nothing got through while down")
+  }
+
+  @Test func killedWhileDeliveringThenRestartedEveryNonceArrivesOnce() throws {
+    let runner = try ProgramRunner()
+    let collector = try CollectorServer(mode: "slow:0.15")
+    let manifest = try beaconAds(runner, collector: collector)
+    let queue = runner.path("b.sqlite")
+    let program = try runner.start(
+      Self.headless + [
+        "--ads", manifest, "--refresh", "1.1", "--seconds", "1000", "--trace", runner.path("killed.jsonl"),
+        "--beacons", queue,
+      ])
+    // Killed at a moment of the collector's choosing: in the middle of a transfer, after a few.
+    while collector.requests.count < 4 { usleep(1000) }
+    usleep(UInt32.random(in: 0..<150_000))
+    kill(program.process.processIdentifier, SIGKILL)
+    _ = runner.finish(program)
+    let recorded = try events(runner, "killed.jsonl", "impression").count
+    let left = try BeaconStore(path: queue).oldest(limit: 100_000).map(\.nonce)
+    let reached = Set(collector.requests.compactMap { $0.query["nonce"] })
+    #expect(recorded >= 4 && !left.isEmpty, "recorded \(recorded), left \(left.count)")
+    #expect(reached.union(left).count >= recorded, "every recorded event is at the collector or in the queue")
+
+    // The next launch delivers what is left; its own ads report nothing.
+    collector.mode = "up"
+    let plain = runner.folder.appendingPathComponent("ads/plain.json")
+    try Data(#"{"ads":[{"id":"plain","image":"starfall.png","title":"P","action":"in-app"}]}"#.utf8).write(to: plain)
+    let restarted = try runner.run(
+      Self.headless + [
+        "--ads", plain.path, "--seconds", "2", "--trace", runner.path("restarted.jsonl"), "--beacons", queue,
+      ])
+    #expect(restarted.status == 0)
+    #expect(try BeaconStore(path: queue).count() == 0, "the queue is empty")
+    let arrived = collector.requests.compactMap { $0.query["nonce"] }
+    #expect(Set(arrived) == reached.union(left), "none missing, none made up")
+    #expect(try events(runner, "restarted.jsonl", "beacon.sent").count == left.count)
+  }
+
+  @Test func anExpiredBeaconIsDroppedAndTraced() throws {
+    let runner = try ProgramRunner()
+    let collector = try CollectorServer(mode: "500")
+    let manifest = try beaconAds(runner, collector: collector, expires: 5)
+    let result = try runner.run(
+      Self.headless + [
+        "--ads", manifest, "--seconds", "12", "--trace", runner.path("t.jsonl"), "--beacons", runner.path("b.sqlite"),
+      ])
+    #expect(result.status == 0)
+    let failed = try events(runner, "t.jsonl", "beacon.failed")
+    let dropped = try events(runner, "t.jsonl", "beacon.dropped")
+    #expect(failed.first?.contains(#""reason":"HTTP 500","attempts":1"#) == true, "\(failed)")
+    #expect(dropped.count == 1 && dropped[0].contains(#""kind":"impression","id":"starfall","reason":"expired""#))
+    if let time = dropped.first.flatMap(ProgramRunner.time(of:)) {
+      #expect(time >= 1.63 + 5 && time < 1.63 + 5 + 5, "dropped after its 5 s: \(time)")
+    }
+    #expect(try BeaconStore(path: runner.path("b.sqlite")).count() == 0)
+    #expect(collector.requests.allSatisfy { $0.mode == "500" })
+  }
+
+  @Test func tenMinutesMinimisedMakeNoRequestAtAll() throws {
+    let runner = try ProgramRunner()
+    let collector = try CollectorServer()
+    let www = runner.folder.appendingPathComponent("www")
+    try FileManager.default.createDirectory(at: www, withIntermediateDirectories: true)
+    let manifest = try beaconAds(runner, collector: collector)
+    for file in ["manifest.json", "starfall.png", "tidewater.png"] {
+      try FileManager.default.copyItem(
+        at: runner.folder.appendingPathComponent("ads/\(file)"), to: www.appendingPathComponent(file))
+    }
+    _ = manifest
+    let nginx = try NginxServer(root: www)
+    let minimised = try runner.write("s.txt", "3 minimize\n")
+    let arguments = ["--ads", nginx.url("manifest.json"), "--fps", "10", "--seconds", "603"]
+    let result = try runner.run(
+      Self.headless + arguments + ["--script", minimised, "--trace", runner.path("t.jsonl"), "--beacons", runner.path("b.sqlite")])
+    #expect(result.status == 0)
+    #expect(nginx.requests == ["GET /manifest.json 200", "GET /starfall.png 200"], "only the first load")
+    #expect(collector.requests.map(\.path) == ["/i"], "only the impression before the minimise")
+    // Without the minimise, the same ten minutes rotate every 30 viewable seconds.
+    let shown = try runner.run(Self.headless + arguments + ["--beacons", runner.path("b2.sqlite")])
+    #expect(shown.status == 0)
+    #expect(nginx.requests.filter { $0.hasPrefix("GET /manifest.json") }.count >= 15, "\(nginx.requests.count)")
+  }
+
+  // MARK: - The queue itself
+
+  @Test func theQueueKeepsTenThousandRowsDroppingTheOldest() throws {
+    let runner = try ProgramRunner()
+    let store = try BeaconStore(path: runner.path("cap.sqlite"))
+    let beacon = Beacon(kind: .impression, adID: "a", url: "http://127.0.0.1:9/i", lifetime: 60)
+    var dropped: [BeaconStore.Row] = []
+    for index in 0..<(BeaconStore.capacity + 3) {
+      dropped += try store.add(beacon, nonce: "n\(index)", at: 1000)
+    }
+    #expect(try store.count() == BeaconStore.capacity)
+    #expect(dropped.map(\.nonce) == ["n0", "n1", "n2"], "the oldest go first")
+    #expect(try store.oldest(limit: 1).first?.nonce == "n3")
+    // Expiry, and a store opened again sees the same rows.
+    #expect(try store.removeExpired(at: 1059).isEmpty)
+    #expect(try BeaconStore(path: runner.path("cap.sqlite")).removeExpired(at: 1060).count == BeaconStore.capacity)
+    #expect(try store.count() == 0)
+  }
+
+  @Test func deliveryURLsKeepTheirQueryAndFragment() {
+    #expect(BeaconQueue.deliveryURL("https://t.example/i", nonce: "N", timestamp: 7) == "https://t.example/i?nonce=N&ts=7")
+    #expect(
+      BeaconQueue.deliveryURL("https://t.example/i?a=1#f", nonce: "N", timestamp: 7)
+        == "https://t.example/i?a=1&nonce=N&ts=7#f")
+    #expect(BeaconQueue.deliveryURL("http://t/i?", nonce: "N", timestamp: 7) == "http://t/i?nonce=N&ts=7")
+    let nonces = (0..<1000).map { _ in BeaconQueue.makeNonce() }
+    #expect(Set(nonces).count == 1000)
+    #expect(nonces.allSatisfy { $0.count == 36 && Array($0)[14] == "4" })
+  }
+}
+
+extension ProgramRunner {
+  /// The host time of a trace line.
+  static func time(of line: String) -> Double? {
+    guard let range = line.range(of: #""time":"#) else { return nil }
+    return Double(line[range.upperBound...].prefix { $0 != "," })
+  }
+}

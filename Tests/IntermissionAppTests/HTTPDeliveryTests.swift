@@ -1,0 +1,231 @@
+import Foundation
+import IntermissionSDL
+import Testing
+
+/// Ads over HTTP(S) from real servers on 127.0.0.1, which the tests start and stop: Debian's nginx
+/// as the CDN, and the fault-injecting collector where a server must misbehave on demand.
+@Suite("Ads over HTTP", .serialized)
+struct HTTPDeliveryTests {
+  static let headless = ["--headless", "--fixed-step", "--no-audio"]
+
+  /// A copy of the shipped ads in the runner's folder `name`, with `manifest` as the manifest if
+  /// given, and more `files`.
+  func adFolder(_ runner: ProgramRunner, _ name: String = "www", manifest: String? = nil, files: [String: Data] = [:])
+    throws -> URL
+  {
+    let folder = runner.folder.appendingPathComponent(name)
+    try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+    let shipped = ProgramRunner.root.appendingPathComponent("Assets/ads")
+    for file in try FileManager.default.contentsOfDirectory(atPath: shipped.path) {
+      try FileManager.default.copyItem(at: shipped.appendingPathComponent(file), to: folder.appendingPathComponent(file))
+    }
+    if let manifest { try Data(manifest.utf8).write(to: folder.appendingPathComponent("manifest.json")) }
+    for (file, data) in files { try data.write(to: folder.appendingPathComponent(file)) }
+    return folder
+  }
+
+  /// Runs the program for `seconds` of fixed-step time with `arguments`, tracing to `trace`.
+  func run(_ runner: ProgramRunner, _ arguments: [String], seconds: Double = 2, trace: String = "t.jsonl")
+    throws -> ProgramRunner.Result
+  {
+    try runner.run(Self.headless + ["--seconds", String(seconds), "--trace", runner.path(trace)] + arguments)
+  }
+
+  func failure(_ runner: ProgramRunner, trace: String = "t.jsonl") throws -> String? {
+    try runner.traceLines(trace).first { $0.contains(#""event":"ad.failed""#) }
+  }
+
+  @Test func adsFromNginxGiveTheSameTraceAndPixelsAsTheSameFilesOnDisk() throws {
+    let runner = try ProgramRunner()
+    let www = try adFolder(runner)
+    let nginx = try NginxServer(root: www)
+    let overHTTP = try run(
+      runner, ["--ads", nginx.url("manifest.json"), "--screenshot", runner.path("http.png")], trace: "http.jsonl")
+    let onDisk = try run(
+      runner, ["--ads", www.appendingPathComponent("manifest.json").path, "--screenshot", runner.path("disk.png")],
+      trace: "disk.jsonl")
+    #expect(overHTTP.status == 0 && onDisk.status == 0, "\(overHTTP.stderr)\(onDisk.stderr)")
+    let events = try runner.traceEvents("http.jsonl")
+    #expect(events.contains("ad.loaded") && events.contains("banner.shown") && events.contains("impression"))
+    #expect(try runner.traceLines("http.jsonl") == runner.traceLines("disk.jsonl"), "byte for byte")
+    #expect(try runner.image("http.png").samePixels(as: runner.image("disk.png")), "the same banner, pixel for pixel")
+    #expect(nginx.requests == ["GET /manifest.json 200", "GET /starfall.png 200"])
+    #expect(!overHTTP.stderr.contains("warning"), "\(overHTTP.stderr)")
+  }
+
+  @Test func aSecondRunRevalidatesItsCacheWithETags() throws {
+    let runner = try ProgramRunner()
+    let nginx = try NginxServer(root: try adFolder(runner))
+    for trace in ["1.jsonl", "2.jsonl"] {
+      #expect(try run(runner, ["--ads", nginx.url("manifest.json")], trace: trace).status == 0)
+    }
+    #expect(try runner.traceLines("1.jsonl") == runner.traceLines("2.jsonl"))
+    #expect(
+      nginx.requests == [
+        "GET /manifest.json 200", "GET /starfall.png 200", "GET /manifest.json 304", "GET /starfall.png 304",
+      ])
+    let cache = runner.folder.appendingPathComponent("cache/intermission/http")
+    #expect(try FileManager.default.contentsOfDirectory(atPath: cache.path).filter { $0.hasSuffix(".body") }.count == 2)
+  }
+
+  @Test func noFillIsA204() throws {
+    let runner = try ProgramRunner()
+    let nginx = try NginxServer(root: try adFolder(runner), locations: "location = /nofill { return 204; }")
+    #expect(try run(runner, ["--ads", nginx.url("nofill")]).status == 0)
+    #expect(try failure(runner)?.contains(#""error":"no-fill""#) == true)
+    #expect(try !runner.traceEvents("t.jsonl").contains("banner.shown"))
+  }
+
+  @Test func aMissingManifestIsA404AndTheBannerStaysHidden() throws {
+    let runner = try ProgramRunner()
+    let nginx = try NginxServer(root: try adFolder(runner))
+    let result = try run(runner, ["--ads", nginx.url("gone.json")])
+    #expect(result.status == 0)
+    let failed = try failure(runner) ?? ""
+    #expect(failed.contains("gone.json: HTTP 404"), "\(failed)")
+    #expect(try !runner.traceEvents("t.jsonl").contains("banner.shown"))
+    #expect(result.stderr.contains("warning: ads: \(nginx.url("gone.json")): "), "\(result.stderr)")
+  }
+
+  @Test func aSlowServerTimesOutAndServesNothing() throws {
+    let runner = try ProgramRunner()
+    let server = try CollectorServer(root: try adFolder(runner), mode: "slow:4")
+    #expect(try run(runner, ["--ads", server.url("manifest.json"), "--ads-timeout", "1"]).status == 0)
+    let failed = try failure(runner) ?? ""
+    #expect(failed.contains("timed out"), "\(failed)")
+    #expect(try !runner.traceEvents("t.jsonl").contains("banner.shown"))
+  }
+
+  @Test func bodiesOverTheirLimitsAreStoppedWhileTheyStream() throws {
+    let runner = try ProgramRunner()
+    // A 2 MiB manifest from nginx (whose Content-Length says so), and an image that never ends.
+    let nginx = try NginxServer(
+      root: try adFolder(runner, files: ["big.json": Data(repeating: 0x20, count: 2 << 20)]))
+    #expect(try run(runner, ["--ads", nginx.url("big.json")], trace: "big.jsonl").status == 0)
+    let big = try failure(runner, trace: "big.jsonl") ?? ""
+    #expect(big.contains("larger than 1048576 bytes"), "\(big)")
+
+    let endless = try CollectorServer()
+    let manifest = #"{"ads":[{"id":"e","image":"http://127.0.0.1:\#(endless.port)/e.png","title":"E","action":"in-app"}]}"#
+    let www = try adFolder(runner, "endless", manifest: manifest)
+    let server = try NginxServer(root: www)
+    endless.mode = "endless"
+    // The image is on another origin: refused before any transfer.
+    #expect(try run(runner, ["--ads", server.url("manifest.json")], trace: "other.jsonl").status == 0)
+    #expect(try failure(runner, trace: "other.jsonl")?.contains("is not on the manifest's origin") == true)
+    #expect(endless.requests.isEmpty, "nothing was fetched from another host")
+
+    let sameOrigin = try CollectorServer(root: www)
+    try Data(#"{"ads":[{"id":"e","image":"e.png","title":"E","action":"in-app"}]}"#.utf8).write(
+      to: www.appendingPathComponent("manifest.json"))
+    sameOrigin.mode = "up"
+    let manifestURL = sameOrigin.url("manifest.json")
+    // Serve the manifest, then switch to the endless body for the image.
+    let watcher = Thread {
+      while sameOrigin.requests.isEmpty { usleep(1000) }
+      sameOrigin.mode = "endless"
+    }
+    watcher.start()
+    #expect(try run(runner, ["--ads", manifestURL], trace: "endless.jsonl").status == 0)
+    let failed = try failure(runner, trace: "endless.jsonl") ?? ""
+    #expect(failed.contains("larger than 16777216 bytes; the transfer was stopped"), "\(failed)")
+  }
+
+  @Test func anImageBombIsRefusedFromItsFirstBytes() throws {
+    let runner = try ProgramRunner()
+    // A PNG header declaring 100000 x 100000 pixels, then nothing.
+    var bomb: [UInt8] = [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A, 0, 0, 0, 13]
+    bomb += Array("IHDR".utf8) + [0, 1, 0x86, 0xA0, 0, 1, 0x86, 0xA0, 8, 6, 0, 0, 0, 0, 0, 0, 0]
+    let manifest = #"{"ads":[{"id":"bomb","image":"bomb.png","title":"B","action":"in-app"}]}"#
+    let nginx = try NginxServer(root: try adFolder(runner, manifest: manifest, files: ["bomb.png": Data(bomb)]))
+    #expect(try run(runner, ["--ads", nginx.url("manifest.json")]).status == 0)
+    let failed = try failure(runner) ?? ""
+    #expect(failed.contains("PNG declares 100000x100000 pixels"), "\(failed)")
+  }
+
+  @Test func redirectsToAnotherHostAreRefused() throws {
+    let runner = try ProgramRunner()
+    let nginx = try NginxServer(
+      root: try adFolder(runner),
+      locations: """
+        location = /moved { return 302 http://localhost:PORT/manifest.json; }
+        location = /here { return 302 /manifest.json; }
+        location = /file { return 302 file:///etc/passwd; }
+        """)
+    #expect(try run(runner, ["--ads", nginx.url("moved")], trace: "moved.jsonl").status == 0)
+    let moved = try failure(runner, trace: "moved.jsonl") ?? ""
+    #expect(moved.contains("redirect refused: to http://localhost:\(nginx.port), another origin"), "\(moved)")
+    #expect(try run(runner, ["--ads", nginx.url("file")], trace: "file.jsonl").status == 0)
+    #expect(try failure(runner, trace: "file.jsonl")?.contains("redirect refused") == true)
+    #expect(try run(runner, ["--ads", nginx.url("here")], trace: "here.jsonl").status == 0)
+    #expect(try runner.traceEvents("here.jsonl").contains("ad.loaded"), "a redirect on the same origin is followed")
+    #expect(!nginx.requests.contains { $0.hasPrefix("GET /etc") })
+  }
+
+  @Test func aCertificateTheClientDoesNotTrustIsRefusedAndOneFromItsCAIsTaken() throws {
+    let runner = try ProgramRunner()
+    let certificate = runner.path("cert.pem")
+    let key = runner.path("key.pem")
+    let openssl = Process()
+    openssl.executableURL = URL(fileURLWithPath: "/usr/bin/openssl")
+    openssl.arguments = [
+      "req", "-x509", "-newkey", "rsa:2048", "-nodes", "-days", "1", "-subj", "/CN=127.0.0.1",
+      "-addext", "subjectAltName=IP:127.0.0.1", "-keyout", key, "-out", certificate,
+    ]
+    openssl.standardOutput = FileHandle.nullDevice
+    openssl.standardError = FileHandle.nullDevice
+    try openssl.run()
+    openssl.waitUntilExit()
+    #expect(openssl.terminationStatus == 0)
+    let nginx = try NginxServer(root: try adFolder(runner), certificate: (certificate, key))
+    #expect(try run(runner, ["--ads", nginx.url("manifest.json")], trace: "untrusted.jsonl").status == 0)
+    let refused = try failure(runner, trace: "untrusted.jsonl") ?? ""
+    #expect(refused.contains("TLS failed"), "\(refused)")
+    #expect(try !runner.traceEvents("untrusted.jsonl").contains("banner.shown"))
+    #expect(try run(runner, ["--ads", nginx.url("manifest.json"), "--ads-ca", certificate]).status == 0)
+    #expect(try runner.traceEvents("t.jsonl").contains("banner.shown"), "trusted through --ads-ca")
+  }
+
+  @Test func offlineTheLastGoodCachedAdsServeThenTheHouseAds() throws {
+    let runner = try ProgramRunner()
+    var nginx: NginxServer? = try NginxServer(root: try adFolder(runner))
+    let url = nginx!.url("manifest.json")
+    #expect(try run(runner, ["--ads", url], trace: "online.jsonl").status == 0)
+    nginx = nil  // the server is gone
+    #expect(try run(runner, ["--ads", url], trace: "cached.jsonl").status == 0)
+    #expect(try runner.traceLines("cached.jsonl").contains { $0.contains(#""id":"starfall","source":"cache""#) })
+    let house = try adFolder(
+      runner, "house",
+      manifest: #"{"ads":[{"id":"house","image":"tidewater.png","title":"House","action":"in-app"}]}"#)
+    let fallback = ["--fallback-ads", house.appendingPathComponent("manifest.json").path]
+    let empty = ["XDG_CACHE_HOME": runner.path("empty-cache")]
+    let result = try runner.run(
+      Self.headless + ["--seconds", "2", "--trace", runner.path("house.jsonl"), "--ads", url] + fallback,
+      environment: empty)
+    #expect(result.status == 0)
+    #expect(try runner.traceLines("house.jsonl").contains { $0.contains(#""id":"house","source":"fallback""#) })
+    #expect(try run(runner, ["--ads", url], trace: "none.jsonl").status == 0)
+    #expect(try failure(runner, trace: "none.jsonl") == nil, "the cache still serves")
+    let bare = try runner.run(
+      Self.headless + ["--seconds", "2", "--trace", runner.path("bare.jsonl"), "--ads", url], environment: empty)
+    #expect(bare.status == 0)
+    #expect(try failure(runner, trace: "bare.jsonl")?.contains("unreachable") == true)
+  }
+
+  @Test func adOptionsAreCheckedBeforeAWindowOpens() throws {
+    let runner = try ProgramRunner()
+    let cases: [([String], String)] = [
+      (["--ads", "ftp://example.com/manifest.json"], "--ads expects a file path or an http or https URL"),
+      (["--ads", "file:///etc/passwd"], "--ads expects a file path or an http or https URL"),
+      (["--ads-ca", runner.path("missing.pem")], "cannot read --ads-ca file"),
+      (["--fallback-ads", runner.path("house.json")], "--fallback-ads needs --ads with an http or https URL"),
+      (["--no-ads", "--beacons", runner.path("b.sqlite")], "--no-ads cannot be combined with --beacons"),
+      (["--ads-timeout", "0"], "--ads-timeout expects a number from 0.1 to 120"),
+    ]
+    for (arguments, message) in cases {
+      let result = try runner.run(Self.headless + ["--frames", "1"] + arguments)
+      #expect(result.status == 2, "\(arguments)")
+      #expect(result.stderr.contains(message), "\(arguments): \(result.stderr)")
+    }
+  }
+}

@@ -1,0 +1,208 @@
+import Foundation
+import Testing
+
+/// A free TCP port on 127.0.0.1, as the system hands one out (bound, read, released).
+func freeLoopbackPort() throws -> Int {
+  let socket = Glibc.socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
+  guard socket >= 0 else { throw ServerError(description: "socket: \(errno)") }
+  defer { Glibc.close(socket) }
+  var address = sockaddr_in()
+  address.sin_family = sa_family_t(AF_INET)
+  address.sin_addr.s_addr = inet_addr("127.0.0.1")
+  address.sin_port = 0
+  var length = socklen_t(MemoryLayout<sockaddr_in>.size)
+  let bound = withUnsafeMutablePointer(to: &address) { pointer in
+    pointer.withMemoryRebound(to: sockaddr.self, capacity: 1) { generic in
+      bind(socket, generic, length) == 0 && getsockname(socket, generic, &length) == 0
+    }
+  }
+  guard bound else { throw ServerError(description: "bind: \(errno)") }
+  return Int(UInt16(bigEndian: address.sin_port))
+}
+
+/// Whether something accepts connections on 127.0.0.1:`port`.
+func isListening(port: Int) -> Bool {
+  let socket = Glibc.socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
+  guard socket >= 0 else { return false }
+  defer { Glibc.close(socket) }
+  var address = sockaddr_in()
+  address.sin_family = sa_family_t(AF_INET)
+  address.sin_addr.s_addr = inet_addr("127.0.0.1")
+  address.sin_port = UInt16(port).bigEndian
+  return withUnsafePointer(to: &address) { pointer in
+    pointer.withMemoryRebound(to: sockaddr.self, capacity: 1) {
+      connect(socket, $0, socklen_t(MemoryLayout<sockaddr_in>.size)) == 0
+    }
+  }
+}
+
+struct ServerError: Error, CustomStringConvertible {
+  let description: String
+}
+
+/// Debian's nginx on 127.0.0.1 and a free port, unprivileged in one process, with a configuration
+/// generated in its own temporary folder: serves `root` as a CDN would (with ETags), plus the
+/// extra `locations`. Stopped when released.
+final class NginxServer {
+  let folder: URL
+  let port: Int
+  let process = Process()
+  /// `http` or `https`.
+  let scheme: String
+
+  /// - Parameters:
+  ///   - root: the folder served.
+  ///   - locations: extra `location` blocks; `PORT` in them is replaced with the port.
+  ///   - certificate: a PEM certificate and key for HTTPS.
+  init(root: URL, locations: String = "", certificate: (certificate: String, key: String)? = nil) throws {
+    folder = FileManager.default.temporaryDirectory.appendingPathComponent("intermission-nginx-\(UUID().uuidString)")
+    try FileManager.default.createDirectory(at: folder.appendingPathComponent("tmp"), withIntermediateDirectories: true)
+    port = try freeLoopbackPort()
+    scheme = certificate == nil ? "http" : "https"
+    let prefix = folder.path
+    let tls =
+      certificate.map {
+        "ssl_certificate \($0.certificate);\n    ssl_certificate_key \($0.key);"
+      } ?? ""
+    let configuration = """
+      daemon off;
+      master_process off;
+      worker_processes 1;
+      pid \(prefix)/nginx.pid;
+      error_log \(prefix)/error.log warn;
+      events { worker_connections 64; }
+      http {
+        access_log \(prefix)/access.log;
+        client_body_temp_path \(prefix)/tmp/body;
+        proxy_temp_path \(prefix)/tmp/proxy;
+        fastcgi_temp_path \(prefix)/tmp/fastcgi;
+        uwsgi_temp_path \(prefix)/tmp/uwsgi;
+        scgi_temp_path \(prefix)/tmp/scgi;
+        types { application/json json; image/png png; image/jpeg jpg; }
+        server {
+          listen 127.0.0.1:\(port)\(certificate == nil ? "" : " ssl");
+          \(tls)
+          root \(root.path);
+          \(locations.replacingOccurrences(of: "PORT", with: String(port)))
+        }
+      }
+      """
+    let file = folder.appendingPathComponent("nginx.conf")
+    try Data(configuration.utf8).write(to: file)
+    process.executableURL = URL(fileURLWithPath: "/usr/sbin/nginx")
+    process.arguments = ["-p", prefix, "-e", "\(prefix)/error.log", "-c", file.path]
+    process.standardOutput = FileHandle.nullDevice
+    process.standardError = FileHandle.nullDevice
+    try process.run()
+    let deadline = Date().addingTimeInterval(10)
+    while !isListening(port: port) {
+      guard process.isRunning, Date() < deadline else {
+        let log = (try? String(contentsOf: folder.appendingPathComponent("error.log"), encoding: .utf8)) ?? ""
+        throw ServerError(description: "nginx did not start: \(log)")
+      }
+      usleep(20_000)
+    }
+  }
+
+  deinit {
+    // SIGKILL: a child of the test process inherits its blocked signals, SIGTERM among them.
+    if process.isRunning {
+      kill(process.processIdentifier, SIGKILL)
+      process.waitUntilExit()
+    }
+    try? FileManager.default.removeItem(at: folder)
+  }
+
+  /// The URL of `path` on this server.
+  func url(_ path: String) -> String { "\(scheme)://127.0.0.1:\(port)/\(path)" }
+
+  /// The access log's lines: `"GET /path HTTP/1.1" status` summaries, in order.
+  var requests: [String] {
+    let log = (try? String(contentsOf: folder.appendingPathComponent("access.log"), encoding: .utf8)) ?? ""
+    return log.split(separator: "\n").compactMap { line in
+      guard let open = line.firstIndex(of: "\""), let close = line[line.index(after: open)...].firstIndex(of: "\"")
+      else { return nil }
+      let request = line[line.index(after: open)..<close].split(separator: " ")
+      let status = line[line.index(after: close)...].split(separator: " ").first ?? ""
+      return "\(request.first ?? "") \(request.dropFirst().first ?? "") \(status)"
+    }
+  }
+}
+
+/// `Tests/Servers/collector.py`: a beacon collector (and slow or broken ad server) with fault
+/// injection on 127.0.0.1, whose behaviour a test sets with `mode`. Stopped when released.
+final class CollectorServer: @unchecked Sendable {
+  let folder: URL
+  let port: Int
+  let process = Process()
+
+  /// - Parameter root: a folder of files to serve (an ad server), if any.
+  init(root: URL? = nil, mode: String = "up") throws {
+    folder = FileManager.default.temporaryDirectory.appendingPathComponent("intermission-collector-\(UUID().uuidString)")
+    try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+    let portFile = folder.appendingPathComponent("port")
+    process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+    process.arguments =
+      [
+        "python3", ProgramRunner.root.appendingPathComponent("Tests/Servers/collector.py").path,
+        "--port-file", portFile.path, "--log", folder.appendingPathComponent("requests.jsonl").path,
+        "--control", folder.appendingPathComponent("control").path,
+      ] + (root.map { ["--root", $0.path] } ?? [])
+    process.standardOutput = FileHandle.nullDevice
+    try process.run()
+    let deadline = Date().addingTimeInterval(10)
+    var found: Int?
+    while found == nil {
+      guard process.isRunning, Date() < deadline else { throw ServerError(description: "the collector did not start") }
+      found = (try? String(contentsOf: portFile, encoding: .utf8)).flatMap { Int($0) }
+      if found == nil { usleep(20_000) }
+    }
+    port = found!
+    self.mode = mode
+    writeMode()  // didSet does not run in init
+  }
+
+  deinit {
+    // SIGKILL: a child of the test process inherits its blocked signals, SIGTERM among them.
+    if process.isRunning {
+      kill(process.processIdentifier, SIGKILL)
+      process.waitUntilExit()
+    }
+    try? FileManager.default.removeItem(at: folder)
+  }
+
+  /// How the collector answers from now on: `up`, `500`, `down`, `slow:S` or `endless`.
+  var mode: String = "up" {
+    didSet { writeMode() }
+  }
+
+  private func writeMode() {
+    try? Data(mode.utf8).write(to: folder.appendingPathComponent("control"), options: .atomic)
+  }
+
+  /// The URL of `path` on this server.
+  func url(_ path: String) -> String { "http://127.0.0.1:\(port)/\(path)" }
+
+  /// One logged request.
+  struct Request {
+    let path: String
+    let query: [String: String]
+    let mode: String
+  }
+
+  /// Every request so far, in order.
+  var requests: [Request] {
+    let log = (try? String(contentsOf: folder.appendingPathComponent("requests.jsonl"), encoding: .utf8)) ?? ""
+    return log.split(separator: "\n").compactMap { line in
+      guard let object = try? JSONSerialization.jsonObject(with: Data(line.utf8)) as? [String: Any] else { return nil }
+      return Request(
+        path: object["path"] as? String ?? "", query: object["query"] as? [String: String] ?? [:],
+        mode: object["mode"] as? String ?? "")
+    }
+  }
+
+  /// The nonces of the beacons it acknowledged (answered while up), with repeats.
+  var acknowledgedNonces: [String] {
+    requests.filter { $0.mode == "up" || $0.mode.hasPrefix("slow:") }.compactMap { $0.query["nonce"] }
+  }
+}
