@@ -30,11 +30,13 @@ let package = Package(
       name: "CSDL2",
       providers: [.apt(["libsdl2-dev", "libsdl2-ttf-dev", "libsdl2-image-dev", "libsdl2-mixer-dev"])]
     ),
-    // libcurl for ads and beacons over HTTP(S), and SQLite for the durable beacon queue.
-    .systemLibrary(name: "CCurl", providers: [.apt(["libcurl4-openssl-dev"])]),
-    .systemLibrary(name: "CSQLite", providers: [.apt(["libsqlite3-dev"])]),
+    // libcurl for ads and beacons over HTTP(S), and SQLite for the durable beacon queue, each loaded
+    // with dlopen when first needed (libcurl4-openssl-dev and libsqlite3-dev give their headers), so
+    // that a run with local ads and no beacons maps neither.
+    .target(name: "CCurl", dependencies: ["CIntermissionSupport"], linkerSettings: [.linkedLibrary("dl")]),
+    .target(name: "CSQLite", dependencies: ["CIntermissionSupport"], linkerSettings: [.linkedLibrary("dl")]),
     // SDL2_mixer loaded with dlopen when sound is wanted, so that a run without sound never maps it.
-    .target(name: "CSDLMixer", linkerSettings: [.linkedLibrary("dl")]),
+    .target(name: "CSDLMixer", dependencies: ["CIntermissionSupport"], linkerSettings: [.linkedLibrary("dl")]),
     // Async-signal-safe signal handling, a self-pipe and an allocation counter: things Swift cannot express safely.
     .target(name: "CIntermissionSupport"),
     // Counts heap allocations by interposing malloc; linked into the benchmark and the app tests.
@@ -55,7 +57,9 @@ let package = Package(
     // scripts, traces, screenshots, signals, and fixed-step or real-time pacing.
     .target(
       name: "IntermissionHost",
-      dependencies: ["IntermissionCore", "IntermissionAds", "IntermissionSDL", "IntermissionNet", "CIntermissionSupport"]
+      dependencies: [
+        "IntermissionCore", "IntermissionAds", "IntermissionSDL", "IntermissionNet", "CIntermissionSupport",
+      ]
     ),
     .target(
       name: "IntermissionTesting",

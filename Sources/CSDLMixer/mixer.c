@@ -1,11 +1,11 @@
 // SDL2_mixer through dlopen: the functions Intermission uses, looked up once, called through the
 // table. Until intermission_mixer_load succeeds, nothing here may be called.
-#include <dlfcn.h>
 #include <stdio.h>
 
 #include <SDL2/SDL_mixer.h>
 
 #include "CSDLMixer.h"
+#include "CIntermissionSupport.h"
 
 static struct {
     int loaded;
@@ -32,39 +32,28 @@ static struct {
 int intermission_mixer_load(char *error, size_t size)
 {
     if (mixer.loaded) return 0;
-    void *library = dlopen("libSDL2_mixer-2.0.so.0", RTLD_NOW | RTLD_LOCAL);
-    if (!library) {
-        if (error && size) snprintf(error, size, "%s", dlerror());
+    const struct intermission_symbol symbols[] = {
+        {"Mix_OpenAudio", (void **)&mixer.open_audio},
+        {"Mix_CloseAudio", (void **)&mixer.close_audio},
+        {"Mix_LoadMUS_RW", (void **)&mixer.load_music},
+        {"Mix_FreeMusic", (void **)&mixer.free_music},
+        {"Mix_LoadWAV_RW", (void **)&mixer.load_wav},
+        {"Mix_FreeChunk", (void **)&mixer.free_chunk},
+        {"Mix_PlayMusic", (void **)&mixer.play_music},
+        {"Mix_PauseMusic", (void **)&mixer.pause_music},
+        {"Mix_ResumeMusic", (void **)&mixer.resume_music},
+        {"Mix_HaltMusic", (void **)&mixer.halt_music},
+        {"Mix_PlayingMusic", (void **)&mixer.playing_music},
+        {"Mix_PlayChannelTimed", (void **)&mixer.play_channel},
+        {"Mix_Pause", (void **)&mixer.pause},
+        {"Mix_Resume", (void **)&mixer.resume},
+        {"Mix_HaltChannel", (void **)&mixer.halt_channel},
+        {"Mix_Volume", (void **)&mixer.volume},
+        {"Mix_VolumeMusic", (void **)&mixer.volume_music},
+        {"Mix_SetPostMix", (void **)&mixer.set_post_mix},
+    };
+    if (intermission_load_library("libSDL2_mixer-2.0.so.0", symbols, sizeof symbols / sizeof *symbols, error, size) != 0)
         return -1;
-    }
-#define LOOK_UP(field, name)                                                                    \
-    do {                                                                                        \
-        *(void **)&mixer.field = dlsym(library, name);                                          \
-        if (!mixer.field) {                                                                     \
-            if (error && size) snprintf(error, size, "libSDL2_mixer-2.0.so.0 has no %s", name); \
-            dlclose(library);                                                                   \
-            return -1;                                                                          \
-        }                                                                                       \
-    } while (0)
-    LOOK_UP(open_audio, "Mix_OpenAudio");
-    LOOK_UP(close_audio, "Mix_CloseAudio");
-    LOOK_UP(load_music, "Mix_LoadMUS_RW");
-    LOOK_UP(free_music, "Mix_FreeMusic");
-    LOOK_UP(load_wav, "Mix_LoadWAV_RW");
-    LOOK_UP(free_chunk, "Mix_FreeChunk");
-    LOOK_UP(play_music, "Mix_PlayMusic");
-    LOOK_UP(pause_music, "Mix_PauseMusic");
-    LOOK_UP(resume_music, "Mix_ResumeMusic");
-    LOOK_UP(halt_music, "Mix_HaltMusic");
-    LOOK_UP(playing_music, "Mix_PlayingMusic");
-    LOOK_UP(play_channel, "Mix_PlayChannelTimed");
-    LOOK_UP(pause, "Mix_Pause");
-    LOOK_UP(resume, "Mix_Resume");
-    LOOK_UP(halt_channel, "Mix_HaltChannel");
-    LOOK_UP(volume, "Mix_Volume");
-    LOOK_UP(volume_music, "Mix_VolumeMusic");
-    LOOK_UP(set_post_mix, "Mix_SetPostMix");
-#undef LOOK_UP
     // Never closed: SDL_mixer stays mapped for the life of the process, as a linked library would.
     mixer.loaded = 1;
     return 0;

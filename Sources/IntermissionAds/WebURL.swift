@@ -73,7 +73,8 @@ public struct WebURL: Hashable, Sendable, CustomStringConvertible {
   public func resolving(_ reference: String) -> WebURL? {
     if WebURL.hasScheme(reference) { return WebURL(reference) }
     if reference.hasPrefix("//") { return WebURL(scheme + ":" + reference) }
-    let authority = "\(scheme)://" + description.dropFirst(scheme.count + 3).prefix(while: { $0 != "/" && $0 != "?" && $0 != "#" })
+    let authority =
+      "\(scheme)://" + description.dropFirst(scheme.count + 3).prefix(while: { $0 != "/" && $0 != "?" && $0 != "#" })
     let joined: String
     if reference.hasPrefix("/") {
       joined = reference

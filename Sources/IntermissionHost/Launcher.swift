@@ -157,7 +157,8 @@ public enum Launcher {
       do {
         try RegularFile.check(path)
       } catch {
-        return fail("cannot read \(option) file \(PrintableText.escaping(path, limit: 200)): \(error)", code: usageFailure)
+        return fail(
+          "cannot read \(option) file \(PrintableText.escaping(path, limit: 200)): \(error)", code: usageFailure)
       }
     }
     if let path = options.screenshotPath {

@@ -1,9 +1,10 @@
-#if canImport(Glibc)
-  import Glibc
-#endif
 import Dispatch
 import IntermissionAds
 import IntermissionCore
+
+#if canImport(Glibc)
+  import Glibc
+#endif
 
 /// Delivers beacons from the durable `BeaconStore`: the overlay records each event here before its
 /// trace line, and each update of the overlay drives delivery.

@@ -1,8 +1,9 @@
+import IntermissionAds
+import IntermissionCore
+
 #if canImport(Glibc)
   import Glibc
 #endif
-import IntermissionAds
-import IntermissionCore
 
 /// The durable beacon queue: a SQLite database in WAL mode whose rows are beacons not yet
 /// acknowledged. A row is written (and committed) before anything else happens to its event, and
@@ -96,7 +97,8 @@ public final class BeaconStore {
   /// in one committed transaction.
   /// - Returns: the rows dropped to make room.
   @discardableResult
-  public func add(_ beacon: Beacon, nonce: String, at now: Double, capacity: Int = BeaconStore.capacity) throws -> [Row] {
+  public func add(_ beacon: Beacon, nonce: String, at now: Double, capacity: Int = BeaconStore.capacity) throws -> [Row]
+  {
     try database.transaction {
       try insert.run([
         .text(beacon.kind.rawValue), .text(beacon.adID), .text(beacon.url), .text(nonce), .real(now),

@@ -1,7 +1,8 @@
+import IntermissionCore
+
 #if canImport(Glibc)
   import Glibc
 #endif
-import IntermissionCore
 
 /// A disk cache of HTTP bodies by URL, with their ETags, for revalidation (`If-None-Match`) and for
 /// serving the last good ads offline. Capped in size: the least recently used entries go first.

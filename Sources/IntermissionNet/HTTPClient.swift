@@ -47,7 +47,12 @@ public final class HTTPClient: Sendable {
     self.caFile = caFile
   }
 
-  private static let initialised: CURLcode = curl_global_init(intermission_curl_global_all())
+  /// Whether libcurl could be loaded, or why not.
+  private static func loadLibrary() -> String? {
+    var error = [CChar](repeating: 0, count: 256)
+    guard intermission_curl_load(&error, error.count) != 0 else { return nil }
+    return "libcurl could not be loaded: " + error.withUnsafeBufferPointer { String(cString: $0.baseAddress!) }
+  }
 
   /// Fetches `url` with GET, following redirects as `redirects` allows.
   /// - Parameters:
@@ -64,7 +69,8 @@ public final class HTTPClient: Sendable {
     guard let first = WebURL(url) else { return .failure(.other("not an http or https URL: \(url)")) }
     var current = first
     for _ in 0...HTTPClient.maximumRedirects {
-      let outcome = transfer(current.description, maximumBytes: maximumBytes, ifNoneMatch: ifNoneMatch, inspect: inspect)
+      let outcome = transfer(
+        current.description, maximumBytes: maximumBytes, ifNoneMatch: ifNoneMatch, inspect: inspect)
       guard case .success(let (response, location)) = outcome else { return outcome.map { $0.0 } }
       guard (300..<400).contains(response.status), response.status != 304, let location else {
         return .success(response)
@@ -84,16 +90,15 @@ public final class HTTPClient: Sendable {
   private func transfer(
     _ url: String, maximumBytes: Int, ifNoneMatch: String?, inspect: (@Sendable ([UInt8]) -> ImageHeaderVerdict)?
   ) -> Result<(HTTPResponse, String?), HTTPFailure> {
-    guard HTTPClient.initialised == CURLE_OK, let handle = curl_easy_init() else {
-      return .failure(.other("libcurl could not be initialised"))
-    }
-    defer { curl_easy_cleanup(handle) }
+    if let reason = HTTPClient.loadLibrary() { return .failure(.other(reason)) }
+    guard let handle = intermission_curl_easy_init() else { return .failure(.other("curl_easy_init failed")) }
+    defer { intermission_curl_easy_cleanup(handle) }
     let body = TransferBody(limit: maximumBytes, inspect: inspect)
     let context = Unmanaged.passUnretained(body).toOpaque()
     var errorBuffer = [CChar](repeating: 0, count: Int(CURL_ERROR_SIZE) + 1)
     var headers: UnsafeMutablePointer<curl_slist>?
-    defer { curl_slist_free_all(headers) }
-    if let ifNoneMatch { headers = curl_slist_append(headers, "If-None-Match: \(ifNoneMatch)") }
+    defer { intermission_curl_slist_free_all(headers) }
+    if let ifNoneMatch { headers = intermission_curl_slist_append(headers, "If-None-Match: \(ifNoneMatch)") }
 
     let code: CURLcode = errorBuffer.withUnsafeMutableBufferPointer { errors in
       var setup = [
@@ -120,7 +125,7 @@ public final class HTTPClient: Sendable {
         setup.append(intermission_curl_set_string(handle, CURLOPT_CAPATH, "/etc/ssl/certs"))
       }
       if let failed = setup.first(where: { $0 != CURLE_OK }) { return failed }
-      return withExtendedLifetime(body) { curl_easy_perform(handle) }
+      return withExtendedLifetime(body) { intermission_curl_easy_perform(handle) }
     }
     let message = errorBuffer.withUnsafeBufferPointer { String(cString: $0.baseAddress!) }
     guard code == CURLE_OK else {
@@ -135,7 +140,7 @@ public final class HTTPClient: Sendable {
   }
 
   private static func failure(_ code: CURLcode, message: String, body: TransferBody) -> HTTPFailure {
-    let reason = message.isEmpty ? String(cString: curl_easy_strerror(code)) : message
+    let reason = message.isEmpty ? String(cString: intermission_curl_easy_strerror(code)) : message
     switch code {
     case CURLE_WRITE_ERROR where body.refusal != nil: return .refusedContent(body.refusal!)
     case CURLE_WRITE_ERROR where body.isOverLimit, CURLE_FILESIZE_EXCEEDED: return .tooLarge(limit: body.limit)
@@ -197,14 +202,18 @@ private final class TransferBody {
   }
 }
 
-private func transferBodyWrite(_ data: UnsafeMutablePointer<CChar>?, _ size: Int, _ count: Int, _ context: UnsafeMutableRawPointer?) -> Int {
+private func transferBodyWrite(
+  _ data: UnsafeMutablePointer<CChar>?, _ size: Int, _ count: Int, _ context: UnsafeMutableRawPointer?
+) -> Int {
   guard let data, let context else { return 0 }
   let body = Unmanaged<TransferBody>.fromOpaque(context).takeUnretainedValue()
   let length = size * count
   return body.append(UnsafeRawBufferPointer(start: data, count: length)) ? length : 0
 }
 
-private func transferHeaderLine(_ data: UnsafeMutablePointer<CChar>?, _ size: Int, _ count: Int, _ context: UnsafeMutableRawPointer?) -> Int {
+private func transferHeaderLine(
+  _ data: UnsafeMutablePointer<CChar>?, _ size: Int, _ count: Int, _ context: UnsafeMutableRawPointer?
+) -> Int {
   guard let data, let context else { return 0 }
   let body = Unmanaged<TransferBody>.fromOpaque(context).takeUnretainedValue()
   let length = size * count

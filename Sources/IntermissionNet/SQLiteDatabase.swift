@@ -12,24 +12,31 @@ final class SQLiteDatabase {
 
   /// Opens (creating it if needed) the database at `path`.
   init(path: String) throws {
+    var error = [CChar](repeating: 0, count: 256)
+    guard intermission_sqlite_load(&error, error.count) == 0 else {
+      let reason = error.withUnsafeBufferPointer { String(cString: $0.baseAddress!) }
+      throw Failure(description: "SQLite could not be loaded: \(reason)")
+    }
     var opened: OpaquePointer?
-    let code = sqlite3_open_v2(path, &opened, SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE | SQLITE_OPEN_NOMUTEX, nil)
+    let code = intermission_sqlite_open(path, &opened, SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE | SQLITE_OPEN_NOMUTEX)
     guard code == SQLITE_OK, let opened else {
-      let message = opened.map { String(cString: sqlite3_errmsg($0)) } ?? String(cString: sqlite3_errstr(code))
-      sqlite3_close(opened)
+      let message =
+        opened.map { String(cString: intermission_sqlite_errmsg($0)) }
+        ?? String(cString: intermission_sqlite_errstr(code))
+      intermission_sqlite_close(opened)
       throw Failure(description: "cannot open \(path): \(message)")
     }
     handle = opened
-    sqlite3_busy_timeout(handle, 2000)
+    intermission_sqlite_busy_timeout(handle, 2000)
   }
 
-  deinit { sqlite3_close(handle) }
+  deinit { intermission_sqlite_close(handle) }
 
   /// Runs `sql`, one or more statements without parameters or results.
   func execute(_ sql: String) throws {
     var message: UnsafeMutablePointer<CChar>?
-    guard sqlite3_exec(handle, sql, nil, nil, &message) == SQLITE_OK else {
-      defer { sqlite3_free(message) }
+    guard intermission_sqlite_exec(handle, sql, &message) == SQLITE_OK else {
+      defer { intermission_sqlite_free(message) }
       throw Failure(description: message.map { String(cString: $0) } ?? lastError)
     }
   }
@@ -37,7 +44,7 @@ final class SQLiteDatabase {
   /// Prepares one statement.
   func prepare(_ sql: String) throws -> Statement {
     var statement: OpaquePointer?
-    guard sqlite3_prepare_v2(handle, sql, -1, &statement, nil) == SQLITE_OK, let statement else {
+    guard intermission_sqlite_prepare(handle, sql, &statement) == SQLITE_OK, let statement else {
       throw Failure(description: "cannot prepare '\(sql)': \(lastError)")
     }
     return Statement(statement, database: self)
@@ -56,10 +63,7 @@ final class SQLiteDatabase {
     }
   }
 
-  /// Rows changed by the last statement.
-  var changes: Int { Int(sqlite3_changes(handle)) }
-
-  var lastError: String { String(cString: sqlite3_errmsg(handle)) }
+  var lastError: String { String(cString: intermission_sqlite_errmsg(handle)) }
 
   /// A prepared statement; finalized in `deinit`.
   final class Statement {
@@ -71,18 +75,18 @@ final class SQLiteDatabase {
       self.database = database
     }
 
-    deinit { sqlite3_finalize(statement) }
+    deinit { intermission_sqlite_finalize(statement) }
 
     /// Binds `values` to the parameters, in order, after a reset.
     func bind(_ values: [Value]) throws {
-      sqlite3_reset(statement)
-      sqlite3_clear_bindings(statement)
+      intermission_sqlite_reset(statement)
+      intermission_sqlite_clear_bindings(statement)
       for (offset, value) in values.enumerated() {
         let index = Int32(offset + 1)
         let code =
           switch value {
-          case .integer(let number): sqlite3_bind_int64(statement, index, sqlite3_int64(number))
-          case .real(let number): sqlite3_bind_double(statement, index, number)
+          case .integer(let number): intermission_sqlite_bind_int64(statement, index, sqlite3_int64(number))
+          case .real(let number): intermission_sqlite_bind_double(statement, index, number)
           case .text(let text): intermission_sqlite_bind_text(statement, index, text)
           }
         guard code == SQLITE_OK else { throw Failure(description: "cannot bind: \(database.lastError)") }
@@ -91,7 +95,7 @@ final class SQLiteDatabase {
 
     /// Steps once: true while a row is ready, false when done.
     func step() throws -> Bool {
-      switch sqlite3_step(statement) {
+      switch intermission_sqlite_step(statement) {
       case SQLITE_ROW: return true
       case SQLITE_DONE: return false
       default: throw Failure(description: database.lastError)
@@ -112,10 +116,10 @@ final class SQLiteDatabase {
       return rows
     }
 
-    func integer(_ column: Int32) -> Int { Int(sqlite3_column_int64(statement, column)) }
-    func real(_ column: Int32) -> Double { sqlite3_column_double(statement, column) }
+    func integer(_ column: Int32) -> Int { Int(intermission_sqlite_column_int64(statement, column)) }
+    func real(_ column: Int32) -> Double { intermission_sqlite_column_double(statement, column) }
     func text(_ column: Int32) -> String {
-      sqlite3_column_text(statement, column).map { String(cString: $0) } ?? ""
+      intermission_sqlite_column_text(statement, column).map { String(cString: $0) } ?? ""
     }
   }
 

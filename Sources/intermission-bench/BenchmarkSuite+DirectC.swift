@@ -70,16 +70,33 @@ extension BenchmarkSuite {
 
   /// Frame times on the real clock at 60 fps while the banner rotates every second: each rotation
   /// decodes a creative off the loop, then uploads and scales it on the loop at its first draw.
-  func rotationFrameTimes() throws -> (rotations: Int, max: Double, p99: Double, overBudget: Int, frames: Int) {
-    let rotations = quick ? 5 : 30
+  func rotationFrameTimes() throws -> RotationFrameTimes {
+    try rotationFrameTimes(rotations: quick ? 5 : 30, manifest: nil, secondsPerRotation: 1.3)
+  }
+
+  /// As `rotationFrameTimes()`, with the ads from an HTTP server whose every response takes a
+  /// second (the manifest, then the image: 2 s a load), so that no frame may wait on the network.
+  func rotationFrameTimesOverSlowHTTP() throws -> (RotationFrameTimes, requests: Int) {
+    let server = try SlowAdServer(delay: 1)
+    let times = try rotationFrameTimes(
+      rotations: quick ? 3 : 20, manifest: server.manifestURL, secondsPerRotation: 3.4)
+    return (times, server.requestCount)
+  }
+
+  /// Frame times of a run whose banner rotates after every viewable second.
+  typealias RotationFrameTimes = (rotations: Int, max: Double, p99: Double, overBudget: Int, frames: Int)
+
+  private func rotationFrameTimes(rotations: Int, manifest: String?, secondsPerRotation: Double) throws
+    -> RotationFrameTimes
+  {
     var durations: [Double] = []
-    durations.reserveCapacity(4000)
+    durations.reserveCapacity(8000)
     var loads = 0
     var shown: String?
-    let host = try makeHost {
+    let host = try makeHost(manifest: manifest) {
       $0.refresh = 1
       $0.adLatency = 0.1
-      $0.seconds = 0.2 + Double(rotations + 1) * 1.1
+      $0.seconds = 0.5 + Double(rotations + 1) * secondsPerRotation
     }
     let clock = host.clock
     host.frameObserver = { [overlay = host.adOverlay] start, presented in

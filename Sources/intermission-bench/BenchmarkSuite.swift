@@ -29,14 +29,15 @@ struct BenchmarkSuite {
 
   /// A headless host on the shipped inventory, with `configure` applied to its options.
   func makeHost(
-    script: ReplayScript = ReplayScript(events: []), audioFolder: String? = nil,
+    script: ReplayScript = ReplayScript(events: []), audioFolder: String? = nil, manifest: String? = nil,
     _ configure: (inout HostConfiguration) -> Void
   ) throws -> IntermissionHost.Host {
     var options = HostConfiguration()
     options.headless = true
     configure(&options)
     return try Host(
-      configuration: options, script: script, fontPath: fontPath, trace: Trace(output: nil), adManifest: manifestPath,
+      configuration: options, script: script, fontPath: fontPath, trace: Trace(output: nil),
+      adManifest: manifest ?? manifestPath,
       audioFolder: audioFolder, firstScene: { MenuScene(settings: GameSettings()) })
   }
 

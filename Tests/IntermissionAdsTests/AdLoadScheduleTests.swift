@@ -31,7 +31,8 @@ struct AdLoadScheduleTests {
       schedule.failed(at: time, refreshInterval: 10)
       let retry = schedule.retryTime!
       delays.append(retry - time)
-      #expect(!schedule.shouldLoad(at: retry - 0.001, suspended: false) && schedule.shouldLoad(at: retry, suspended: false))
+      #expect(
+        !schedule.shouldLoad(at: retry - 0.001, suspended: false) && schedule.shouldLoad(at: retry, suspended: false))
       #expect(!schedule.shouldLoad(at: retry, suspended: true), "no retry while suspended")
       time = retry
     }

@@ -116,7 +116,8 @@ struct BeaconTests {
         "--beacons", queue,
       ])
     // Killed at a moment of the collector's choosing: in the middle of a transfer, after a few.
-    while collector.requests.count < 4 { usleep(1000) }
+    let deadline = Date().addingTimeInterval(120)
+    while collector.requests.count < 4 && Date() < deadline { usleep(1000) }
     usleep(UInt32.random(in: 0..<150_000))
     kill(program.process.processIdentifier, SIGKILL)
     _ = runner.finish(program)
@@ -176,7 +177,9 @@ struct BeaconTests {
     let minimised = try runner.write("s.txt", "3 minimize\n")
     let arguments = ["--ads", nginx.url("manifest.json"), "--fps", "10", "--seconds", "603"]
     let result = try runner.run(
-      Self.headless + arguments + ["--script", minimised, "--trace", runner.path("t.jsonl"), "--beacons", runner.path("b.sqlite")])
+      Self.headless + arguments + [
+        "--script", minimised, "--trace", runner.path("t.jsonl"), "--beacons", runner.path("b.sqlite"),
+      ])
     #expect(result.status == 0)
     #expect(nginx.requests == ["GET /manifest.json 200", "GET /starfall.png 200"], "only the first load")
     #expect(collector.requests.map(\.path) == ["/i"], "only the impression before the minimise")
@@ -206,7 +209,8 @@ struct BeaconTests {
   }
 
   @Test func deliveryURLsKeepTheirQueryAndFragment() {
-    #expect(BeaconQueue.deliveryURL("https://t.example/i", nonce: "N", timestamp: 7) == "https://t.example/i?nonce=N&ts=7")
+    #expect(
+      BeaconQueue.deliveryURL("https://t.example/i", nonce: "N", timestamp: 7) == "https://t.example/i?nonce=N&ts=7")
     #expect(
       BeaconQueue.deliveryURL("https://t.example/i?a=1#f", nonce: "N", timestamp: 7)
         == "https://t.example/i?a=1&nonce=N&ts=7#f")

@@ -17,7 +17,8 @@ struct HTTPDeliveryTests {
     try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
     let shipped = ProgramRunner.root.appendingPathComponent("Assets/ads")
     for file in try FileManager.default.contentsOfDirectory(atPath: shipped.path) {
-      try FileManager.default.copyItem(at: shipped.appendingPathComponent(file), to: folder.appendingPathComponent(file))
+      try FileManager.default.copyItem(
+        at: shipped.appendingPathComponent(file), to: folder.appendingPathComponent(file))
     }
     if let manifest { try Data(manifest.utf8).write(to: folder.appendingPathComponent("manifest.json")) }
     for (file, data) in files { try data.write(to: folder.appendingPathComponent(file)) }
@@ -51,6 +52,24 @@ struct HTTPDeliveryTests {
     #expect(try runner.image("http.png").samePixels(as: runner.image("disk.png")), "the same banner, pixel for pixel")
     #expect(nginx.requests == ["GET /manifest.json 200", "GET /starfall.png 200"])
     #expect(!overHTTP.stderr.contains("warning"), "\(overHTTP.stderr)")
+  }
+
+  @Test func rotationsOverHTTPNeverBlankTheSlot() throws {
+    let runner = try ProgramRunner()
+    let nginx = try NginxServer(root: try adFolder(runner))
+    #expect(try run(runner, ["--ads", nginx.url("manifest.json"), "--refresh", "1"], seconds: 6).status == 0)
+    let events = try runner.traceEvents("t.jsonl")
+    let loaded = try runner.traceLines("t.jsonl").filter { $0.contains("ad.loaded") }
+    #expect(loaded.count >= 4, "\(loaded.count) loads")
+    #expect(
+      loaded.prefix(3).map { $0.contains("starfall") || $0.contains("tidewater") || $0.contains("blockworks") } == [
+        true, true, true,
+      ])
+    // Each next creative is fetched and decoded before it replaces the shown one: the banner never
+    // leaves, and each display ends as "rotated".
+    #expect(events.filter { $0 == "banner.shown" }.count == 1 && !events.contains("banner.hidden"))
+    #expect(
+      try runner.traceLines("t.jsonl").filter { $0.contains("viewable.stop") }.allSatisfy { $0.contains("rotated") })
   }
 
   @Test func aSecondRunRevalidatesItsCacheWithETags() throws {
@@ -106,7 +125,8 @@ struct HTTPDeliveryTests {
     #expect(big.contains("larger than 1048576 bytes"), "\(big)")
 
     let endless = try CollectorServer()
-    let manifest = #"{"ads":[{"id":"e","image":"http://127.0.0.1:\#(endless.port)/e.png","title":"E","action":"in-app"}]}"#
+    let manifest =
+      #"{"ads":[{"id":"e","image":"http://127.0.0.1:\#(endless.port)/e.png","title":"E","action":"in-app"}]}"#
     let www = try adFolder(runner, "endless", manifest: manifest)
     let server = try NginxServer(root: www)
     endless.mode = "endless"
@@ -122,7 +142,8 @@ struct HTTPDeliveryTests {
     let manifestURL = sameOrigin.url("manifest.json")
     // Serve the manifest, then switch to the endless body for the image.
     let watcher = Thread {
-      while sameOrigin.requests.isEmpty { usleep(1000) }
+      let deadline = Date().addingTimeInterval(60)
+      while sameOrigin.requests.isEmpty && Date() < deadline { usleep(1000) }
       sameOrigin.mode = "endless"
     }
     watcher.start()
@@ -210,6 +231,41 @@ struct HTTPDeliveryTests {
       Self.headless + ["--seconds", "2", "--trace", runner.path("bare.jsonl"), "--ads", url], environment: empty)
     #expect(bare.status == 0)
     #expect(try failure(runner, trace: "bare.jsonl")?.contains("unreachable") == true)
+  }
+
+  @Test func scriptsAdServerServesTheShippedAdsToTheProgram() throws {
+    let runner = try ProgramRunner()
+    let server = Process()
+    // Started with the stop signals unblocked (a child inherits the test process's mask), so that
+    // SIGTERM reaches the script, whose trap stops nginx.
+    server.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+    server.arguments = [
+      "python3", "-c",
+      "import os, signal, sys; signal.pthread_sigmask(signal.SIG_UNBLOCK, {signal.SIGTERM, signal.SIGINT}); "
+        + "os.execv(sys.argv[1], sys.argv[1:])",
+      ProgramRunner.root.appendingPathComponent("scripts/ad-server").path,
+    ]
+    let output = Pipe()
+    server.standardOutput = output
+    server.standardError = FileHandle.nullDevice
+    try server.run()
+    var printed = ""
+    while !(printed.contains("scripts/demo --ads ") && printed.hasSuffix("\n")),
+      let line = try output.fileHandleForReading.read(upToCount: 1)
+    {
+      if line.isEmpty { break }
+      printed += String(decoding: line, as: UTF8.self)
+    }
+    let url = printed.components(separatedBy: "scripts/demo --ads ").last?.split(separator: "\n").first.map(String.init)
+    let port = url.flatMap { $0.split(separator: ":").last?.split(separator: "/").first }.flatMap { Int($0) }
+    try #require(url != nil && port != nil, "ad-server printed: \(printed)")
+    let deadline = Date().addingTimeInterval(10)
+    while !isListening(port: port!) && Date() < deadline { usleep(20_000) }
+    #expect(try run(runner, ["--ads", url!]).status == 0)
+    #expect(try runner.traceLines("t.jsonl").contains { $0.contains(#""event":"ad.loaded","id":"starfall"}"#) })
+    server.terminate()
+    server.waitUntilExit()
+    #expect(!isListening(port: port!), "nginx stopped with the script")
   }
 
   @Test func adOptionsAreCheckedBeforeAWindowOpens() throws {

@@ -138,7 +138,8 @@ final class CollectorServer: @unchecked Sendable {
 
   /// - Parameter root: a folder of files to serve (an ad server), if any.
   init(root: URL? = nil, mode: String = "up") throws {
-    folder = FileManager.default.temporaryDirectory.appendingPathComponent("intermission-collector-\(UUID().uuidString)")
+    folder = FileManager.default.temporaryDirectory.appendingPathComponent(
+      "intermission-collector-\(UUID().uuidString)")
     try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
     let portFile = folder.appendingPathComponent("port")
     process.executableURL = URL(fileURLWithPath: "/usr/bin/env")

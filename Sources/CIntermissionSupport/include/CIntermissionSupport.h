@@ -1,6 +1,7 @@
 #ifndef INTERMISSION_SUPPORT_H
 #define INTERMISSION_SUPPORT_H
 
+#include <stddef.h>
 #include <stdint.h>
 
 /// Installs SIGINT, SIGTERM and SIGHUP handlers that record the signal (and wake the loop, once
@@ -38,5 +39,19 @@ int intermission_silence_stderr(void);
 /// Puts back the standard error that `intermission_silence_stderr` saved, and closes the duplicate.
 /// Does nothing for -1.
 void intermission_restore_stderr(int saved);
+
+/// One symbol to look up in a library that is loaded at run time: its name, and the function
+/// pointer it fills.
+struct intermission_symbol {
+    const char *name;
+    void **slot;
+};
+
+/// Loads the shared library `name` with dlopen and fills every symbol's slot (the library then
+/// stays loaded for the life of the process, as a linked one would). Libraries that a run may not
+/// need (SDL2_mixer, libcurl, SQLite) come this way, so that a run without them never maps them.
+/// Returns 0, or -1 with the reason in `error` (no slot is then to be used).
+int intermission_load_library(const char *name, const struct intermission_symbol *symbols, size_t count,
+                              char *error, size_t size);
 
 #endif

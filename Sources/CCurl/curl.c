@@ -1,0 +1,91 @@
+// libcurl through dlopen: the functions Intermission uses, looked up once, called through the table.
+#include <pthread.h>
+#include <stdio.h>
+
+#include "CCurl.h"
+#include "CIntermissionSupport.h"
+
+static struct {
+    __typeof__(&curl_global_init) global_init;
+    __typeof__(&curl_easy_init) easy_init;
+    __typeof__(&curl_easy_cleanup) easy_cleanup;
+    __typeof__(&curl_easy_perform) easy_perform;
+    __typeof__(&curl_easy_strerror) easy_strerror;
+    __typeof__(&curl_easy_setopt) easy_setopt;
+    __typeof__(&curl_easy_getinfo) easy_getinfo;
+    __typeof__(&curl_slist_append) slist_append;
+    __typeof__(&curl_slist_free_all) slist_free_all;
+} curl;
+
+static pthread_once_t once = PTHREAD_ONCE_INIT;
+static int status = -1;
+static char reason[256] = "libcurl was not loaded";
+
+static void load(void)
+{
+    const struct intermission_symbol symbols[] = {
+        {"curl_global_init", (void **)&curl.global_init},
+        {"curl_easy_init", (void **)&curl.easy_init},
+        {"curl_easy_cleanup", (void **)&curl.easy_cleanup},
+        {"curl_easy_perform", (void **)&curl.easy_perform},
+        {"curl_easy_strerror", (void **)&curl.easy_strerror},
+        {"curl_easy_setopt", (void **)&curl.easy_setopt},
+        {"curl_easy_getinfo", (void **)&curl.easy_getinfo},
+        {"curl_slist_append", (void **)&curl.slist_append},
+        {"curl_slist_free_all", (void **)&curl.slist_free_all},
+    };
+    if (intermission_load_library("libcurl.so.4", symbols, sizeof symbols / sizeof *symbols, reason, sizeof reason) != 0)
+        return;
+    CURLcode code = curl.global_init(CURL_GLOBAL_ALL);
+    if (code != CURLE_OK) {
+        snprintf(reason, sizeof reason, "curl_global_init: %s", curl.easy_strerror(code));
+        return;
+    }
+    status = 0;
+}
+
+int intermission_curl_load(char *error, size_t size)
+{
+    pthread_once(&once, load);
+    if (status != 0 && error && size) snprintf(error, size, "%s", reason);
+    return status;
+}
+
+CURL *intermission_curl_easy_init(void) { return curl.easy_init(); }
+void intermission_curl_easy_cleanup(CURL *handle) { curl.easy_cleanup(handle); }
+CURLcode intermission_curl_easy_perform(CURL *handle) { return curl.easy_perform(handle); }
+const char *intermission_curl_easy_strerror(CURLcode code) { return curl.easy_strerror(code); }
+struct curl_slist *intermission_curl_slist_append(struct curl_slist *list, const char *text)
+{
+    return curl.slist_append(list, text);
+}
+void intermission_curl_slist_free_all(struct curl_slist *list) { curl.slist_free_all(list); }
+
+CURLcode intermission_curl_set_long(CURL *handle, CURLoption option, long value)
+{
+    return curl.easy_setopt(handle, option, value);
+}
+CURLcode intermission_curl_set_offset(CURL *handle, CURLoption option, curl_off_t value)
+{
+    return curl.easy_setopt(handle, option, value);
+}
+CURLcode intermission_curl_set_string(CURL *handle, CURLoption option, const char *value)
+{
+    return curl.easy_setopt(handle, option, value);
+}
+CURLcode intermission_curl_set_pointer(CURL *handle, CURLoption option, void *value)
+{
+    return curl.easy_setopt(handle, option, value);
+}
+CURLcode intermission_curl_set_data_function(CURL *handle, CURLoption option, intermission_curl_data_function function)
+{
+    return curl.easy_setopt(handle, option, function);
+}
+CURLcode intermission_curl_get_long(CURL *handle, CURLINFO info, long *value)
+{
+    return curl.easy_getinfo(handle, info, value);
+}
+CURLcode intermission_curl_get_string(CURL *handle, CURLINFO info, char **value)
+{
+    return curl.easy_getinfo(handle, info, value);
+}
