@@ -81,6 +81,10 @@ CURLcode intermission_curl_set_data_function(CURL *handle, CURLoption option, in
 {
     return curl.easy_setopt(handle, option, function);
 }
+CURLcode intermission_curl_set_progress_function(CURL *handle, intermission_curl_progress_function function)
+{
+    return curl.easy_setopt(handle, CURLOPT_XFERINFOFUNCTION, function);
+}
 CURLcode intermission_curl_get_long(CURL *handle, CURLINFO info, long *value)
 {
     return curl.easy_getinfo(handle, info, value);

@@ -49,6 +49,7 @@ public final class Host {
   private let firstScene: () -> Scene
   private let driver: FrameDriver
   private let adLoader: AdLoader?
+  private let httpClient: HTTPClient?
   private var failure: Failure?
   private let warn: (String) -> Void
   private var warnedAdFailures: Set<String> = []
@@ -107,6 +108,7 @@ public final class Host {
     if options.noAds {
       adOverlay = nil
       adLoader = nil
+      httpClient = nil
     } else {
       var configuration = AdOverlay.Configuration()
       configuration.latency = options.adLatency
@@ -119,6 +121,7 @@ public final class Host {
       let client = HTTPClient(
         timeouts: HTTPClient.Timeouts(connect: min(3, options.adsTimeout), total: options.adsTimeout),
         caFile: options.adsCAPath)
+      httpClient = client
       let loader = AdLoader(
         source: Host.adSource(manifestPath, options: options, client: client, environment: environment),
         isInterrupted: { StopSignals.received != nil }, onFinish: { waker.wake() })
@@ -143,7 +146,7 @@ public final class Host {
           overlay.beacons = try BeaconQueue(
             path: path, client: client, clock: clock, waitsForAttempts: options.fixedStep,
             backoff: options.fixedStep ? RetryBackoff(seed: Host.fixedStepSeed) : RetryBackoff(),
-            onFinish: { waker.wake() })
+            isInterrupted: { StopSignals.received != nil }, onFinish: { waker.wake() })
         } catch {
           warn("beacons: \(error); impressions and clicks are not reported")
         }
@@ -161,7 +164,9 @@ public final class Host {
   }
 
   deinit {
-    // A decode may still run on a worker thread: SDL_image and SDL must not shut down under it.
+    // A decode may still run on a worker thread: SDL_image and SDL must not shut down under it. A
+    // transfer under way is cancelled first, so that quitting never waits for a slow server.
+    httpClient?.cancelAll()
     if let adLoader { adLoader.waitForWorkers(timeout: adLoader.source.loadTimeout) }
     // The audio device closes before SDL quits (with the window's system).
     director.audio = nil

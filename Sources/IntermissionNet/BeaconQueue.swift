@@ -34,6 +34,8 @@ public final class BeaconQueue: BeaconDelivery, @unchecked Sendable {
   private let clock: () -> Double
   private let waitsForAttempts: Bool
   private let onFinish: @Sendable () -> Void
+  private let capacity: Int
+  private let isInterrupted: @Sendable () -> Bool
   private var store: BeaconStore?
   private var backoff: RetryBackoff
   private var failures = 0
@@ -59,13 +61,19 @@ public final class BeaconQueue: BeaconDelivery, @unchecked Sendable {
   ///     its launch time plus host time). `ts` is always the time of day of the attempt.
   ///   - waitsForAttempts: wait for each batch within the update that started it (fixed step).
   ///   - backoff: the jitter of the waits after failures.
+  ///   - capacity: the most rows kept; beyond it the oldest are dropped (traced as `overflow`).
+  ///   - isInterrupted: polled while an update waits for a batch; true cancels the client's transfers
+  ///     and ends the wait (a stop signal): the batch's rows stay queued.
   ///   - onFinish: called from the worker when a batch ends, so that a host that sleeps can wake.
   /// - Throws: when an existing queue cannot be opened.
   public init(
     path: String, client: HTTPClient, clock: @escaping () -> Double, waitsForAttempts: Bool,
-    backoff: RetryBackoff = RetryBackoff(), onFinish: @escaping @Sendable () -> Void = {}
+    backoff: RetryBackoff = RetryBackoff(), capacity: Int = BeaconStore.capacity,
+    isInterrupted: @escaping @Sendable () -> Bool = { false }, onFinish: @escaping @Sendable () -> Void = {}
   ) throws {
     self.path = path
+    self.capacity = capacity
+    self.isInterrupted = isInterrupted
     self.client = client
     self.clock = clock
     self.waitsForAttempts = waitsForAttempts
@@ -85,7 +93,7 @@ public final class BeaconQueue: BeaconDelivery, @unchecked Sendable {
 
   public func record(_ beacon: Beacon) throws {
     if store == nil { store = try BeaconStore(path: path) }
-    let dropped = try store!.add(beacon, nonce: BeaconQueue.makeNonce(), at: clock())
+    let dropped = try store!.add(beacon, nonce: BeaconQueue.makeNonce(), at: clock(), capacity: capacity)
     for row in dropped { pending.append(.dropped(row.kind, adID: row.adID, reason: "overflow")) }
     if nextAttempt == nil { nextAttempt = lastHostTime }
   }
@@ -164,8 +172,14 @@ public final class BeaconQueue: BeaconDelivery, @unchecked Sendable {
   private func waitForResults() -> [Attempt]? {
     condition.lock()
     defer { condition.unlock() }
-    // The worker always finishes: every transfer has its total timeout.
-    while results == nil { condition.wait(seconds: 0.05) }
+    // The worker always finishes (every transfer has its total timeout), sooner once cancelled.
+    while results == nil {
+      if isInterrupted() {
+        client.cancelAll()
+        return nil
+      }
+      condition.wait(seconds: 0.05)
+    }
     defer { results = nil }
     return results
   }

@@ -37,6 +37,7 @@ public final class HTTPClient: Sendable {
   /// The timeouts of every request.
   public let timeouts: Timeouts
   private let caFile: String?
+  private let cancellation = Cancellation()
 
   /// Creates a client.
   /// - Parameters:
@@ -46,6 +47,10 @@ public final class HTTPClient: Sendable {
     self.timeouts = timeouts
     self.caFile = caFile
   }
+
+  /// Stops every transfer under way within about a second, and fails every later request: for a
+  /// program that is quitting and must not wait for a slow server.
+  public func cancelAll() { cancellation.cancel() }
 
   /// Whether libcurl could be loaded, or why not.
   private static func loadLibrary() -> String? {
@@ -91,9 +96,10 @@ public final class HTTPClient: Sendable {
     _ url: String, maximumBytes: Int, ifNoneMatch: String?, inspect: (@Sendable ([UInt8]) -> ImageHeaderVerdict)?
   ) -> Result<(HTTPResponse, String?), HTTPFailure> {
     if let reason = HTTPClient.loadLibrary() { return .failure(.other(reason)) }
+    if cancellation.isCancelled { return .failure(.other("cancelled")) }
     guard let handle = intermission_curl_easy_init() else { return .failure(.other("curl_easy_init failed")) }
     defer { intermission_curl_easy_cleanup(handle) }
-    let body = TransferBody(limit: maximumBytes, inspect: inspect)
+    let body = TransferBody(limit: maximumBytes, inspect: inspect, cancellation: cancellation)
     let context = Unmanaged.passUnretained(body).toOpaque()
     var errorBuffer = [CChar](repeating: 0, count: Int(CURL_ERROR_SIZE) + 1)
     var headers: UnsafeMutablePointer<curl_slist>?
@@ -118,6 +124,9 @@ public final class HTTPClient: Sendable {
         intermission_curl_set_data_function(handle, CURLOPT_HEADERFUNCTION, transferHeaderLine),
         intermission_curl_set_pointer(handle, CURLOPT_HEADERDATA, context),
         intermission_curl_set_pointer(handle, CURLOPT_HTTPHEADER, UnsafeMutableRawPointer(headers)),
+        intermission_curl_set_long(handle, CURLOPT_NOPROGRESS, 0),
+        intermission_curl_set_progress_function(handle, transferProgress),
+        intermission_curl_set_pointer(handle, CURLOPT_XFERINFODATA, context),
       ]
       if let caFile {
         // The file is added to the system's authorities: OpenSSL reads both the file and the folder.
@@ -151,6 +160,7 @@ public final class HTTPClient: Sendable {
     case CURLE_PEER_FAILED_VERIFICATION, CURLE_SSL_CONNECT_ERROR, CURLE_SSL_CACERT_BADFILE, CURLE_SSL_CERTPROBLEM:
       return .certificate(reason)
     case CURLE_UNSUPPORTED_PROTOCOL: return .redirectRefused(reason)
+    case CURLE_ABORTED_BY_CALLBACK: return .other("cancelled")
     default: return .other(reason)
     }
   }
@@ -165,10 +175,12 @@ private final class TransferBody {
   var isInspected = false
   var refusal: String?
   var etag: String?
+  let cancellation: Cancellation
 
-  init(limit: Int, inspect: (@Sendable ([UInt8]) -> ImageHeaderVerdict)?) {
+  init(limit: Int, inspect: (@Sendable ([UInt8]) -> ImageHeaderVerdict)?, cancellation: Cancellation) {
     self.limit = limit
     self.inspect = inspect
+    self.cancellation = cancellation
     isInspected = inspect == nil
   }
 
@@ -209,6 +221,24 @@ private func transferBodyWrite(
   let body = Unmanaged<TransferBody>.fromOpaque(context).takeUnretainedValue()
   let length = size * count
   return body.append(UnsafeRawBufferPointer(start: data, count: length)) ? length : 0
+}
+
+/// Called by libcurl about once a second at least: a non-zero result aborts the transfer.
+private func transferProgress(
+  _ context: UnsafeMutableRawPointer?, _: curl_off_t, _: curl_off_t, _: curl_off_t, _: curl_off_t
+) -> Int32 {
+  guard let context else { return 0 }
+  return Unmanaged<TransferBody>.fromOpaque(context).takeUnretainedValue().cancellation.isCancelled ? 1 : 0
+}
+
+/// A flag that stops transfers, set from any thread.
+final class Cancellation: @unchecked Sendable {
+  private let condition = Condition()
+  private var cancelled = false
+
+  var isCancelled: Bool { condition.withLock { cancelled } }
+
+  func cancel() { condition.withLock { cancelled = true } }
 }
 
 private func transferHeaderLine(

@@ -208,6 +208,52 @@ struct BeaconTests {
     #expect(try store.count() == 0)
   }
 
+  @Test func aFullQueueDropsItsOldestAndTracesIt() throws {
+    let runner = try ProgramRunner()
+    let collector = try CollectorServer(mode: "500")
+    let queue = try BeaconQueue(
+      path: runner.path("q.sqlite"), client: HTTPClient(), clock: { 1000 }, waitsForAttempts: true,
+      backoff: RetryBackoff(seed: 1), capacity: 2)
+    for id in ["a", "b", "c"] {
+      try queue.record(Beacon(kind: .impression, adID: id, url: collector.url("i"), lifetime: 60))
+    }
+    var outcomes: [BeaconOutcome] = []
+    queue.update(at: 0) { outcomes.append($0) }
+    #expect(outcomes.first == .dropped(.impression, adID: "a", reason: "overflow"), "\(outcomes)")
+    #expect(outcomes.dropFirst().first == .failed(.impression, adID: "b", reason: "HTTP 500", attempts: 1))
+    #expect(try queue.queuedCount() == 2)
+    #expect(queue.nextWakeTime.map { $0 >= 0.8 && $0 <= 1 } == true, "the first retry after about 1 s")
+    collector.mode = "up"
+    queue.update(at: 0.5) { outcomes.append($0) }
+    #expect(outcomes.count == 2, "not before its time")
+    queue.update(at: 1) { outcomes.append($0) }
+    #expect(
+      outcomes.suffix(2) == [.sent(.impression, adID: "b", status: 204), .sent(.impression, adID: "c", status: 204)])
+    #expect(try queue.queuedCount() == 0 && queue.nextWakeTime == 1)
+    queue.update(at: 1) { outcomes.append($0) }
+    #expect(queue.nextWakeTime == nil, "nothing left: nothing to wake for")
+  }
+
+  @Test func aStopSignalEndsTheWaitForASlowBatch() throws {
+    let runner = try ProgramRunner()
+    let collector = try CollectorServer(mode: "slow:30")
+    let manifest = try beaconAds(runner, collector: collector)
+    let program = try runner.start(
+      Self.headless + [
+        "--ads", manifest, "--seconds", "100", "--trace", runner.path("t.jsonl"), "--beacons", runner.path("b.sqlite"),
+      ])
+    let deadline = Date().addingTimeInterval(60)
+    while collector.requests.isEmpty && Date() < deadline { usleep(2000) }
+    usleep(200_000)
+    kill(program.process.processIdentifier, SIGTERM)
+    let started = Date()
+    let result = runner.finish(program)
+    #expect(result.status == 0)
+    #expect(Date().timeIntervalSince(started) < 20, "not the 30 s of the transfer")
+    #expect(try runner.traceLines("t.jsonl").last?.contains(#""reason":"signal""#) == true)
+    #expect(try BeaconStore(path: runner.path("b.sqlite")).count() == 1, "the beacon stays queued")
+  }
+
   @Test func deliveryURLsKeepTheirQueryAndFragment() {
     #expect(
       BeaconQueue.deliveryURL("https://t.example/i", nonce: "N", timestamp: 7) == "https://t.example/i?nonce=N&ts=7")

@@ -1,4 +1,5 @@
 import Foundation
+import IntermissionNet
 import IntermissionSDL
 import Testing
 
@@ -113,6 +114,36 @@ struct HTTPDeliveryTests {
     let failed = try failure(runner) ?? ""
     #expect(failed.contains("timed out"), "\(failed)")
     #expect(try !runner.traceEvents("t.jsonl").contains("banner.shown"))
+  }
+
+  @Test func quittingDuringASlowTransferDoesNotWaitForIt() throws {
+    let runner = try ProgramRunner()
+    let server = try CollectorServer(root: try adFolder(runner), mode: "slow:30")
+    // The real clock: the run ends at 1 s while the manifest's transfer would take 30 s. The
+    // runner's watchdog fails the test if the program waits for it.
+    let result = try runner.run(
+      ["--headless", "--no-audio", "--seconds", "1", "--ads", server.url("manifest.json"), "--ads-timeout", "60"],
+      timeout: 20)
+    #expect(result.status == 0)
+    #expect(server.requests.count == 1)
+  }
+
+  @Test func theCacheKeepsToItsCapacityLeastRecentlyUsedFirst() throws {
+    let runner = try ProgramRunner()
+    let cache = HTTPCache(folder: runner.path("c/http"), capacity: 3000)
+    let kilobyte = [UInt8](repeating: 7, count: 1000)
+    cache.store(kilobyte, etag: "\"1\"", for: "http://x/1")
+    usleep(20_000)
+    cache.store(kilobyte, etag: nil, for: "http://x/2")
+    usleep(20_000)
+    #expect(cache.entry(for: "http://x/1", maximumBytes: 5000)?.etag == "\"1\"", "used: now the newest")
+    usleep(20_000)
+    cache.store(kilobyte, etag: nil, for: "http://x/3")
+    #expect(cache.size <= 3000, "\(cache.size)")
+    #expect(cache.entry(for: "http://x/2", maximumBytes: 5000) == nil, "the least recently used went")
+    #expect(cache.entry(for: "http://x/1", maximumBytes: 5000)?.body == kilobyte)
+    #expect(cache.entry(for: "http://x/3", maximumBytes: 5000) != nil)
+    #expect(cache.entry(for: "http://x/3", maximumBytes: 999) == nil, "an entry over the caller's limit is a miss")
   }
 
   @Test func bodiesOverTheirLimitsAreStoppedWhileTheyStream() throws {

@@ -26,6 +26,9 @@ CURLcode intermission_curl_set_string(CURL *handle, CURLoption option, const cha
 CURLcode intermission_curl_set_pointer(CURL *handle, CURLoption option, void *value);
 typedef size_t (*intermission_curl_data_function)(char *data, size_t size, size_t count, void *context);
 CURLcode intermission_curl_set_data_function(CURL *handle, CURLoption option, intermission_curl_data_function function);
+typedef int (*intermission_curl_progress_function)(void *context, curl_off_t download_total, curl_off_t download_now,
+                                                  curl_off_t upload_total, curl_off_t upload_now);
+CURLcode intermission_curl_set_progress_function(CURL *handle, intermission_curl_progress_function function);
 CURLcode intermission_curl_get_long(CURL *handle, CURLINFO info, long *value);
 CURLcode intermission_curl_get_string(CURL *handle, CURLINFO info, char **value);
 

@@ -1,0 +1,75 @@
+import IntermissionAds
+import Testing
+
+@Suite("Manifests from an ad server")
+struct RemoteManifestTests {
+  let base = WebURL("https://ads.example.com:8443/campaigns/spring/manifest.json")!
+
+  func parse(_ ads: String) throws -> [AdCreative] {
+    try AdManifest.parse(Array(#"{"ads":[\#(ads)]}"#.utf8), location: .web(base))
+  }
+
+  func ad(image: String, extra: String = "") -> String {
+    #"{"id":"x","image":"\#(image)","title":"X","action":"in-app"\#(extra)}"#
+  }
+
+  @Test(arguments: [
+    ("creative.png", "https://ads.example.com:8443/campaigns/spring/creative.png"),
+    ("img/c.png?v=2", "https://ads.example.com:8443/campaigns/spring/img/c.png?v=2"),
+    ("../shared/c.png", "https://ads.example.com:8443/campaigns/shared/c.png"),
+    ("/cdn/c.png", "https://ads.example.com:8443/cdn/c.png"),
+    ("https://ADS.example.com:8443/x.png", "https://ADS.example.com:8443/x.png"),
+    ("//ads.example.com:8443/y.png", "https://ads.example.com:8443/y.png"),
+  ])
+  func imagesResolveAgainstTheManifestsURL(image: String, expected: String) throws {
+    #expect(try parse(ad(image: image)).first?.imagePath == expected)
+  }
+
+  @Test(arguments: [
+    "https://evil.example.com/x.png", "http://ads.example.com:8443/x.png", "https://ads.example.com/x.png",
+    "//other.example.com/x.png", "file:///etc/passwd", "data:image/png;base64,AAAA", "../../../../x.png",
+    "ftp://ads.example.com:8443/x.png",
+  ])
+  func imagesOffTheManifestsOriginAreRefused(image: String) {
+    #expect(throws: AdError.imageOffOrigin(id: "x", reference: image, origin: "https://ads.example.com:8443")) {
+      try parse(ad(image: image))
+    }
+  }
+
+  @Test func trackingURLsAndExpiryAreRead() throws {
+    let ads = try parse(
+      ad(
+        image: "c.png",
+        extra: #","impressionURL":"https://t.example.net/i?c=1","clickURL":"http://t.example.net/c","expires":600"#)
+        + "," + ad(image: "d.png"))
+    #expect(ads[0].impressionURL == "https://t.example.net/i?c=1" && ads[0].clickURL == "http://t.example.net/c")
+    #expect(ads[0].beaconLifetime == 600)
+    #expect(ads[1].impressionURL == nil && ads[1].clickURL == nil && ads[1].beaconLifetime == 86_400)
+    #expect(Beacon(.impression, of: ads[0])?.url == "https://t.example.net/i?c=1")
+    #expect(Beacon(.click, of: ads[1]) == nil)
+  }
+
+  @Test(arguments: [
+    (#","impressionURL":"javascript:alert(1)""#, "URL 'javascript:alert(1)' is not an http or https URL"),
+    (#","clickURL":"file:///etc/passwd""#, "URL 'file:///etc/passwd' is not an http or https URL"),
+    (#","impressionURL":"""#, #""impressionURL" must be a non-empty string"#),
+    (#","expires":0"#, #""expires" must be a number of seconds from 1 to 2592000"#),
+    (#","expires":"soon""#, #""expires" must be a number"#),
+    (#","expires":99999999"#, #""expires" must be a number"#),
+  ])
+  func badTrackingFieldsAreNamed(extra: String, message: String) {
+    do {
+      _ = try parse(ad(image: "c.png", extra: extra))
+      Issue.record("accepted \(extra)")
+    } catch {
+      #expect("\(error)".contains(message), "\(error)")
+    }
+  }
+
+  @Test func webURLsKnowTheirOrigin() {
+    #expect(WebURL("http://Example.com/a")?.origin == "http://example.com:80")
+    #expect(WebURL("https://example.com:443/a")?.origin == WebURL("https://example.com/b")?.origin)
+    #expect(WebURL("https://example.com/a/b?q#f")?.path == "/a/b")
+    #expect(WebURL("https://example.com")?.resolving("x.png")?.description == "https://example.com/x.png")
+  }
+}
