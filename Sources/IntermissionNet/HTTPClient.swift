@@ -173,6 +173,7 @@ private final class TransferBody {
   var bytes: [UInt8] = []
   var isOverLimit = false
   var isInspected = false
+  var isSuccessStatus = false
   var refusal: String?
   var etag: String?
   let cancellation: Cancellation
@@ -191,7 +192,8 @@ private final class TransferBody {
       return false
     }
     bytes.append(contentsOf: chunk)
-    if !isInspected, let inspect {
+    // Only a successful response's body is the image; an error page is judged by its status.
+    if !isInspected, isSuccessStatus, let inspect {
       switch inspect(bytes) {
       case .needsMoreBytes: break
       case .acceptable: isInspected = true
@@ -203,9 +205,15 @@ private final class TransferBody {
     return true
   }
 
-  /// Reads one header line; keeps the ETag. A new response (after a 1xx) starts afresh.
+  /// Reads one header line; keeps the status and the ETag. A new response (after a 1xx) starts
+  /// afresh.
   func header(_ line: String) {
-    if line.hasPrefix("HTTP/") { etag = nil }
+    if line.hasPrefix("HTTP/") {
+      etag = nil
+      let status = line.split(separator: " ").dropFirst().first.flatMap { Int($0) } ?? 0
+      isSuccessStatus = (200..<300).contains(status)
+      return
+    }
     guard let colon = line.firstIndex(of: ":") else { return }
     let name = line[..<colon].lowercased()
     guard name == "etag" else { return }

@@ -105,6 +105,13 @@ struct HTTPDeliveryTests {
     #expect(failed.contains("gone.json: HTTP 404"), "\(failed)")
     #expect(try !runner.traceEvents("t.jsonl").contains("banner.shown"))
     #expect(result.stderr.contains("warning: ads: \(nginx.url("gone.json")): "), "\(result.stderr)")
+
+    // A missing image is its status too, not its error page's content.
+    let manifest = #"{"ads":[{"id":"g","image":"gone.png","title":"G","action":"in-app"}]}"#
+    let images = try NginxServer(root: try adFolder(runner, "images", manifest: manifest))
+    #expect(try run(runner, ["--ads", images.url("manifest.json")], trace: "image.jsonl").status == 0)
+    let image = try failure(runner, trace: "image.jsonl") ?? ""
+    #expect(image.contains("gone.png: HTTP 404"), "\(image)")
   }
 
   @Test func aSlowServerTimesOutAndServesNothing() throws {
@@ -166,18 +173,11 @@ struct HTTPDeliveryTests {
     #expect(try failure(runner, trace: "other.jsonl")?.contains("is not on the manifest's origin") == true)
     #expect(endless.requests.isEmpty, "nothing was fetched from another host")
 
-    let sameOrigin = try CollectorServer(root: www)
     try Data(#"{"ads":[{"id":"e","image":"e.png","title":"E","action":"in-app"}]}"#.utf8).write(
       to: www.appendingPathComponent("manifest.json"))
-    sameOrigin.mode = "up"
+    // The manifest as usual, and an image whose body never ends.
+    let sameOrigin = try CollectorServer(root: www, mode: "endless:/e.png")
     let manifestURL = sameOrigin.url("manifest.json")
-    // Serve the manifest, then switch to the endless body for the image.
-    let watcher = Thread {
-      let deadline = Date().addingTimeInterval(60)
-      while sameOrigin.requests.isEmpty && Date() < deadline { usleep(1000) }
-      sameOrigin.mode = "endless"
-    }
-    watcher.start()
     #expect(try run(runner, ["--ads", manifestURL], trace: "endless.jsonl").status == 0)
     let failed = try failure(runner, trace: "endless.jsonl") ?? ""
     #expect(failed.contains("larger than 16777216 bytes; the transfer was stopped"), "\(failed)")

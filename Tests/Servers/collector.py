@@ -10,6 +10,7 @@ it answers is read from the --control file at every request, so a test can chang
   down        reset the connection without answering (a server that is down)
   slow:S      wait S seconds, then answer normally
   endless     answer 200 with a valid PNG header followed by a body that never ends
+  endless:P   the same for the path P only; anything else is answered normally
 
 Standard library only. Stops on SIGTERM or SIGINT.
 """
@@ -75,7 +76,8 @@ class Collector(BaseHTTPRequestHandler):
             return
         if mode.startswith("slow:"):
             time.sleep(float(mode[5:]))
-        if mode == "endless":
+        path = urllib.parse.urlsplit(self.path).path
+        if mode == "endless" or mode == "endless:" + path:
             self.send_response(200)
             self.send_header("Content-Type", "image/png")
             self.end_headers()
@@ -88,7 +90,6 @@ class Collector(BaseHTTPRequestHandler):
                 pass
             self.close_connection = True
             return
-        path = urllib.parse.urlsplit(self.path).path
         if self.server.root:
             file = os.path.realpath(os.path.join(self.server.root, path.lstrip("/")))
             if file.startswith(self.server.root + os.sep) and os.path.isfile(file):
