@@ -28,7 +28,7 @@ static int failures;
 /* What the callbacks saw. */
 struct seen {
     int pauses, resumes, events, impressions;
-    char last_pause[64], last_resume[64], last_json[512];
+    char last_pause[64], last_resume[64], last_json[512], last_banner_json[512];
     intermission_overlay *destroy_on_impression;
 };
 
@@ -51,6 +51,7 @@ static void on_event(const char *event, const char *json, void *user)
     struct seen *seen = user;
     seen->events++;
     snprintf(seen->last_json, sizeof seen->last_json, "%s", json);
+    if (strncmp(event, "banner.", 7) == 0) snprintf(seen->last_banner_json, sizeof seen->last_banner_json, "%s", json);
     if (strcmp(event, "impression") == 0) {
         seen->impressions++;
         if (seen->destroy_on_impression) intermission_destroy(seen->destroy_on_impression);
@@ -229,7 +230,9 @@ int main(int argc, char **argv)
     CHECK(intermission_set_banner_allowed(overlay, 0) == INTERMISSION_OK);
     run(overlay, 100, 30);
     CHECK(intermission_banner_visible(overlay) == 0 && intermission_bottom_inset(overlay) == 0);
-    CHECK(strstr(seen.last_json, "\"event\":\"banner.hidden\",\"reason\":\"scene\"}") != NULL);
+    CHECK(strstr(seen.last_banner_json, "\"event\":\"banner.hidden\",\"reason\":\"scene\"}") != NULL);
+    /* Kept away, the banner is no longer viewable. */
+    CHECK(strstr(seen.last_json, "\"event\":\"viewable.stop\",\"id\":\"starfall\",\"reason\":\"offscreen\"}") != NULL);
     CHECK(intermission_handle_event(overlay, &click) == 0);
     CHECK(intermission_set_banner_allowed(overlay, 1) == INTERMISSION_OK);
     run(overlay, 130, 60);
