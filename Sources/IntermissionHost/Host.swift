@@ -146,6 +146,7 @@ public final class Host {
           overlay.beacons = try BeaconQueue(
             path: path, client: client, clock: clock, waitsForAttempts: options.fixedStep,
             backoff: options.fixedStep ? RetryBackoff(seed: Host.fixedStepSeed) : RetryBackoff(),
+            createsFolders: options.beaconsPath == nil,
             isInterrupted: { StopSignals.received != nil }, onFinish: { waker.wake() })
         } catch {
           warn("beacons: \(error); impressions and clicks are not reported")

@@ -161,6 +161,16 @@ public enum Launcher {
           "cannot read \(option) file \(PrintableText.escaping(path, limit: 200)): \(error)", code: usageFailure)
       }
     }
+    if let path = options.beaconsPath {
+      // Created if missing; an existing one must be a regular file (SQLite would block on a FIFO).
+      do {
+        try RegularFile.check(path)
+      } catch .missing {
+      } catch {
+        return fail(
+          "cannot use --beacons file \(PrintableText.escaping(path, limit: 200)): \(error)", code: usageFailure)
+      }
+    }
     if let path = options.screenshotPath {
       do {
         try OutputPath.checkScreenshot(path)

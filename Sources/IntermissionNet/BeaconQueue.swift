@@ -35,6 +35,7 @@ public final class BeaconQueue: BeaconDelivery, @unchecked Sendable {
   private let waitsForAttempts: Bool
   private let onFinish: @Sendable () -> Void
   private let capacity: Int
+  private let createsFolders: Bool
   private let isInterrupted: @Sendable () -> Bool
   private var store: BeaconStore?
   private var backoff: RetryBackoff
@@ -61,6 +62,8 @@ public final class BeaconQueue: BeaconDelivery, @unchecked Sendable {
   ///     its launch time plus host time). `ts` is always the time of day of the attempt.
   ///   - waitsForAttempts: wait for each batch within the update that started it (fixed step).
   ///   - backoff: the jitter of the waits after failures.
+  ///   - createsFolders: create the file's missing folders at the first beacon (the default
+  ///     location under `$XDG_DATA_HOME`).
   ///   - capacity: the most rows kept; beyond it the oldest are dropped (traced as `overflow`).
   ///   - isInterrupted: polled while an update waits for a batch; true cancels the client's transfers
   ///     and ends the wait (a stop signal): the batch's rows stay queued.
@@ -68,11 +71,12 @@ public final class BeaconQueue: BeaconDelivery, @unchecked Sendable {
   /// - Throws: when an existing queue cannot be opened.
   public init(
     path: String, client: HTTPClient, clock: @escaping () -> Double, waitsForAttempts: Bool,
-    backoff: RetryBackoff = RetryBackoff(), capacity: Int = BeaconStore.capacity,
+    backoff: RetryBackoff = RetryBackoff(), createsFolders: Bool = false, capacity: Int = BeaconStore.capacity,
     isInterrupted: @escaping @Sendable () -> Bool = { false }, onFinish: @escaping @Sendable () -> Void = {}
   ) throws {
     self.path = path
     self.capacity = capacity
+    self.createsFolders = createsFolders
     self.isInterrupted = isInterrupted
     self.client = client
     self.clock = clock
@@ -92,7 +96,7 @@ public final class BeaconQueue: BeaconDelivery, @unchecked Sendable {
   // MARK: - BeaconDelivery
 
   public func record(_ beacon: Beacon) throws {
-    if store == nil { store = try BeaconStore(path: path) }
+    if store == nil { store = try BeaconStore(path: path, createsFolders: createsFolders) }
     let dropped = try store!.add(beacon, nonce: BeaconQueue.makeNonce(), at: clock(), capacity: capacity)
     for row in dropped { pending.append(.dropped(row.kind, adID: row.adID, reason: "overflow")) }
     if nextAttempt == nil { nextAttempt = lastHostTime }

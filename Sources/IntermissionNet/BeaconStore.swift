@@ -46,11 +46,22 @@ public final class BeaconStore {
 
   private static let columns = "id, kind, ad, url, nonce, created, expires, attempts"
 
-  /// Opens the queue at `path`, creating the file (and its folders) and the table if needed.
+  /// Opens the queue at `path`, creating the file and the table if needed. An existing `path`
+  /// must be a regular file: a FIFO or a device could block SQLite's first read.
+  /// - Parameters:
+  ///   - path: the database file.
+  ///   - createsFolders: create the file's missing folders (the default location); otherwise a
+  ///     missing folder is an error.
   /// - Throws: naming the file and what failed.
-  public init(path: String) throws {
+  public init(path: String, createsFolders: Bool = false) throws {
     self.path = path
-    _ = HTTPCache.makeFolders(FilePath.folder(of: path))
+    do {
+      try RegularFile.check(path)
+    } catch .missing {
+      if createsFolders { _ = HTTPCache.makeFolders(FilePath.folder(of: path)) }
+    } catch {
+      throw SQLiteDatabase.Failure(description: "beacon queue \(path): \(error)")
+    }
     database = try SQLiteDatabase(path: path)
     do {
       try database.execute(

@@ -308,7 +308,10 @@ struct HTTPDeliveryTests {
       (["--fallback-ads", runner.path("house.json")], "--fallback-ads needs --ads with an http or https URL"),
       (["--no-ads", "--beacons", runner.path("b.sqlite")], "--no-ads cannot be combined with --beacons"),
       (["--ads-timeout", "0"], "--ads-timeout expects a number from 0.1 to 120"),
+      (["--beacons", runner.path("fifo")], "cannot use --beacons file"),
+      (["--beacons", runner.folder.path], "not a regular file (a folder)"),
     ]
+    #expect(mkfifo(runner.path("fifo"), 0o644) == 0)
     for (arguments, message) in cases {
       let result = try runner.run(Self.headless + ["--frames", "1"] + arguments)
       #expect(result.status == 2, "\(arguments)")

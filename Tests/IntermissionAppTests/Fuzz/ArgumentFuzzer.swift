@@ -11,7 +11,9 @@ struct ArgumentFuzzer {
 
   /// The options that name a file: their hostile values stay inside `folder` too, so that no case
   /// writes anywhere else.
-  static let fileOptions: Set = ["--script", "--trace", "--screenshot", "--font", "--ads"]
+  static let fileOptions: Set = [
+    "--script", "--trace", "--screenshot", "--font", "--ads", "--ads-ca", "--fallback-ads", "--beacons",
+  ]
 
   private mutating func value(for option: String) -> String {
     let hostile = random.pick([
@@ -37,7 +39,16 @@ struct ArgumentFuzzer {
       return random.pick([
         "/usr/share/fonts/truetype/dejavu/DejaVuSans.ttf", "/etc/passwd", folder + "/fifo", "/nonexistent.ttf", folder,
       ])
-    case "--ads": return random.pick([folder + "/manifest.json", "/nonexistent/m.json", folder + "/fifo", folder])
+    case "--ads":
+      // Servers on a port where nothing listens: refused at once, never a real network.
+      return random.pick([
+        folder + "/manifest.json", "/nonexistent/m.json", folder + "/fifo", folder, "http://127.0.0.1:1/manifest.json",
+        "https://127.0.0.1:1/m.json", "ftp://127.0.0.1/m.json", "file:///etc/passwd", "http://", "http://a b/",
+      ])
+    case "--ads-ca": return random.pick([folder + "/ca.pem", "/etc/passwd", folder + "/fifo", folder])
+    case "--ads-timeout": return random.pick(["0.1", "0", "120", "121", "1e-9"])
+    case "--fallback-ads": return random.pick([folder + "/manifest.json", folder + "/fifo", "/nonexistent/m.json"])
+    case "--beacons": return random.pick([folder + "/b.sqlite", folder, folder + "/fifo", folder + "/none/b.sqlite"])
     default: return hostile
     }
   }
@@ -47,7 +58,7 @@ struct ArgumentFuzzer {
     let options = [
       "--size", "--fps", "--frames", "--seconds", "--fixed-step", "--script", "--trace", "--screenshot", "--font",
       "--ads", "--ad-latency", "--fail-ads", "--no-ads", "--refresh", "--no-audio", "--bogus", "-x", "stray",
-      "--size=",
+      "--size=", "--ads-ca", "--ads-timeout", "--fallback-ads", "--beacons",
     ]
     let flags: Set = ["--fixed-step", "--fail-ads", "--no-ads", "--no-audio"]
     var arguments = ["--headless"]
