@@ -17,7 +17,8 @@ public protocol AdBannerDelegate: AnyObject {
   /// The action ended (`bannerViewActionDidFinish:`); resume whatever was paused for it.
   func bannerActionDidFinish(_ ad: AdCreative)
 
-  /// An ad was fully shown.
+  /// An ad's viewable impression counted: at least half of the banner was in view, uncovered, for a
+  /// continuous second (`Viewability`); at most once per display.
   func bannerDidRecordImpression(_ ad: AdCreative)
 
   /// An ad was clicked.

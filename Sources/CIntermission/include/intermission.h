@@ -70,7 +70,8 @@ typedef struct intermission_overlay intermission_overlay;
 typedef void (*intermission_pause_fn)(const char *reason, void *user);
 
 /* Called for every lifecycle event, with its name ("ad.loaded", "ad.failed", "banner.shown",
- * "banner.hidden", "impression", "banner.clicked", "banner.clickRefused", "action.began",
+ * "banner.hidden", "viewable.start", "viewable.stop", "impression" (half of the banner in view for
+ * a continuous second), "banner.clicked", "banner.clickRefused", "action.began",
  * "action.finished", "cta.clicked", "url.opened", "url.failed", "game.paused", "game.resumed") and the
  * whole event as the one-line JSON object the trace writes ({"frame":..,"time":..,"event":..,...}).
  * Both strings live only during the call. */
