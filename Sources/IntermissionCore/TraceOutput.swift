@@ -95,17 +95,7 @@ public final class FileTraceOutput: TraceOutput {
   public func write(line: String) {
     guard failure == nil else { return }
     var line = line
-    line.withUTF8 { buffer in
-      var offset = 0
-      while offset < buffer.count {
-        let written = Glibc.write(descriptor, buffer.baseAddress! + offset, buffer.count - offset)
-        if written < 0 {
-          if errno == EINTR { continue }
-          failure = String(cString: strerror(errno))
-          return
-        }
-        offset += written
-      }
-    }
+    let code = line.withUTF8 { FileDescriptor.writeAll(descriptor, UnsafeRawBufferPointer($0)) }
+    if code != 0 { failure = String(cString: strerror(code)) }
   }
 }

@@ -217,15 +217,8 @@ public enum Launcher {
   /// Writes `line` and a newline to standard error, in one `write(2)`.
   public static func printToStandardError(_ line: String) {
     var text = line + "\n"
-    text.withUTF8 { buffer in
-      var offset = 0
-      while offset < buffer.count {
-        let written = write(STDERR_FILENO, buffer.baseAddress! + offset, buffer.count - offset)
-        if written < 0 && errno == EINTR { continue }
-        if written <= 0 { return }
-        offset += written
-      }
-    }
+    // A failed write to standard error has nowhere to be reported.
+    _ = text.withUTF8 { FileDescriptor.writeAll(STDERR_FILENO, UnsafeRawBufferPointer($0)) }
   }
 
   /// The process's environment.

@@ -131,16 +131,7 @@ public final class HTTPCache: @unchecked Sendable {
     let temporary = path + ".tmp\(getpid())"
     let descriptor = open(temporary, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o600)
     guard descriptor >= 0 else { return false }
-    var written = 0
-    let complete = bytes.withUnsafeBytes { buffer in
-      while written < buffer.count {
-        let count = write(descriptor, buffer.baseAddress! + written, buffer.count - written)
-        if count < 0 && errno == EINTR { continue }
-        if count <= 0 { return false }
-        written += count
-      }
-      return true
-    }
+    let complete = bytes.withUnsafeBytes { FileDescriptor.writeAll(descriptor, $0) } == 0
     close(descriptor)
     guard complete, rename(temporary, path) == 0 else {
       unlink(temporary)
