@@ -102,33 +102,28 @@ public enum AdManifest {
         throw malformed(
           "\(place) '\(id)': \"description\" is longer than \(AdManifest.maximumDescriptionLength) characters")
       }
+      /// The http or https URL under `key`; nil when the key is absent, unless it is `required`.
+      func webURL(_ key: String, required: Bool = false) throws -> String? {
+        guard required || entry[key] != nil else { return nil }
+        let url = try string(key)
+        guard isWebURL(url) else { throw AdError.unsupportedURL(id: id, url: url) }
+        return url
+      }
       var landingURL: String?
       let action: AdCreative.Action
       switch actionName {
       case "in-app":
         action = .inApp
-        if entry["url"] != nil {
-          let url = try string("url")
-          guard isWebURL(url) else { throw AdError.unsupportedURL(id: id, url: url) }
-          landingURL = url
-        }
+        landingURL = try webURL("url")
       case "open-url":
-        let url = try string("url")
-        guard isWebURL(url) else { throw AdError.unsupportedURL(id: id, url: url) }
-        action = .openURL(url)
+        action = .openURL(try webURL("url", required: true)!)
       default:
         throw malformed(
           "\(place) '\(id)': \"action\" must be \"in-app\" or \"open-url\", not \"\(PrintableText.escaping(actionName))\""
         )
       }
-      func tracker(_ key: String) throws -> String? {
-        guard entry[key] != nil else { return nil }
-        let url = try string(key)
-        guard isWebURL(url) else { throw AdError.unsupportedURL(id: id, url: url) }
-        return url
-      }
-      let impressionURL = try tracker("impressionURL")
-      let clickURL = try tracker("clickURL")
+      let impressionURL = try webURL("impressionURL")
+      let clickURL = try webURL("clickURL")
       var lifetime = AdCreative.defaultBeaconLifetime
       if let expires = entry["expires"] {
         guard case .number(let seconds) = expires, seconds >= 1, seconds <= maximumBeaconLifetime else {
