@@ -16,6 +16,9 @@ public protocol ImageDecoder: Sendable {
   /// - Throws: an error whose description says why the bytes are not a usable image.
   func decodeImage(bytes: [UInt8]) throws -> any DecodedImage
 
+  /// The largest image accepted, in bytes: a download stops as soon as it goes over.
+  var maximumFileSize: Int { get }
+
   /// Judges the first bytes of an image while it downloads, so that a transfer of an image that
   /// would be refused stops at once. The default accepts everything (the decode still checks).
   func inspectHeader(_ prefix: [UInt8]) -> ImageHeaderVerdict

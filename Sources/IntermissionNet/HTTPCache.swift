@@ -46,14 +46,30 @@ public final class HTTPCache: @unchecked Sendable {
   public func entry(for url: String, maximumBytes: Int) -> Entry? {
     condition.withLock {
       let base = FilePath.join(folder, HTTPCache.key(url))
-      guard let meta = try? RegularFile.read(base + ".meta", limit: 4096),
-        let body = try? RegularFile.read(base + ".body", limit: maximumBytes)
+      guard let meta = meta(of: base, url: url), let body = try? RegularFile.read(base + ".body", limit: maximumBytes)
       else { return nil }
-      let lines = String(decoding: meta, as: UTF8.self).split(separator: "\n", omittingEmptySubsequences: false)
-      guard lines.count >= 2, lines[0] == url else { return nil }  // a hash collision is a miss
       touch(base + ".body")
-      return Entry(body: body, etag: lines[1].isEmpty ? nil : String(lines[1]))
+      return Entry(body: body, etag: meta.etag)
     }
+  }
+
+  /// The entry's meta file at `base`, if it is `url`'s (a hash collision is a miss). Lock held.
+  private func meta(of base: String, url: String) -> Meta? {
+    guard let meta = try? RegularFile.read(base + ".meta", limit: 4096) else { return nil }
+    let lines = String(decoding: meta, as: UTF8.self).split(separator: "\n", omittingEmptySubsequences: false)
+    guard lines.count >= 2, lines[0] == url else { return nil }
+    return Meta(etag: lines[1].isEmpty ? nil : String(lines[1]))
+  }
+
+  /// What an entry's meta file says besides its URL.
+  private struct Meta {
+    let etag: String?
+  }
+
+  /// The ETag of `url`'s entry, if it is cached with one: what a revalidation sends, read without
+  /// the body (which is read only if the server answers 304).
+  public func etag(for url: String) -> String? {
+    condition.withLock { meta(of: FilePath.join(folder, HTTPCache.key(url)), url: url)?.etag }
   }
 
   /// Stores `body` with its `etag` as the entry for `url`, then trims the cache to its capacity.

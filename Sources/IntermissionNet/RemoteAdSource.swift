@@ -45,7 +45,7 @@ public final class RemoteAdSource: AdSource, @unchecked Sendable {
     do throws(LoadFailure) {
       let creatives = try fetchManifest()
       let creative = Self.creative(at: sequence, of: creatives)
-      let image = try fetch(creative.imagePath, maximumBytes: SDLLimits.imageBytes, inspect: true)
+      let image = try fetch(creative.imagePath, maximumBytes: decoder.maximumFileSize, inspect: true)
       return .success(LoadedAd(creative: creative, image: try decode(image, of: creative)))
     } catch {
       switch error {
@@ -77,12 +77,13 @@ public final class RemoteAdSource: AdSource, @unchecked Sendable {
 
   /// The body at `url`: fetched (or revalidated from the cache), with its limits; cached when new.
   private func fetch(_ url: String, maximumBytes: Int, inspect: Bool) throws(LoadFailure) -> [UInt8] {
-    let cached = cache?.entry(for: url, maximumBytes: maximumBytes)
+    // Only the ETag is read now; the cached body only if the server says it is still good.
+    let etag = cache?.etag(for: url)
     let decoder = self.decoder
     var inspector: (@Sendable ([UInt8]) -> ImageHeaderVerdict)?
     if inspect { inspector = { @Sendable prefix in decoder.inspectHeader(prefix) } }
     let outcome = client.get(
-      url, maximumBytes: maximumBytes, ifNoneMatch: cached?.etag, redirects: .sameOrigin, inspect: inspector)
+      url, maximumBytes: maximumBytes, ifNoneMatch: etag, redirects: .sameOrigin, inspect: inspector)
     switch outcome {
     case .failure(let failure):
       let error = AdError.transferFailed(url: url, reason: failure.description)
@@ -90,7 +91,9 @@ public final class RemoteAdSource: AdSource, @unchecked Sendable {
     case .success(let response) where response.status == 204:
       throw .ad(.noFill)
     case .success(let response) where response.status == 304:
-      guard let cached else { throw .ad(.transferFailed(url: url, reason: "HTTP 304 to a request without an ETag")) }
+      guard etag != nil, let cached = cache?.entry(for: url, maximumBytes: maximumBytes) else {
+        throw .ad(.transferFailed(url: url, reason: "HTTP 304 to a request without a cached ETag"))
+      }
       return cached.body
     case .success(let response) where response.status == 200:
       cache?.store(response.body, etag: response.etag, for: url)
@@ -118,7 +121,7 @@ public final class RemoteAdSource: AdSource, @unchecked Sendable {
       // The ad at this place in the rotation, or the next one whose image is cached.
       for offset in 0..<creatives.count {
         let creative = Self.creative(at: sequence + offset, of: creatives)
-        if let image = cache.entry(for: creative.imagePath, maximumBytes: SDLLimits.imageBytes),
+        if let image = cache.entry(for: creative.imagePath, maximumBytes: decoder.maximumFileSize),
           let decoded = try? decoder.decodeImage(bytes: image.body)
         {
           return .success(LoadedAd(creative: creative, image: decoded, fallback: .cache))
@@ -130,10 +133,4 @@ public final class RemoteAdSource: AdSource, @unchecked Sendable {
     }
     return .failure(error)
   }
-}
-
-/// The image limit of the decoders, known here without SDL.
-enum SDLLimits {
-  /// The largest image file, in bytes (`SDLImageDecoder.maximumFileSize`).
-  static let imageBytes = 16 << 20
 }

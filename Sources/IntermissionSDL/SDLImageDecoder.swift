@@ -35,6 +35,8 @@ public struct SDLImageDecoder: ImageDecoder {
   /// Creates a decoder.
   public init() {}
 
+  public var maximumFileSize: Int { SDLImageDecoder.maximumFileSize }
+
   public func decodeImage(atPath path: String) throws -> any DecodedImage {
     let bytes: [UInt8]
     do {

@@ -16,6 +16,7 @@ struct SignatureDecoder: ImageDecoder {
   }
 
   static let signature: [UInt8] = [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A]
+  let maximumFileSize = 16 << 20
 
   func decodeImage(atPath path: String) throws -> any DecodedImage {
     guard let data = FileManager.default.contents(atPath: path) else { throw NotPNG() }

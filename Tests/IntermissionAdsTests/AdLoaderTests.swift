@@ -6,6 +6,7 @@ import Testing
 /// A decoder that blocks until released, standing in for a load that hangs.
 final class BlockingDecoder: ImageDecoder, @unchecked Sendable {
   let released = DispatchSemaphore(value: 0)
+  let maximumFileSize = 16 << 20
   func decodeImage(atPath path: String) throws -> any DecodedImage {
     released.wait()
     return FakeImage()
