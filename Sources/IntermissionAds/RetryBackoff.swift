@@ -18,8 +18,8 @@ public struct RetryBackoff: Hashable, Sendable {
   /// The wait after the `failures`-th failure in a row (1 for the first): `base` doubled for each
   /// failure after the first, at most `maximumDelay`, less a random share of up to `jitter`.
   public mutating func delay(afterFailures failures: Int, base: Double) -> Double {
-    let doublings = Double(min(max(failures, 1) - 1, 30))
-    let full = min(RetryBackoff.maximumDelay, base * Double.pow2(doublings))
+    let doublings = min(max(failures, 1) - 1, 30)
+    let full = min(RetryBackoff.maximumDelay, base * Double(1 << doublings))
     return full * (1 - RetryBackoff.jitter * nextUnit())
   }
 
@@ -31,14 +31,5 @@ public struct RetryBackoff: Hashable, Sendable {
     z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
     z ^= z >> 31
     return Double(z >> 11) / Double(UInt64(1) << 53)
-  }
-}
-
-extension Double {
-  /// 2 to the power `exponent`, for whole exponents.
-  fileprivate static func pow2(_ exponent: Double) -> Double {
-    var value = 1.0
-    for _ in 0..<Int(exponent) { value *= 2 }
-    return value
   }
 }
