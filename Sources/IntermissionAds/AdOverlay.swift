@@ -412,16 +412,25 @@ public final class AdOverlay: Overlay {
   }
 
   private func traceBeacon(_ outcome: BeaconOutcome) {
+    let name: String
+    var fields: [(key: String, value: TraceValue)]
+    let durable: Bool
     switch outcome {
-    case .sent(let kind, let id, let status):
-      trace.emit("beacon.sent", ["kind": .string(kind.rawValue), "id": .string(id), "status": .int(status)])
-    case .failed(let kind, let id, let reason, let attempts):
-      trace.emit(
-        "beacon.failed",
-        ["kind": .string(kind.rawValue), "id": .string(id), "reason": .string(reason), "attempts": .int(attempts)])
-    case .dropped(let kind, let id, let reason):
-      trace.emit("beacon.dropped", ["kind": .string(kind.rawValue), "id": .string(id), "reason": .string(reason)])
+    case .sent(let kind, let id, let status, let isDurable):
+      (name, durable) = ("beacon.sent", isDurable)
+      fields = [("kind", .string(kind.rawValue)), ("id", .string(id)), ("status", .int(status))]
+    case .failed(let kind, let id, let reason, let attempts, let isDurable):
+      (name, durable) = ("beacon.failed", isDurable)
+      fields = [
+        ("kind", .string(kind.rawValue)), ("id", .string(id)), ("reason", .string(reason)),
+        ("attempts", .int(attempts)),
+      ]
+    case .dropped(let kind, let id, let reason, let isDurable):
+      (name, durable) = ("beacon.dropped", isDurable)
+      fields = [("kind", .string(kind.rawValue)), ("id", .string(id)), ("reason", .string(reason))]
     }
+    if !durable { fields.append(("durable", .bool(false))) }
+    trace.emit(name, fields: fields)
   }
 
   private func drawBanner(on canvas: any Canvas) {

@@ -32,13 +32,15 @@ public struct Beacon: Hashable, Sendable {
 }
 
 /// What became of a beacon, for the trace: `beacon.sent`, `beacon.failed` or `beacon.dropped`.
+/// `durable` is false for a beacon kept in memory because the queue could not be written (a full
+/// disk): it is delivered all the same while the process lives, and traced with `"durable": false`.
 public enum BeaconOutcome: Hashable, Sendable {
   /// The server answered with a 2xx status; the beacon left the queue.
-  case sent(Beacon.Kind, adID: String, status: Int)
+  case sent(Beacon.Kind, adID: String, status: Int, durable: Bool = true)
   /// An attempt failed; the beacon stays queued for a later attempt.
-  case failed(Beacon.Kind, adID: String, reason: String, attempts: Int)
+  case failed(Beacon.Kind, adID: String, reason: String, attempts: Int, durable: Bool = true)
   /// The beacon left the queue undelivered: `expired` or `overflow` (the oldest beyond the cap).
-  case dropped(Beacon.Kind, adID: String, reason: String)
+  case dropped(Beacon.Kind, adID: String, reason: String, durable: Bool = true)
 }
 
 /// Delivers beacons durably: the overlay records each event before its trace line is written, and

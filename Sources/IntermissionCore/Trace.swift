@@ -39,6 +39,18 @@ public final class Trace {
   ///   - event: the event's name, such as `director.paused`.
   ///   - fields: further fields, in the order given.
   public func emit(_ event: String, _ fields: KeyValuePairs<String, TraceValue> = [:]) {
+    write(event, fields)
+  }
+
+  /// Writes one record whose fields are assembled at run time.
+  /// - Parameters:
+  ///   - event: the event's name.
+  ///   - fields: further fields, in the order given.
+  public func emit(_ event: String, fields: [(key: String, value: TraceValue)]) {
+    write(event, fields)
+  }
+
+  private func write<Fields: Sequence<(key: String, value: TraceValue)>>(_ event: String, _ fields: Fields) {
     guard let output, isSwitchedOn else { return }
     var line = "{\"frame\":" + String(frame) + ",\"time\":" + TraceValue.fixedMicroseconds(time)
     line += ",\"event\":" + TraceValue.quoted(event)

@@ -142,15 +142,13 @@ public final class Host {
         } else {
           clock = WallClock.now
         }
-        do {
-          overlay.beacons = try BeaconQueue(
-            path: path, client: client, clock: clock, waitsForAttempts: options.fixedStep,
-            backoff: options.fixedStep ? RetryBackoff(seed: Host.fixedStepSeed) : RetryBackoff(),
-            createsFolders: options.beaconsPath == nil,
-            isInterrupted: { StopSignals.received != nil }, onFinish: { waker.wake() })
-        } catch {
-          warn("beacons: \(error); impressions and clicks are not reported")
-        }
+        // A queue that cannot be written keeps beacons in memory, and a damaged one is moved aside:
+        // the user hears of either once, and the reports go out all the same.
+        overlay.beacons = BeaconQueue(
+          path: path, client: client, clock: clock, waitsForAttempts: options.fixedStep,
+          backoff: options.fixedStep ? RetryBackoff(seed: Host.fixedStepSeed) : RetryBackoff(),
+          createsFolders: options.beaconsPath == nil,
+          isInterrupted: { StopSignals.received != nil }, onFinish: { waker.wake() }, warn: warn)
       }
       overlay.onLoadFailure = { [weak self] error in
         // The game goes on without a banner; the user hears of each distinct failure once.

@@ -15,6 +15,9 @@ import IntermissionCore
 ///   to 5 minutes with jitter. Expired rows are dropped before each batch.
 /// - The database is opened at creation if it exists (what an earlier run left is delivered now),
 ///   else when the first beacon is recorded: a game whose ads have no tracking URLs makes no file.
+/// - Nothing is lost to the file (`BeaconBacklog`): a beacon that cannot be recorded durably (a
+///   full disk) is kept and delivered from memory, and a damaged queue is moved aside and started
+///   afresh; each is told once through `warn`.
 /// - With `waitsForAttempts` (fixed-step runs), an update waits for the batch it started, so the
 ///   outcomes land in the same frame every run.
 ///
@@ -34,10 +37,9 @@ public final class BeaconQueue: BeaconDelivery, @unchecked Sendable {
   private let clock: () -> Double
   private let waitsForAttempts: Bool
   private let onFinish: @Sendable () -> Void
-  private let capacity: Int
-  private let createsFolders: Bool
   private let isInterrupted: @Sendable () -> Bool
-  private var store: BeaconStore?
+  private let backlog: BeaconBacklog
+  private var inFlightGeneration = 0
   private var backoff: RetryBackoff
   private var failures = 0
   private var nextAttempt: Double?
@@ -68,15 +70,15 @@ public final class BeaconQueue: BeaconDelivery, @unchecked Sendable {
   ///   - isInterrupted: polled while an update waits for a batch; true cancels the client's transfers
   ///     and ends the wait (a stop signal): the batch's rows stay queued.
   ///   - onFinish: called from the worker when a batch ends, so that a host that sleeps can wake.
-  /// - Throws: when an existing queue cannot be opened.
+  ///   - warn: told once, naming the file and the reason, when beacons must be kept in memory (the
+  ///     queue cannot be written), and each time a damaged queue is moved aside.
   public init(
     path: String, client: HTTPClient, clock: @escaping () -> Double, waitsForAttempts: Bool,
     backoff: RetryBackoff = RetryBackoff(), createsFolders: Bool = false, capacity: Int = BeaconStore.capacity,
-    isInterrupted: @escaping @Sendable () -> Bool = { false }, onFinish: @escaping @Sendable () -> Void = {}
-  ) throws {
+    isInterrupted: @escaping @Sendable () -> Bool = { false }, onFinish: @escaping @Sendable () -> Void = {},
+    warn: @escaping (String) -> Void = { _ in }
+  ) {
     self.path = path
-    self.capacity = capacity
-    self.createsFolders = createsFolders
     self.isInterrupted = isInterrupted
     self.client = client
     self.clock = clock
@@ -84,21 +86,25 @@ public final class BeaconQueue: BeaconDelivery, @unchecked Sendable {
     self.backoff = backoff
     self.onFinish = onFinish
     pending.reserveCapacity(16)
-    if access(path, F_OK) == 0 {
-      store = try BeaconStore(path: path)
-      nextAttempt = 0
-    }
+    backlog = BeaconBacklog(
+      path: path, createsFolders: createsFolders, capacity: capacity, clock: clock, warn: warn)
+    if backlog.hasStore { nextAttempt = 0 }
   }
 
-  /// The queue's rows now (for tests and tools).
-  public func queuedCount() throws -> Int { try store?.count() ?? 0 }
+  /// The queue's rows now, in the file and in memory (for tests and tools).
+  public func queuedCount() -> Int { backlog.count() }
 
   // MARK: - BeaconDelivery
 
-  public func record(_ beacon: Beacon) throws {
-    if store == nil { store = try BeaconStore(path: path, createsFolders: createsFolders) }
-    let dropped = try store!.add(beacon, nonce: BeaconQueue.makeNonce(), at: clock(), capacity: capacity)
-    for row in dropped { pending.append(.dropped(row.kind, adID: row.adID, reason: "overflow")) }
+  /// Records `beacon` durably, or in memory when the queue cannot be written: it never fails.
+  public func record(_ beacon: Beacon) {
+    let now = clock()
+    let row = BeaconStore.Row(
+      id: 0, kind: beacon.kind, adID: beacon.adID, url: beacon.url, nonce: BeaconQueue.makeNonce(), created: now,
+      expires: now + beacon.lifetime, attempts: 0)
+    for dropped in backlog.add(row) {
+      pending.append(.dropped(dropped.kind, adID: dropped.adID, reason: "overflow", durable: dropped.isDurable))
+    }
     if nextAttempt == nil { nextAttempt = lastHostTime }
   }
 
@@ -112,22 +118,17 @@ public final class BeaconQueue: BeaconDelivery, @unchecked Sendable {
       guard let finished = waitsForAttempts ? waitForResults() : takeResults() else { return }
       apply(finished, at: hostTime, report: report)
     }
-    guard let due = nextAttempt, hostTime >= due, let store else { return }
-    do {
-      for row in try store.removeExpired(at: clock()) {
-        report(.dropped(row.kind, adID: row.adID, reason: "expired"))
-      }
-      let rows = try store.oldest(limit: BeaconQueue.batchSize)
-      guard !rows.isEmpty else {
-        nextAttempt = nil
-        return
-      }
-      send(rows)
-    } catch {
-      // The queue could not be read: try again later, as after a failed attempt.
-      scheduleRetry(at: hostTime)
+    guard let due = nextAttempt, hostTime >= due else { return }
+    for row in backlog.removeExpired(at: clock()) {
+      report(.dropped(row.kind, adID: row.adID, reason: "expired", durable: row.isDurable))
+    }
+    let rows = backlog.oldest(limit: BeaconQueue.batchSize)
+    guard !rows.isEmpty else {
+      nextAttempt = nil
       return
     }
+    inFlightGeneration = backlog.generation
+    send(rows)
     if waitsForAttempts, let finished = waitForResults() { apply(finished, at: hostTime, report: report) }
   }
 
@@ -196,11 +197,11 @@ public final class BeaconQueue: BeaconDelivery, @unchecked Sendable {
     for (row, attempt) in zip(rows, attempts) {
       switch attempt {
       case .sent(let status):
-        try? store?.remove(id: row.id)
-        report(.sent(row.kind, adID: row.adID, status: status))
+        backlog.remove(row, generation: inFlightGeneration)
+        report(.sent(row.kind, adID: row.adID, status: status, durable: row.isDurable))
       case .failed(let reason):
-        let count = (try? store?.recordFailure(id: row.id)) ?? row.attempts + 1
-        report(.failed(row.kind, adID: row.adID, reason: reason, attempts: count))
+        let count = backlog.recordFailure(of: row, generation: inFlightGeneration)
+        report(.failed(row.kind, adID: row.adID, reason: reason, attempts: count, durable: row.isDurable))
         failed = true
       }
     }

@@ -29,6 +29,9 @@ public final class BeaconStore {
     public var expires: Double
     /// Failed attempts so far.
     public var attempts: Int
+    /// Whether the row is in the durable store; false for one kept in memory because the store
+    /// could not be written (traced with `"durable": false`).
+    public var isDurable = true
   }
 
   /// The most rows kept: beyond it, the oldest are dropped.
@@ -52,9 +55,14 @@ public final class BeaconStore {
   ///   - path: the database file.
   ///   - createsFolders: create the file's missing folders (the default location); otherwise a
   ///     missing folder is an error.
-  /// - Throws: naming the file and what failed.
-  public init(path: String, createsFolders: Bool = false) throws {
-    self.path = path
+  /// - Throws: `SQLiteDatabase.Failure` naming the file and what failed; its `isCorruption` says
+  ///   that the file is damaged, not a database, or a database whose `beacons` table is not ours.
+  public convenience init(path: String, createsFolders: Bool = false) throws {
+    try self.init(path: path, database: BeaconStore.connect(path, createsFolders: createsFolders))
+  }
+
+  /// A connection to the file at `path`, which must be a regular file if it exists.
+  private static func connect(_ path: String, createsFolders: Bool) throws -> SQLiteDatabase {
     do {
       try RegularFile.check(path)
     } catch .missing {
@@ -62,7 +70,13 @@ public final class BeaconStore {
     } catch {
       throw SQLiteDatabase.Failure(description: "beacon queue \(path): \(error)")
     }
-    database = try SQLiteDatabase(path: path)
+    return try SQLiteDatabase(path: path)
+  }
+
+  /// The queue on `database`, the connection to `path`: its table made if needed, then checked.
+  private init(path: String, database: SQLiteDatabase) throws {
+    self.path = path
+    self.database = database
     do {
       try database.execute(
         """
@@ -79,9 +93,10 @@ public final class BeaconStore {
           attempts INTEGER NOT NULL DEFAULT 0
         );
         """)
+      try BeaconStore.checkIntegrity(of: database)
       let columns = BeaconStore.columns
       insert = try database.prepare(
-        "INSERT INTO beacons (kind, ad, url, nonce, created, expires) VALUES (?, ?, ?, ?, ?, ?)")
+        "INSERT INTO beacons (kind, ad, url, nonce, created, expires, attempts) VALUES (?, ?, ?, ?, ?, ?, ?)")
       dropOverflow = try database.prepare(
         """
         DELETE FROM beacons WHERE id IN (SELECT id FROM beacons ORDER BY id
@@ -91,9 +106,65 @@ public final class BeaconStore {
       selectOldest = try database.prepare("SELECT \(columns) FROM beacons ORDER BY id LIMIT ?")
       delete = try database.prepare("DELETE FROM beacons WHERE id = ?")
       countFailure = try database.prepare("UPDATE beacons SET attempts = attempts + 1 WHERE id = ? RETURNING attempts")
-    } catch {
-      throw SQLiteDatabase.Failure(description: "beacon queue \(path): \(error)")
+    } catch let failure as SQLiteDatabase.Failure {
+      throw SQLiteDatabase.Failure(description: "beacon queue \(path): \(failure)", code: failure.code)
     }
+  }
+
+  /// Throws a corruption failure unless the database passes SQLite's quick check and its `beacons`
+  /// table has exactly the queue's columns (a table of the same name from another program is not ours).
+  private static func checkIntegrity(of database: SQLiteDatabase) throws {
+    let verdict = try database.prepare("PRAGMA quick_check").rows { $0.text(0) }
+    guard verdict == ["ok"] else {
+      throw SQLiteDatabase.Failure.corruption(
+        "database disk image is malformed (\(verdict.prefix(3).joined(separator: "; ")))")
+    }
+    let found = try database.prepare("SELECT name FROM pragma_table_info('beacons') ORDER BY cid").rows { $0.text(0) }
+    let expected = BeaconStore.columns.split(separator: ",").map { $0.trimmingPrefix(" ") }.map(String.init)
+    guard found == expected else {
+      throw SQLiteDatabase.Failure.corruption(
+        "its beacons table is not a beacon queue's (columns \(found.joined(separator: ", ")))")
+    }
+  }
+
+  /// Opens the queue at `path` as `init` does, except that a file that is damaged, not a database,
+  /// or not a beacon queue is moved aside (with its `-wal` and `-shm` files) to
+  /// `PATH.corrupt-<UTC timestamp>`, and a fresh queue starts in its place.
+  /// - Parameters:
+  ///   - path: the database file.
+  ///   - createsFolders: as for `init`.
+  ///   - now: Unix seconds, for the moved file's name.
+  /// - Returns: the queue, and what was moved aside and why, if anything was.
+  /// - Throws: what `init` throws for any other failure (a folder that cannot be written, ...).
+  public static func openRecovering(path: String, createsFolders: Bool = false, now: Double) throws -> (
+    store: BeaconStore, recovery: String?
+  ) {
+    var database: SQLiteDatabase? = try connect(path, createsFolders: createsFolders)
+    do {
+      return (try BeaconStore(path: path, database: database!), nil)
+    } catch let failure as SQLiteDatabase.Failure where failure.isCorruption {
+      // Moved while the connection is open: closing it would delete the WAL and SHM files.
+      let aside = try moveAside(path, now: now)
+      database = nil
+      let store = try BeaconStore(path: path, createsFolders: createsFolders)
+      return (store, "\(failure); moved aside to \(aside), and a fresh queue started")
+    }
+  }
+
+  /// Moves `path` and its `-wal` and `-shm` files to `PATH.corrupt-<UTC timestamp>` (and its
+  /// `-wal` and `-shm`). Call it while a connection to the file is still open: SQLite deletes the
+  /// WAL and SHM files when the last connection closes.
+  /// - Returns: the new name of the database file.
+  /// - Throws: when the file exists and cannot be renamed.
+  public static func moveAside(_ path: String, now: Double) throws -> String {
+    let aside = path + ".corrupt-" + UTCTimestamp.compact(now)
+    for suffix in ["-wal", "-shm", ""] {
+      if rename(path + suffix, aside + suffix) != 0 && errno != ENOENT {
+        let reason = String(cString: strerror(errno))
+        throw SQLiteDatabase.Failure(description: "cannot move \(path + suffix) aside: \(reason)")
+      }
+    }
+    return aside
   }
 
   /// The default queue: `$XDG_DATA_HOME/intermission/beacons.sqlite`, else
@@ -110,10 +181,22 @@ public final class BeaconStore {
   @discardableResult
   public func add(_ beacon: Beacon, nonce: String, at now: Double, capacity: Int = BeaconStore.capacity) throws -> [Row]
   {
+    try add(
+      Row(
+        id: 0, kind: beacon.kind, adID: beacon.adID, url: beacon.url, nonce: nonce, created: now,
+        expires: now + beacon.lifetime, attempts: 0), capacity: capacity)
+  }
+
+  /// Adds `row` (a new key is given; its nonce, times and attempts are kept), and drops the oldest
+  /// rows beyond `capacity`, in one committed transaction: a row that was kept in memory, or was
+  /// read from a queue that has since been moved aside.
+  /// - Returns: the rows dropped to make room.
+  @discardableResult
+  public func add(_ row: Row, capacity: Int = BeaconStore.capacity) throws -> [Row] {
     try database.transaction {
       try insert.run([
-        .text(beacon.kind.rawValue), .text(beacon.adID), .text(beacon.url), .text(nonce), .real(now),
-        .real(now + beacon.lifetime),
+        .text(row.kind.rawValue), .text(row.adID), .text(row.url), .text(row.nonce), .real(row.created),
+        .real(row.expires), .integer(row.attempts),
       ])
       return try dropOverflow.rows([.integer(capacity)], BeaconStore.row)
     }

@@ -7,9 +7,11 @@ import IntermissionCore
 /// A disk cache of HTTP bodies by URL, with their ETags, for revalidation (`If-None-Match`) and for
 /// serving the last good ads offline. Capped in size: the least recently used entries go first.
 ///
-/// Each entry is two files named by a hash of the URL: `HASH.body` and `HASH.meta` (the URL and the
-/// ETag). Files are written under a temporary name and renamed, so a crash never leaves half an
-/// entry. One cache is used by one load at a time.
+/// Each entry is two files named by a hash of the URL: `HASH.body` and `HASH.meta` (the URL, the
+/// ETag, and the body's length and FNV-1a hash). Files are written under a temporary name and
+/// renamed, so a crash never leaves half an entry; an entry that is damaged all the same (a body
+/// truncated or changed, a meta file that is garbage) is removed when it is read and counts as a
+/// miss: it is fetched again, never served. One cache is used by one load at a time.
 public final class HTTPCache: @unchecked Sendable {
   /// One cached response.
   public struct Entry: Hashable, Sendable {
@@ -46,30 +48,53 @@ public final class HTTPCache: @unchecked Sendable {
   public func entry(for url: String, maximumBytes: Int) -> Entry? {
     condition.withLock {
       let base = FilePath.join(folder, HTTPCache.key(url))
-      guard let meta = meta(of: base, url: url), let body = try? RegularFile.read(base + ".body", limit: maximumBytes)
-      else { return nil }
+      guard let meta = meta(of: base, url: url), meta.length <= maximumBytes else { return nil }
+      guard let body = try? RegularFile.read(base + ".body", limit: maximumBytes), body.count == meta.length,
+        HTTPCache.hash(body) == meta.hash
+      else {
+        remove(base)
+        return nil
+      }
       touch(base + ".body")
       return Entry(body: body, etag: meta.etag)
     }
   }
 
-  /// The entry's meta file at `base`, if it is `url`'s (a hash collision is a miss). Lock held.
+  /// The entry's meta file at `base`, if it is `url`'s (a hash collision is a miss) and its body has
+  /// the length it records. A meta file that is garbage, or whose body is missing or of another
+  /// length, removes the entry. Lock held.
   private func meta(of base: String, url: String) -> Meta? {
     guard let meta = try? RegularFile.read(base + ".meta", limit: 4096) else { return nil }
     let lines = String(decoding: meta, as: UTF8.self).split(separator: "\n", omittingEmptySubsequences: false)
-    guard lines.count >= 2, lines[0] == url else { return nil }
-    return Meta(etag: lines[1].isEmpty ? nil : String(lines[1]))
+    let sizes = lines.count == 4 ? lines[2].split(separator: " ") : []
+    var body = stat()
+    guard lines.count == 4, lines[3].isEmpty, sizes.count == 2, let length = Int(sizes[0]),
+      let hash = UInt64(sizes[1], radix: 16), stat(base + ".body", &body) == 0, Int(body.st_size) == length
+    else {
+      remove(base)
+      return nil
+    }
+    guard lines[0] == url else { return nil }
+    return Meta(etag: lines[1].isEmpty ? nil : String(lines[1]), length: length, hash: hash)
   }
 
   /// What an entry's meta file says besides its URL.
   private struct Meta {
     let etag: String?
+    let length: Int
+    let hash: UInt64
   }
 
   /// The ETag of `url`'s entry, if it is cached with one: what a revalidation sends, read without
-  /// the body (which is read only if the server answers 304).
+  /// the body (which is read only if the server answers 304, and checked then).
   public func etag(for url: String) -> String? {
     condition.withLock { meta(of: FilePath.join(folder, HTTPCache.key(url)), url: url)?.etag }
+  }
+
+  /// Removes the entry at `base`. Lock held.
+  private func remove(_ base: String) {
+    unlink(base + ".meta")
+    unlink(base + ".body")
   }
 
   /// Stores `body` with its `etag` as the entry for `url`, then trims the cache to its capacity.
@@ -78,7 +103,8 @@ public final class HTTPCache: @unchecked Sendable {
     condition.withLock {
       guard body.count <= capacity, HTTPCache.makeFolders(folder) else { return }
       let base = FilePath.join(folder, HTTPCache.key(url))
-      let meta = Array((url + "\n" + (etag ?? "") + "\n").utf8)
+      let sizes = String(body.count) + " " + String(HTTPCache.hash(body), radix: 16)
+      let meta = Array((url + "\n" + (etag ?? "") + "\n" + sizes + "\n").utf8)
       guard HTTPCache.writeAtomically(body, to: base + ".body"), HTTPCache.writeAtomically(meta, to: base + ".meta")
       else { return }
       trim()
@@ -97,8 +123,7 @@ public final class HTTPCache: @unchecked Sendable {
     guard total > capacity else { return }
     files.sort { $0.used < $1.used }
     for file in files where total > capacity {
-      unlink(FilePath.join(folder, file.key + ".body"))
-      unlink(FilePath.join(folder, file.key + ".meta"))
+      remove(FilePath.join(folder, file.key))
       total -= file.size
     }
   }
@@ -125,12 +150,17 @@ public final class HTTPCache: @unchecked Sendable {
   /// Marks a file as used now (its modification time orders eviction).
   private func touch(_ path: String) { utimensat(AT_FDCWD, path, nil, 0) }
 
-  /// The file name of `url`'s entry: FNV-1a, 64 bits, in hex.
+  /// The file name of `url`'s entry: its FNV-1a hash in hex.
   static func key(_ url: String) -> String {
-    var hash: UInt64 = 0xcbf2_9ce4_8422_2325
-    for byte in url.utf8 { hash = (hash ^ UInt64(byte)) &* 0x100_0000_01b3 }
-    let hex = String(hash, radix: 16)
+    let hex = String(hash(url.utf8), radix: 16)
     return String(repeating: "0", count: 16 - hex.count) + hex
+  }
+
+  /// FNV-1a, 64 bits, of `bytes`.
+  static func hash<Bytes: Sequence<UInt8>>(_ bytes: Bytes) -> UInt64 {
+    var hash: UInt64 = 0xcbf2_9ce4_8422_2325
+    for byte in bytes { hash = (hash ^ UInt64(byte)) &* 0x100_0000_01b3 }
+    return hash
   }
 
   /// Creates `path` and its parents, mode 0700; true when it exists as a folder afterwards.

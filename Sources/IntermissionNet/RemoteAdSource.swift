@@ -51,6 +51,7 @@ public final class RemoteAdSource: AdSource, @unchecked Sendable {
       switch error {
       case .offline(let error): return serveOffline(sequence: sequence, error: error)
       case .ad(let error): return .failure(error)
+      case .cachedEntryDamaged: return .failure(.transferFailed(url: name, reason: "a damaged cache entry"))
       }
     }
   }
@@ -61,6 +62,8 @@ public final class RemoteAdSource: AdSource, @unchecked Sendable {
   private enum LoadFailure: Error {
     case offline(AdError)
     case ad(AdError)
+    /// A 304 for a cached body that turned out damaged (removed now): fetch it again in full.
+    case cachedEntryDamaged
   }
 
   private func fetchManifest() throws(LoadFailure) -> [AdCreative] {
@@ -76,9 +79,20 @@ public final class RemoteAdSource: AdSource, @unchecked Sendable {
   }
 
   /// The body at `url`: fetched (or revalidated from the cache), with its limits; cached when new.
+  /// A cached body found damaged after a 304 is removed and fetched again in full.
   private func fetch(_ url: String, maximumBytes: Int, inspect: Bool) throws(LoadFailure) -> [UInt8] {
+    do throws(LoadFailure) {
+      return try fetch(url, maximumBytes: maximumBytes, inspect: inspect, revalidating: true)
+    } catch .cachedEntryDamaged {
+      return try fetch(url, maximumBytes: maximumBytes, inspect: inspect, revalidating: false)
+    }
+  }
+
+  private func fetch(_ url: String, maximumBytes: Int, inspect: Bool, revalidating: Bool) throws(LoadFailure)
+    -> [UInt8]
+  {
     // Only the ETag is read now; the cached body only if the server says it is still good.
-    let etag = cache?.etag(for: url)
+    let etag = revalidating ? cache?.etag(for: url) : nil
     let decoder = self.decoder
     var inspector: (@Sendable ([UInt8]) -> ImageHeaderVerdict)?
     if inspect { inspector = { @Sendable prefix in decoder.inspectHeader(prefix) } }
@@ -91,9 +105,10 @@ public final class RemoteAdSource: AdSource, @unchecked Sendable {
     case .success(let response) where response.status == 204:
       throw .ad(.noFill)
     case .success(let response) where response.status == 304:
-      guard etag != nil, let cached = cache?.entry(for: url, maximumBytes: maximumBytes) else {
+      guard etag != nil else {
         throw .ad(.transferFailed(url: url, reason: "HTTP 304 to a request without a cached ETag"))
       }
+      guard let cached = cache?.entry(for: url, maximumBytes: maximumBytes) else { throw .cachedEntryDamaged }
       return cached.body
     case .success(let response) where response.status == 200:
       cache?.store(response.body, etag: response.etag, for: url)

@@ -3,9 +3,21 @@ import CSQLite
 /// A SQLite database connection that owns its handle and closes it in `deinit`, with statements
 /// that do the same. Used from one thread.
 final class SQLiteDatabase {
-  /// A failed SQLite call: the call and SQLite's message.
+  /// A failed SQLite call: the call and SQLite's message, with SQLite's primary result code.
   struct Failure: Error, CustomStringConvertible {
     let description: String
+    /// SQLite's primary result code (`SQLITE_FULL`, `SQLITE_CORRUPT`, ...); `SQLITE_ERROR` when the
+    /// failure is ours (a schema that is not the one expected).
+    var code: Int32 = SQLITE_ERROR
+
+    /// Whether the file is damaged or not a database at all (`SQLITE_CORRUPT`, `SQLITE_NOTADB`):
+    /// no later call on it can succeed, so it is to be moved aside.
+    var isCorruption: Bool { code == SQLITE_CORRUPT || code == SQLITE_NOTADB }
+
+    /// A file that SQLite opens but that is not what it should be (`SQLITE_CORRUPT`).
+    static func corruption(_ description: String) -> Failure {
+      Failure(description: description, code: SQLITE_CORRUPT)
+    }
   }
 
   private let handle: OpaquePointer
@@ -24,7 +36,7 @@ final class SQLiteDatabase {
         opened.map { String(cString: intermission_sqlite_errmsg($0)) }
         ?? String(cString: intermission_sqlite_errstr(code))
       intermission_sqlite_close(opened)
-      throw Failure(description: "cannot open \(path): \(message)")
+      throw Failure(description: "cannot open \(path): \(message)", code: code & 0xFF)
     }
     handle = opened
     intermission_sqlite_busy_timeout(handle, 2000)
@@ -35,17 +47,19 @@ final class SQLiteDatabase {
   /// Runs `sql`, one or more statements without parameters or results.
   func execute(_ sql: String) throws {
     var message: UnsafeMutablePointer<CChar>?
-    guard intermission_sqlite_exec(handle, sql, &message) == SQLITE_OK else {
+    let code = intermission_sqlite_exec(handle, sql, &message)
+    guard code == SQLITE_OK else {
       defer { intermission_sqlite_free(message) }
-      throw Failure(description: message.map { String(cString: $0) } ?? lastError)
+      throw Failure(description: message.map { String(cString: $0) } ?? lastError, code: code & 0xFF)
     }
   }
 
   /// Prepares one statement.
   func prepare(_ sql: String) throws -> Statement {
     var statement: OpaquePointer?
-    guard intermission_sqlite_prepare(handle, sql, &statement) == SQLITE_OK, let statement else {
-      throw Failure(description: "cannot prepare '\(sql)': \(lastError)")
+    let code = intermission_sqlite_prepare(handle, sql, &statement)
+    guard code == SQLITE_OK, let statement else {
+      throw Failure(description: "cannot prepare '\(sql)': \(lastError)", code: code & 0xFF)
     }
     return Statement(statement, database: self)
   }
@@ -89,7 +103,9 @@ final class SQLiteDatabase {
           case .real(let number): intermission_sqlite_bind_double(statement, index, number)
           case .text(let text): intermission_sqlite_bind_text(statement, index, text)
           }
-        guard code == SQLITE_OK else { throw Failure(description: "cannot bind: \(database.lastError)") }
+        guard code == SQLITE_OK else {
+          throw Failure(description: "cannot bind: \(database.lastError)", code: code & 0xFF)
+        }
       }
     }
 
@@ -98,7 +114,7 @@ final class SQLiteDatabase {
       switch intermission_sqlite_step(statement) {
       case SQLITE_ROW: return true
       case SQLITE_DONE: return false
-      default: throw Failure(description: database.lastError)
+      case let code: throw Failure(description: database.lastError, code: code & 0xFF)
       }
     }
 

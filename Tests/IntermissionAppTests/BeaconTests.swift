@@ -211,17 +211,17 @@ struct BeaconTests {
   @Test func aFullQueueDropsItsOldestAndTracesIt() throws {
     let runner = try ProgramRunner()
     let collector = try CollectorServer(mode: "500")
-    let queue = try BeaconQueue(
+    let queue = BeaconQueue(
       path: runner.path("q.sqlite"), client: HTTPClient(), clock: { 1000 }, waitsForAttempts: true,
       backoff: RetryBackoff(seed: 1), capacity: 2)
     for id in ["a", "b", "c"] {
-      try queue.record(Beacon(kind: .impression, adID: id, url: collector.url("i"), lifetime: 60))
+      queue.record(Beacon(kind: .impression, adID: id, url: collector.url("i"), lifetime: 60))
     }
     var outcomes: [BeaconOutcome] = []
     queue.update(at: 0) { outcomes.append($0) }
     #expect(outcomes.first == .dropped(.impression, adID: "a", reason: "overflow"), "\(outcomes)")
     #expect(outcomes.dropFirst().first == .failed(.impression, adID: "b", reason: "HTTP 500", attempts: 1))
-    #expect(try queue.queuedCount() == 2)
+    #expect(queue.queuedCount() == 2)
     #expect(queue.nextWakeTime.map { $0 >= 0.8 && $0 <= 1 } == true, "the first retry after about 1 s")
     collector.mode = "up"
     queue.update(at: 0.5) { outcomes.append($0) }
@@ -229,7 +229,7 @@ struct BeaconTests {
     queue.update(at: 1) { outcomes.append($0) }
     #expect(
       outcomes.suffix(2) == [.sent(.impression, adID: "b", status: 204), .sent(.impression, adID: "c", status: 204)])
-    #expect(try queue.queuedCount() == 0 && queue.nextWakeTime == 1)
+    #expect(queue.queuedCount() == 0 && queue.nextWakeTime == 1)
     queue.update(at: 1) { outcomes.append($0) }
     #expect(queue.nextWakeTime == nil, "nothing left: nothing to wake for")
   }

@@ -88,6 +88,45 @@ struct HTTPDeliveryTests {
     #expect(try FileManager.default.contentsOfDirectory(atPath: cache.path).filter { $0.hasSuffix(".body") }.count == 2)
   }
 
+  @Test func aDamagedCacheEntryIsDroppedAndFetchedAgainNeverServed() throws {
+    let runner = try ProgramRunner()
+    let nginx = try NginxServer(root: try adFolder(runner))
+    let manifestURL = nginx.url("manifest.json")
+    #expect(try run(runner, ["--ads", manifestURL], trace: "1.jsonl").status == 0)
+    let cache = runner.folder.appendingPathComponent("cache/intermission/http")
+    /// The base of the entry whose meta file names `url`.
+    func entry(_ url: String) throws -> URL {
+      let metas = try FileManager.default.contentsOfDirectory(atPath: cache.path).filter { $0.hasSuffix(".meta") }
+      let meta = try #require(
+        metas.first {
+          (try? String(contentsOf: cache.appendingPathComponent($0), encoding: .utf8))?.hasPrefix(url + "\n") == true
+        })
+      return cache.appendingPathComponent(String(meta.dropLast(5)))
+    }
+    // The manifest's body changed in place (same length), the image's truncated.
+    let manifest = try entry(manifestURL).appendingPathExtension("body")
+    var bytes = try Data(contentsOf: manifest)
+    bytes[bytes.count / 2] ^= 0x20
+    try bytes.write(to: manifest)
+    let image = try entry(nginx.url("starfall.png")).appendingPathExtension("body")
+    try Data(try Data(contentsOf: image).prefix(100)).write(to: image)
+    #expect(try run(runner, ["--ads", manifestURL], trace: "2.jsonl").status == 0)
+    // Then the manifest's meta file is garbage.
+    try Data((0..<300).map { UInt8(truncatingIfNeeded: $0 * 37) }).write(
+      to: try entry(manifestURL).appendingPathExtension("meta"))
+    #expect(try run(runner, ["--ads", manifestURL], trace: "3.jsonl").status == 0)
+    #expect(try runner.traceLines("1.jsonl") == runner.traceLines("2.jsonl"), "the same ad, from fresh bodies")
+    #expect(try runner.traceLines("1.jsonl") == runner.traceLines("3.jsonl"))
+    #expect(
+      nginx.requests == [
+        "GET /manifest.json 200", "GET /starfall.png 200",
+        // A 304 for a body found changed: dropped and fetched again; a truncated one is not revalidated.
+        "GET /manifest.json 304", "GET /manifest.json 200", "GET /starfall.png 200",
+        // Garbage metadata: no ETag is sent.
+        "GET /manifest.json 200", "GET /starfall.png 304",
+      ])
+  }
+
   @Test func noFillIsA204() throws {
     let runner = try ProgramRunner()
     let nginx = try NginxServer(root: try adFolder(runner), locations: "location = /nofill { return 204; }")
