@@ -15,6 +15,11 @@ static struct {
     __typeof__(&curl_easy_getinfo) easy_getinfo;
     __typeof__(&curl_slist_append) slist_append;
     __typeof__(&curl_slist_free_all) slist_free_all;
+    __typeof__(&curl_url) url;
+    __typeof__(&curl_url_cleanup) url_cleanup;
+    __typeof__(&curl_url_set) url_set;
+    __typeof__(&curl_url_get) url_get;
+    __typeof__(&curl_free) free;
 } curl;
 
 static pthread_once_t once = PTHREAD_ONCE_INIT;
@@ -33,6 +38,11 @@ static void load(void)
         {"curl_easy_getinfo", (void **)&curl.easy_getinfo},
         {"curl_slist_append", (void **)&curl.slist_append},
         {"curl_slist_free_all", (void **)&curl.slist_free_all},
+        {"curl_url", (void **)&curl.url},
+        {"curl_url_cleanup", (void **)&curl.url_cleanup},
+        {"curl_url_set", (void **)&curl.url_set},
+        {"curl_url_get", (void **)&curl.url_get},
+        {"curl_free", (void **)&curl.free},
     };
     if (intermission_load_library("libcurl.so.4", symbols, sizeof symbols / sizeof *symbols, reason, sizeof reason) != 0)
         return;
@@ -93,3 +103,15 @@ CURLcode intermission_curl_get_string(CURL *handle, CURLINFO info, char **value)
 {
     return curl.easy_getinfo(handle, info, value);
 }
+
+CURLU *intermission_curl_url(void) { return curl.url(); }
+void intermission_curl_url_cleanup(CURLU *url) { curl.url_cleanup(url); }
+CURLUcode intermission_curl_url_set(CURLU *url, CURLUPart part, const char *content, unsigned int flags)
+{
+    return curl.url_set(url, part, content, flags);
+}
+CURLUcode intermission_curl_url_get(CURLU *url, CURLUPart part, char **content, unsigned int flags)
+{
+    return curl.url_get(url, part, content, flags);
+}
+void intermission_curl_free(void *memory) { curl.free(memory); }

@@ -40,7 +40,8 @@ public enum AdError: Error, Hashable, Sendable, CustomStringConvertible {
     case .timedOut(let seconds): "ad load timed out after \(seconds) s"
     case .noFill: "no-fill"
     case .imageOffOrigin(let id, let reference, let origin):
-      "ad '\(id)': image '\(reference)' is not on the manifest's origin \(origin)"
+      "ad '\(id)': image '\(reference)' is not a URL on the manifest's origin \(origin) (another host or scheme, a"
+        + " '..' above the root, an encoded slash or a bad %-encoding)"
     case .transferFailed(let url, let reason): "\(url): \(reason)"
     }
   }

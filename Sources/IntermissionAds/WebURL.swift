@@ -1,8 +1,16 @@
-/// An absolute http or https URL, parsed strictly enough for untrusted input, without Foundation.
+/// An absolute http or https URL, parsed strictly enough for untrusted input and normalised as
+/// RFC 3986 (section 6.2.2) says before anything checks it, without Foundation.
 ///
 /// It accepts `scheme://[userinfo@]host[:port][/path][?query][#fragment]` with the scheme `http` or
 /// `https` (any case), a non-empty host, a port of digits only, and no white space, control
 /// characters or other characters a shell or browser could read as more than one argument.
+///
+/// Normalisation: the scheme and host in lower case; percent-encoded unreserved characters
+/// (`A-Z a-z 0-9 - . _ ~`) decoded and every other percent-encoding in upper case; dot segments
+/// removed from the path after decoding (a `..` above the root is refused), and an empty path
+/// made `/`. An encoded slash or backslash (`%2F`, `%5C`) in the path, and a `%` not followed by
+/// two hex digits, are refused: servers disagree on what they mean. `description` is the normalised
+/// URL, which is what gets checked and what gets requested.
 public struct WebURL: Hashable, Sendable, CustomStringConvertible {
   /// `http` or `https`, in lower case.
   public let scheme: String
@@ -10,12 +18,13 @@ public struct WebURL: Hashable, Sendable, CustomStringConvertible {
   public let host: String
   /// The port, if the URL names one.
   public let port: Int?
-  /// Everything after the authority: path, query and fragment, as written.
+  /// Everything after the authority, normalised: path, query and fragment.
   public let rest: String
-  /// The URL as given.
+  /// The normalised URL.
   public let description: String
 
-  /// Parses `text`; nil unless it is an absolute http or https URL with a host.
+  /// Parses and normalises `text`; nil unless it is an absolute http or https URL with a host
+  /// whose path stays within the root and has no encoded slash.
   public init?(_ text: String) {
     guard !text.unicodeScalars.contains(where: { $0.value < 0x21 || $0.value == 0x7F || $0 == "\\" }),
       let separator = text.firstRange(of: "://")
@@ -28,7 +37,12 @@ public struct WebURL: Hashable, Sendable, CustomStringConvertible {
       })
       ?? afterScheme.endIndex
     var authority = afterScheme[..<authorityEnd]
-    if let at = authority.lastIndex(of: "@") { authority = authority[authority.index(after: at)...] }
+    var userinfo = ""
+    if let at = authority.lastIndex(of: "@") {
+      guard let normalized = WebURL.normalizingPercentEncoding(authority[..<at]) else { return nil }
+      userinfo = normalized + "@"
+      authority = authority[authority.index(after: at)...]
+    }
     var hostPart = authority
     var port: Int?
     if let colon = authority.lastIndex(of: ":"), !authority.hasSuffix("]") {
@@ -41,14 +55,78 @@ public struct WebURL: Hashable, Sendable, CustomStringConvertible {
       port = number
       hostPart = authority[..<colon]
     }
-    guard !hostPart.isEmpty,
+    guard !hostPart.isEmpty, !hostPart.contains("%"),
       hostPart.allSatisfy({ (character: Character) in WebURL.isHostCharacter(character) })
     else { return nil }
+    guard let rest = WebURL.normalizingRest(afterScheme[authorityEnd...]) else { return nil }
     self.scheme = scheme
     self.host = hostPart.lowercased()
     self.port = port
-    self.rest = String(afterScheme[authorityEnd...])
-    self.description = text
+    self.rest = rest
+    self.description = "\(scheme)://\(userinfo)\(host)" + (port.map { ":\($0)" } ?? "") + rest
+  }
+
+  /// The path, query and fragment of a URL, normalised: nil when the path has an encoded slash or
+  /// backslash, a bad percent-encoding, or a `..` above the root.
+  private static func normalizingRest(_ rest: Substring) -> String? {
+    let queryStart = rest.firstIndex(where: { $0 == "?" || $0 == "#" }) ?? rest.endIndex
+    guard let path = normalizingPercentEncoding(rest[..<queryStart]), !path.contains("%2F"), !path.contains("%5C"),
+      let withoutDots = removingDotSegments(path.isEmpty ? "/" : path),
+      let tail = normalizingPercentEncoding(rest[queryStart...])
+    else { return nil }
+    return withoutDots + tail
+  }
+
+  /// `text` with percent-encoded unreserved characters decoded and every other percent-encoding
+  /// in upper case; nil when a `%` is not followed by two hex digits.
+  static func normalizingPercentEncoding(_ text: Substring) -> String? {
+    var bytes = Array(text.utf8)
+    var output: [UInt8] = []
+    output.reserveCapacity(bytes.count)
+    var index = 0
+    while index < bytes.count {
+      guard bytes[index] == UInt8(ascii: "%") else {
+        output.append(bytes[index])
+        index += 1
+        continue
+      }
+      guard index + 2 < bytes.count, let high = hexValue(bytes[index + 1]), let low = hexValue(bytes[index + 2])
+      else { return nil }
+      let decoded = high << 4 | low
+      if isUnreserved(decoded) {
+        output.append(decoded)
+      } else {
+        bytes[index + 1] = uppercaseHex(high)
+        bytes[index + 2] = uppercaseHex(low)
+        output.append(contentsOf: bytes[index...(index + 2)])
+      }
+      index += 3
+    }
+    return String(decoding: output, as: UTF8.self)
+  }
+
+  private static func hexValue(_ byte: UInt8) -> UInt8? {
+    switch byte {
+    case UInt8(ascii: "0")...UInt8(ascii: "9"): byte - UInt8(ascii: "0")
+    case UInt8(ascii: "a")...UInt8(ascii: "f"): byte - UInt8(ascii: "a") + 10
+    case UInt8(ascii: "A")...UInt8(ascii: "F"): byte - UInt8(ascii: "A") + 10
+    default: nil
+    }
+  }
+
+  private static func uppercaseHex(_ value: UInt8) -> UInt8 {
+    value < 10 ? UInt8(ascii: "0") + value : UInt8(ascii: "A") + value - 10
+  }
+
+  /// RFC 3986's unreserved characters: `ALPHA / DIGIT / "-" / "." / "_" / "~"`.
+  private static func isUnreserved(_ byte: UInt8) -> Bool {
+    switch byte {
+    case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "A")...UInt8(ascii: "Z"),
+      UInt8(ascii: "0")...UInt8(ascii: "9"):
+      true
+    default:
+      byte == UInt8(ascii: "-") || byte == UInt8(ascii: ".") || byte == UInt8(ascii: "_") || byte == UInt8(ascii: "~")
+    }
   }
 
   /// The port the URL reaches: its own, else 80 for http and 443 for https.
@@ -67,7 +145,8 @@ public struct WebURL: Hashable, Sendable, CustomStringConvertible {
 
   /// Resolves `reference` against this URL as a browser would (RFC 3986, section 5.2), for a
   /// reference that is an absolute URL, scheme-relative (`//host/...`), absolute-path (`/...`) or a
-  /// relative path; dot segments are removed, and a `..` above the root is an error.
+  /// relative path; the result is normalised (encoded dots decoded, then dot segments removed),
+  /// and a `..` above the root is an error.
   /// - Returns: the resolved URL, or nil when the reference has a scheme other than http or https,
   ///   leaves the root, or does not make a valid URL.
   public func resolving(_ reference: String) -> WebURL? {
@@ -83,9 +162,8 @@ public struct WebURL: Hashable, Sendable, CustomStringConvertible {
       let folder = base[...(base.lastIndex(of: "/") ?? base.startIndex)]
       joined = String(folder) + reference
     }
-    let queryStart = joined.firstIndex(where: { $0 == "?" || $0 == "#" }) ?? joined.endIndex
-    guard let normalized = WebURL.removingDotSegments(String(joined[..<queryStart])) else { return nil }
-    return WebURL(authority + normalized + joined[queryStart...])
+    // Parsing normalises: percent-encoded dots are decoded before dot segments are removed.
+    return WebURL(authority + joined)
   }
 
   /// Whether `text` starts with a URI scheme and its colon (`file:`, `data:`, `http:`).
@@ -116,8 +194,8 @@ public struct WebURL: Hashable, Sendable, CustomStringConvertible {
     return "/" + segments.joined(separator: "/")
   }
 
-  /// Whether `character` may appear in a host: letters, digits, and `-._~%[]:` (IPv6 literals).
+  /// Whether `character` may appear in a host: letters, digits, and `-._~[]:` (IPv6 literals).
   private static func isHostCharacter(_ character: Character) -> Bool {
-    character.isLetter || character.isNumber || "-._~%[]:".contains(character)
+    character.isLetter || character.isNumber || "-._~[]:".contains(character)
   }
 }

@@ -74,8 +74,7 @@ public final class HTTPClient: Sendable {
     guard let first = WebURL(url) else { return .failure(.other("not an http or https URL: \(url)")) }
     var current = first
     for _ in 0...HTTPClient.maximumRedirects {
-      let outcome = transfer(
-        current.description, maximumBytes: maximumBytes, ifNoneMatch: ifNoneMatch, inspect: inspect)
+      let outcome = transfer(current, maximumBytes: maximumBytes, ifNoneMatch: ifNoneMatch, inspect: inspect)
       guard case .success(let (response, location)) = outcome else { return outcome.map { $0.0 } }
       guard (300..<400).contains(response.status), response.status != 304, let location else {
         return .success(response)
@@ -91,12 +90,19 @@ public final class HTTPClient: Sendable {
     return .failure(.redirectRefused("more than \(HTTPClient.maximumRedirects) redirects"))
   }
 
-  /// One request, no redirect followed: the response and its redirect target, if any.
+  /// One request, no redirect followed: the response and its redirect target, if any. libcurl is
+  /// handed `url` as its URL API parsed it, and only if that is the URL that was checked.
   private func transfer(
-    _ url: String, maximumBytes: Int, ifNoneMatch: String?, inspect: (@Sendable ([UInt8]) -> ImageHeaderVerdict)?
+    _ url: WebURL, maximumBytes: Int, ifNoneMatch: String?, inspect: (@Sendable ([UInt8]) -> ImageHeaderVerdict)?
   ) -> Result<(HTTPResponse, String?), HTTPFailure> {
     if let reason = HTTPClient.loadLibrary() { return .failure(.other(reason)) }
     if cancellation.isCancelled { return .failure(.other("cancelled")) }
+    let parsed: CurlURL
+    do {
+      parsed = try CurlURL(url)
+    } catch {
+      return .failure(error)
+    }
     guard let handle = intermission_curl_easy_init() else { return .failure(.other("curl_easy_init failed")) }
     defer { intermission_curl_easy_cleanup(handle) }
     let body = TransferBody(limit: maximumBytes, inspect: inspect, cancellation: cancellation)
@@ -108,7 +114,7 @@ public final class HTTPClient: Sendable {
 
     let code: CURLcode = errorBuffer.withUnsafeMutableBufferPointer { errors in
       var setup = [
-        intermission_curl_set_string(handle, CURLOPT_URL, url),
+        intermission_curl_set_pointer(handle, CURLOPT_CURLU, UnsafeMutableRawPointer(parsed.handle)),
         intermission_curl_set_string(handle, CURLOPT_PROTOCOLS_STR, "http,https"),
         intermission_curl_set_long(handle, CURLOPT_FOLLOWLOCATION, 0),
         intermission_curl_set_long(handle, CURLOPT_NOSIGNAL, 1),
@@ -134,7 +140,7 @@ public final class HTTPClient: Sendable {
         setup.append(intermission_curl_set_string(handle, CURLOPT_CAPATH, "/etc/ssl/certs"))
       }
       if let failed = setup.first(where: { $0 != CURLE_OK }) { return failed }
-      return withExtendedLifetime(body) { intermission_curl_easy_perform(handle) }
+      return withExtendedLifetime((body, parsed)) { intermission_curl_easy_perform(handle) }
     }
     let message = errorBuffer.withUnsafeBufferPointer { String(cString: $0.baseAddress!) }
     guard code == CURLE_OK else {
@@ -145,7 +151,10 @@ public final class HTTPClient: Sendable {
     var location: UnsafeMutablePointer<CChar>?
     _ = intermission_curl_get_string(handle, CURLINFO_REDIRECT_URL, &location)
     return .success(
-      (HTTPResponse(status: status, body: body.bytes, etag: body.etag, url: url), location.map { String(cString: $0) }))
+      (
+        HTTPResponse(status: status, body: body.bytes, etag: body.etag, url: url.description),
+        location.map { String(cString: $0) }
+      ))
   }
 
   private static func failure(_ code: CURLcode, message: String, body: TransferBody) -> HTTPFailure {

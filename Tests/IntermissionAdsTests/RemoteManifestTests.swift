@@ -18,7 +18,12 @@ struct RemoteManifestTests {
     ("img/c.png?v=2", "https://ads.example.com:8443/campaigns/spring/img/c.png?v=2"),
     ("../shared/c.png", "https://ads.example.com:8443/campaigns/shared/c.png"),
     ("/cdn/c.png", "https://ads.example.com:8443/cdn/c.png"),
-    ("https://ADS.example.com:8443/x.png", "https://ADS.example.com:8443/x.png"),
+    ("https://ADS.example.com:8443/x.png", "https://ads.example.com:8443/x.png"),
+    // Percent-encoded dots are dots (RFC 3986, 6.2.2.2): decoded before dot segments are removed.
+    ("%2e%2e/%2e%2e/x.png", "https://ads.example.com:8443/x.png"),
+    (".%2e/x.png", "https://ads.example.com:8443/campaigns/x.png"),
+    ("%2E%2E/x.png", "https://ads.example.com:8443/campaigns/x.png"),
+    ("%7e%41/%c3%a9.png?q=%2f%7E", "https://ads.example.com:8443/campaigns/spring/~A/%C3%A9.png?q=%2F~"),
     ("//ads.example.com:8443/y.png", "https://ads.example.com:8443/y.png"),
   ])
   func imagesResolveAgainstTheManifestsURL(image: String, expected: String) throws {
@@ -29,6 +34,8 @@ struct RemoteManifestTests {
     "https://evil.example.com/x.png", "http://ads.example.com:8443/x.png", "https://ads.example.com/x.png",
     "//other.example.com/x.png", "file:///etc/passwd", "data:image/png;base64,AAAA", "../../../../x.png",
     "ftp://ads.example.com:8443/x.png",
+    // Above the root once decoded; an encoded slash or backslash; a broken percent-encoding.
+    "%2e%2e/%2e%2e/%2e%2e/x.png", "..%2fx.png", "..%2F..%2Fx.png", "a%5c..%5cx.png", "%zz.png", "x.png%2",
   ])
   func imagesOffTheManifestsOriginAreRefused(image: String) {
     #expect(throws: AdError.imageOffOrigin(id: "x", reference: image, origin: "https://ads.example.com:8443")) {
@@ -64,6 +71,24 @@ struct RemoteManifestTests {
     } catch {
       #expect("\(error)".contains(message), "\(error)")
     }
+  }
+
+  @Test(arguments: [
+    ("HTTP://Example.COM:8080/a/./b/../c%2d%5F", "http://example.com:8080/a/c-_"),
+    ("https://example.com", "https://example.com/"),
+    ("https://example.com?x=%3d", "https://example.com/?x=%3D"),
+    ("https://u%41@example.com/p#%7e", "https://uA@example.com/p#~"),
+  ])
+  func webURLsAreNormalisedBeforeAnythingChecksThem(text: String, normalised: String) {
+    #expect(WebURL(text)?.description == normalised)
+    #expect(WebURL(normalised)?.description == normalised, "normalising twice changes nothing")
+  }
+
+  @Test(arguments: [
+    "https://example.com/%2f", "https://example.com/a%5Cb", "https://example.com/%", "https://ex%41mple.com/",
+  ])
+  func webURLsWithEncodedSlashesOrBadEncodingsAreRefused(text: String) {
+    #expect(WebURL(text) == nil)
   }
 
   @Test func webURLsKnowTheirOrigin() {

@@ -127,6 +127,51 @@ struct HTTPDeliveryTests {
       ])
   }
 
+  @Test func percentEncodedDotSegmentsAreDecodedBeforeTheCheckAndRequestedAsChecked() throws {
+    let runner = try ProgramRunner()
+    let www = try adFolder(runner)
+    let campaign = www.appendingPathComponent("a/b")
+    try FileManager.default.createDirectory(at: campaign, withIntermediateDirectories: true)
+    let nginx = try NginxServer(root: www)
+    func manifest(_ image: String) throws -> String {
+      try Data(#"{"ads":[{"id":"x","image":"\#(image)","title":"X","action":"in-app"}]}"#.utf8)
+        .write(to: campaign.appendingPathComponent("manifest.json"))
+      return nginx.url("a/b/manifest.json")
+    }
+    // Inside the root once decoded: requested as the normalised path, never with its %2e.
+    for (index, image) in ["%2e%2e/%2e%2e/starfall.png", ".%2e/%2E%2E/starfall.png"].enumerated() {
+      #expect(try run(runner, ["--ads", manifest(image)], trace: "in\(index).jsonl").status == 0)
+      #expect(try runner.traceEvents("in\(index).jsonl").contains("ad.loaded"), "\(image)")
+    }
+    #expect(
+      nginx.requests == [
+        "GET /a/b/manifest.json 200", "GET /starfall.png 200", "GET /a/b/manifest.json 200", "GET /starfall.png 304",
+      ])
+    // Above the root once decoded, or an encoded slash: refused, and never requested.
+    for (index, image) in ["%2e%2e/%2e%2e/%2e%2e/starfall.png", "..%2f..%2fstarfall.png", "..%5Cstarfall.png"]
+      .enumerated()
+    {
+      #expect(try run(runner, ["--ads", manifest(image)], trace: "out\(index).jsonl").status == 0)
+      #expect(
+        try failure(runner, trace: "out\(index).jsonl")?.contains("is not a URL on the manifest's origin") == true,
+        "\(image)")
+    }
+    #expect(nginx.requests.dropFirst(4).allSatisfy { $0 == "GET /a/b/manifest.json 200" }, "\(nginx.requests)")
+  }
+
+  @Test func aURLThatLibcurlReadsOtherwiseThanTheChecksIsRefused() throws {
+    // 2130706433 is 127.0.0.1 to libcurl, and a host name to the checks: not requested at all.
+    let collector = try CollectorServer()
+    let outcome = HTTPClient().get("http://2130706433:\(collector.port)/x", maximumBytes: 100, redirects: .anyWebURL)
+    guard case .failure(.other(let reason)) = outcome else {
+      Issue.record("requested: \(outcome)")
+      return
+    }
+    #expect(
+      reason.contains("libcurl reads the URL http://2130706433:\(collector.port)/x as http://127.0.0.1"), "\(reason)")
+    #expect(collector.requests.isEmpty)
+  }
+
   @Test func noFillIsA204() throws {
     let runner = try ProgramRunner()
     let nginx = try NginxServer(root: try adFolder(runner), locations: "location = /nofill { return 204; }")
@@ -209,7 +254,7 @@ struct HTTPDeliveryTests {
     endless.mode = "endless"
     // The image is on another origin: refused before any transfer.
     #expect(try run(runner, ["--ads", server.url("manifest.json")], trace: "other.jsonl").status == 0)
-    #expect(try failure(runner, trace: "other.jsonl")?.contains("is not on the manifest's origin") == true)
+    #expect(try failure(runner, trace: "other.jsonl")?.contains("is not a URL on the manifest's origin") == true)
     #expect(endless.requests.isEmpty, "nothing was fetched from another host")
 
     try Data(#"{"ads":[{"id":"e","image":"e.png","title":"E","action":"in-app"}]}"#.utf8).write(

@@ -32,4 +32,11 @@ CURLcode intermission_curl_set_progress_function(CURL *handle, intermission_curl
 CURLcode intermission_curl_get_long(CURL *handle, CURLINFO info, long *value);
 CURLcode intermission_curl_get_string(CURL *handle, CURLINFO info, char **value);
 
+// The URL API (curl_url): parses a URL as libcurl will request it, and assembles it again.
+CURLU *intermission_curl_url(void);
+void intermission_curl_url_cleanup(CURLU *url);
+CURLUcode intermission_curl_url_set(CURLU *url, CURLUPart part, const char *content, unsigned int flags);
+CURLUcode intermission_curl_url_get(CURLU *url, CURLUPart part, char **content, unsigned int flags);
+void intermission_curl_free(void *memory);
+
 #endif
