@@ -39,6 +39,9 @@ let package = Package(
     .target(name: "CSDLMixer", dependencies: ["CIntermissionSupport"], linkerSettings: [.linkedLibrary("dl")]),
     // Async-signal-safe signal handling, a self-pipe and an allocation counter: things Swift cannot express safely.
     .target(name: "CIntermissionSupport"),
+    // An ELF constructor that notes stop signals from before Swift's main, until the launcher takes
+    // them over. Linked only into programs on the launcher: a library must not take a game's signals.
+    .target(name: "CIntermissionStartup", dependencies: ["CIntermissionSupport"]),
     // Counts heap allocations by interposing malloc; linked into the benchmark and the app tests.
     .target(name: "CAllocationCounter"),
     // The director, scenes, clocks, pause holds, input, tracing and script parsing. No SDL.
@@ -59,6 +62,7 @@ let package = Package(
       name: "IntermissionHost",
       dependencies: [
         "IntermissionCore", "IntermissionAds", "IntermissionSDL", "IntermissionNet", "CIntermissionSupport",
+        "CIntermissionStartup",
       ]
     ),
     .target(

@@ -49,6 +49,8 @@ void intermission_set_stop_wake_fd(int wake_fd) { wake_write_fd = wake_fd; }
 
 int intermission_stop_signal(void) { return stop_signal; }
 
+void intermission_note_stop_signal(int sig) { stop_signal = sig; }
+
 int intermission_make_wake_pipe(int fds[2]) { return pipe2(fds, O_NONBLOCK | O_CLOEXEC); }
 
 int intermission_wait_readable(int fd, int timeout_ms) {

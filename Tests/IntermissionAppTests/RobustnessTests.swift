@@ -253,4 +253,54 @@ struct RobustnessTests {
     let last = try runner.traceLines("t.jsonl").last ?? ""
     #expect(last.contains(#""event":"host.stopped","reason":"signal","detail":"\#(name)""#), "\(last)")
   }
+
+  /// A preloaded library that wraps `__libc_start_main`: it unblocks and raises the signal named
+  /// by `SHIM_SIGNAL` after every ELF constructor has run and before `main`, the moment the Swift
+  /// runtime starts and before the launcher's first step.
+  static let beforeMainShim = """
+    #define _GNU_SOURCE
+    #include <dlfcn.h>
+    #include <signal.h>
+    #include <stdlib.h>
+    typedef int (*main_fn)(int, char **, char **);
+    typedef int (*start_fn)(main_fn, int, char **, void (*)(void), void (*)(void), void (*)(void), void *);
+    static main_fn real_main;
+    static int raising_main(int argc, char **argv, char **envp) {
+      const char *name = getenv("SHIM_SIGNAL");
+      if (name) {
+        /* Delivered now, whatever mask the test process passed on. */
+        sigset_t stop;
+        sigemptyset(&stop);
+        sigaddset(&stop, atoi(name));
+        sigprocmask(SIG_UNBLOCK, &stop, NULL);
+        raise(atoi(name));
+      }
+      return real_main(argc, argv, envp);
+    }
+    int __libc_start_main(main_fn main, int argc, char **argv, void (*init)(void), void (*fini)(void),
+                          void (*rtld_fini)(void), void *stack_end) {
+      real_main = main;
+      start_fn start = (start_fn)dlsym(RTLD_NEXT, "__libc_start_main");
+      return start(raising_main, argc, argv, init, fini, rtld_fini, stack_end);
+    }
+    """
+
+  @Test(arguments: [(SIGTERM, "SIGTERM"), (SIGINT, "SIGINT"), (SIGHUP, "SIGHUP")])
+  func aStopBeforeMainIsNotedByTheConstructorAndEndsCleanly(signal: Int32, name: String) throws {
+    let runner = try ProgramRunner()
+    let source = try runner.write("shim.c", Self.beforeMainShim)
+    let compiler = Process()
+    compiler.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+    compiler.arguments = ["cc", "-shared", "-fPIC", "-o", runner.path("shim.so"), source, "-ldl"]
+    try compiler.run()
+    compiler.waitUntilExit()
+    try #require(compiler.terminationStatus == 0, "cc built the shim")
+    let result = try runner.run(
+      Self.headless + ["--seconds", "30", "--trace", runner.path("t.jsonl")],
+      environment: ["LD_PRELOAD": runner.path("shim.so"), "SHIM_SIGNAL": String(signal)])
+    #expect(result.status == 0, "ended by the signal instead: \(result.stderr)")
+    let lines = try runner.traceLines("t.jsonl")
+    #expect(lines.count == 1, "nothing ran: \(lines)")
+    #expect(lines.last?.contains(#""event":"host.stopped","reason":"signal","detail":"\#(name)""#) == true)
+  }
 }

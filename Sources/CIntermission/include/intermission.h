@@ -20,6 +20,10 @@
  *     ...
  *     intermission_destroy(ads);
  *
+ * Signals: the library installs no signal handler, at load time or later. SIGINT, SIGTERM, SIGHUP
+ * and SIGPIPE stay the game's: a library must not take them (the intermission program notes stop
+ * signals from an ELF constructor of its own; that code is not linked into this library).
+ *
  * Threads: every call is made on the thread that created the overlay (the game's thread); another
  * thread gets INTERMISSION_ERROR_WRONG_THREAD and changes nothing. Callbacks run on that thread,
  * inside intermission_update, intermission_handle_event, intermission_hold, intermission_release or

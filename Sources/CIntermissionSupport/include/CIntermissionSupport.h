@@ -17,6 +17,10 @@ void intermission_set_stop_wake_fd(int wake_fd);
 /// The signal number that asked the program to stop, or 0 if none has arrived yet.
 int intermission_stop_signal(void);
 
+/// Records `sig` as the signal that asked the program to stop, as the handlers do. Async-signal-safe:
+/// the early handlers of CIntermissionStartup call it before `main`.
+void intermission_note_stop_signal(int sig);
+
 /// Creates a non-blocking, close-on-exec pipe. Returns 0 on success, -1 with errno set.
 int intermission_make_wake_pipe(int fds[2]);
 
