@@ -177,6 +177,21 @@ public final class AdOverlay: Overlay {
     if minimized { pauseTarget?.hold(.window) } else { pauseTarget?.release(.window) }
   }
 
+  /// Notes the window's state from one of a frame's window events. The `.window` hold follows the
+  /// state as it stands after all of the frame's events, at the next `update(hostTime:)` or
+  /// `draw(on:)`, whichever comes first: a window shown, hidden and shown again within one frame
+  /// (as SDL's drivers do while they create one) never pauses the game.
+  public func noteWindowMinimized(_ minimized: Bool) { pendingWindowMinimized = minimized }
+
+  private var pendingWindowMinimized: Bool?
+
+  /// Applies the window state the frame's events left, if they changed it.
+  private func applyWindowState() {
+    guard let minimized = pendingWindowMinimized else { return }
+    pendingWindowMinimized = nil
+    if minimized != isWindowMinimized { setWindowMinimized(minimized) }
+  }
+
   /// The height at the bottom of the view that the banner covers while any of it is on screen; 0
   /// as soon as placement keeps it away.
   public var bottomInset: Double {
@@ -196,6 +211,7 @@ public final class AdOverlay: Overlay {
   public func update(hostTime: Double) {
     if drivesTrace { trace.beginFrame(at: hostTime) }
     time = hostTime
+    applyWindowState()
     // An impression due now counts before a rotation can end its display. Rotation counts only the
     // time since the last update during which the ad was viewable at both ends.
     let wasViewable = viewability.isViewable
@@ -281,6 +297,7 @@ public final class AdOverlay: Overlay {
   public var needsDisplay: Bool { drawnVersion != stateVersion || banner.isAnimating }
 
   public func draw(on canvas: any Canvas) {
+    applyWindowState()
     viewSize = canvas.size
     drawnVersion = stateVersion
     creative.prepare(on: canvas)

@@ -46,6 +46,8 @@ public final class Host {
   private var stopReason: StopReason?
   private var stopDetail = ""
   private var needsPresent = true
+  /// The window's state as the frame's events left it, until the frame applies it.
+  private var windowMinimized: Bool?
   private let firstScene: () -> Scene
   private let driver: FrameDriver
   private let adLoader: AdLoader?
@@ -260,6 +262,7 @@ public final class Host {
     while let event = pump.poll() {
       handle(event)
     }
+    applyWindowState()
     if stopReason != nil { return }
 
     // Update: overlays on host time, the scene on clamped scene time, pending scene changes last.
@@ -308,9 +311,9 @@ public final class Host {
     case .quit:
       stop(.quit, "quit event")
     case .windowMinimized, .windowHidden:
-      director.hold(.window)
+      windowMinimized = true
     case .windowRestored, .windowShown:
-      director.release(.window)
+      windowMinimized = false
       needsPresent = true
     case .windowResized:
       try? canvas.updateLayout()
@@ -326,6 +329,14 @@ public final class Host {
     case .wake, .unknown:
       break
     }
+  }
+
+  /// Holds or releases `.window` as the window stands after the frame's events: shown, hidden and
+  /// shown again within one frame changes nothing.
+  private func applyWindowState() {
+    guard let minimized = windowMinimized else { return }
+    windowMinimized = nil
+    director.setHold(.window, minimized)
   }
 
   /// Pushes the script's due events into SDL's queue, as many as it has room for; the rest stay due

@@ -24,16 +24,17 @@ extension AdOverlay {
   }
 
   /// Feeds the overlay an SDL event. Input the banner or the open ad view takes returns true and
-  /// must not reach the game; minimising and restoring the window hold and release `.window`.
+  /// must not reach the game; minimising and restoring the window hold and release `.window`, as
+  /// the window stands after the frame's events (`noteWindowMinimized(_:)`).
   /// - Returns: whether the overlay consumed the event.
   @discardableResult
   public func handle(sdlEvent event: SDL_Event) -> Bool {
     switch Event(event) {
     case .windowMinimized, .windowHidden:
-      setWindowMinimized(true)
+      noteWindowMinimized(true)
       return false
     case .windowRestored, .windowShown:
-      setWindowMinimized(false)
+      noteWindowMinimized(false)
       return false
     case .input(let input):
       return handle(input)

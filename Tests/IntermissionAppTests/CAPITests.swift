@@ -44,6 +44,57 @@ extension BackendTests {
     withUnsafePointer(to: event) { intermission_handle_event(overlay, $0) }
   }
 
+  @Test func aWindowShownHiddenAndShownWithinAFrameFiresNoPause() throws {
+    // A real C game's set-up: the window and renderer together, with a logical size.
+    SDL_SetHint(SDL_HINT_VIDEODRIVER, "offscreen")
+    SDL_SetHint(SDL_HINT_RENDER_DRIVER, "software")
+    #expect(SDL_Init(UInt32(SDL_INIT_VIDEO)) == 0)
+    defer { SDL_Quit() }
+    var window: OpaquePointer?
+    var renderer: OpaquePointer?
+    #expect(SDL_CreateWindowAndRenderer(800, 600, 0, &window, &renderer) == 0)
+    defer {
+      SDL_DestroyRenderer(renderer)
+      SDL_DestroyWindow(window)
+    }
+    #expect(SDL_RenderSetLogicalSize(renderer, 288, 512) == 0)
+    let log = CallbackLog()
+    var config = intermission_config()
+    intermission_config_init(&config)
+    config.user = Unmanaged.passUnretained(log).toOpaque()
+    config.on_pause = { reason, user in
+      Unmanaged<CallbackLog>.fromOpaque(user!).takeUnretainedValue().pauses.append(String(cString: reason!))
+    }
+    config.on_resume = { reason, user in
+      Unmanaged<CallbackLog>.fromOpaque(user!).takeUnretainedValue().resumes.append(String(cString: reason!))
+    }
+    let overlay = intermission_create(renderer, &config, nil, 0)
+    try #require(overlay != nil)
+    defer { intermission_destroy(overlay) }
+    func frame(_ time: Double, pushing ids: [SDL_WindowEventID] = []) {
+      #expect(intermission_update(overlay, time) == 0)
+      for id in ids {
+        var event = SDL_Event()
+        event.type = SDL_WINDOWEVENT.rawValue
+        event.window.event = UInt8(id.rawValue)
+        SDL_PushEvent(&event)
+      }
+      var event = SDL_Event()
+      while SDL_PollEvent(&event) != 0 { _ = handle(overlay, event) }
+      #expect(intermission_draw(overlay) == 0)
+    }
+    // Frame 0 with what window creation queued, then what a driver sends while it shows a window.
+    frame(0)
+    frame(1.0 / 60, pushing: [SDL_WINDOWEVENT_SHOWN, SDL_WINDOWEVENT_HIDDEN, SDL_WINDOWEVENT_SHOWN])
+    frame(2.0 / 60, pushing: [SDL_WINDOWEVENT_MINIMIZED, SDL_WINDOWEVENT_RESTORED])
+    #expect(log.pauses.isEmpty && log.resumes.isEmpty, "\(log.pauses) \(log.resumes)")
+    // A window that ends the frame hidden holds the game, within that frame.
+    frame(3.0 / 60, pushing: [SDL_WINDOWEVENT_SHOWN, SDL_WINDOWEVENT_HIDDEN])
+    #expect(log.pauses == ["window"] && intermission_is_running(overlay) == 0)
+    frame(4.0 / 60, pushing: [SDL_WINDOWEVENT_RESTORED])
+    #expect(log.resumes == ["window"] && intermission_is_running(overlay) == 1)
+  }
+
   @Test func theCAPIPausesThroughItsCallbacksOnTheGamesThreadAndRefusesBadCalls() throws {
     try withGameRenderer { renderer in
       let log = CallbackLog()

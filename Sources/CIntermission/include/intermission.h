@@ -26,8 +26,8 @@
  *
  * Threads: every call is made on the thread that created the overlay (the game's thread); another
  * thread gets INTERMISSION_ERROR_WRONG_THREAD and changes nothing. Callbacks run on that thread,
- * inside intermission_update, intermission_handle_event, intermission_hold, intermission_release or
- * intermission_destroy, never on a loader thread. A callback may call any function here, including
+ * inside intermission_update, intermission_handle_event, intermission_draw, intermission_hold,
+ * intermission_release or intermission_destroy, never on a loader thread. A callback may call any function here, including
  * intermission_destroy on its own overlay.
  *
  * Handles: an intermission_overlay pointer is a handle, never dereferenced. NULL, destroyed and
@@ -156,8 +156,11 @@ int intermission_update(intermission_overlay *overlay, double host_time);
 
 /* Offers an SDL event to the overlay. Returns 1 when the overlay consumed it (a click on the banner,
  * any input while the ad view is open): the game must then ignore it. Returns 0 otherwise, and for
- * a NULL event or an invalid handle. Window events are never consumed: minimising or hiding the
- * window holds "window", restoring or showing it releases it; a size change relays out the banner.
+ * a NULL event or an invalid handle. Window events are never consumed: the "window" hold follows
+ * the window as it stands after the frame's events (held while minimised or hidden), applied at the
+ * next intermission_draw or intermission_update, so a window shown, hidden and shown again within
+ * one frame (as drivers do while they create one) never pauses the game; a size change relays out
+ * the banner.
  * A game controller's B or Back closes the ad view, A activates, the d-pad moves (open your
  * controllers with SDL_GameControllerOpen to get their events). Events of another window of the
  * game are never the overlay's. */
