@@ -1,6 +1,7 @@
 import Foundation
 import IntermissionAds
 import IntermissionNet
+import IntermissionTestSupport
 import Testing
 
 /// Beacons: recorded durably before their trace line, delivered with a nonce and a timestamp,
@@ -140,6 +141,51 @@ struct BeaconTests {
     let arrived = collector.requests.compactMap { $0.query["nonce"] }
     #expect(Set(arrived) == reached.union(left), "none missing, none made up")
     #expect(try events(runner, "restarted.jsonl", "beacon.sent").count == left.count)
+  }
+
+  @Test func twelveKillsAgainstAFlakyCollectorLoseNothingAndCountNothingTwice() throws {
+    let runner = try ProgramRunner()
+    let seed = UInt64.random(in: 1...1_000_000)
+    var generator = SeededGenerator(seed: seed)
+    // 500s, resets and slow answers, drawn at random for each request.
+    let collector = try CollectorServer(mode: "chaos:\(seed % 1000)")
+    let manifest = try beaconAds(runner, collector: collector)
+    let queue = runner.path("b.sqlite")
+    let clicks = (1...40).map { "\(Double($0) * 3) click 480 595\n\(Double($0) * 3 + 0.5) key Escape\n" }.joined()
+    let script = try runner.write("clicks.txt", clicks)
+    var traced = (impressions: 0, clicks: 0)
+    for run in 0..<12 {
+      let trace = "run\(run).jsonl"
+      let program = try runner.start(
+        Self.headless + [
+          "--ads", manifest, "--refresh", "1.1", "--seconds", "1000", "--script", script, "--trace",
+          runner.path(trace), "--beacons", queue,
+        ])
+      usleep(UInt32.random(in: 150_000..<900_000, using: &generator))
+      kill(program.process.processIdentifier, SIGKILL)
+      _ = runner.finish(program)
+      traced.impressions += try events(runner, trace, "impression").count
+      traced.clicks += try events(runner, trace, "banner.clicked").count
+    }
+    // One clean run drains the queue; its own ad reports nothing.
+    collector.mode = "up"
+    let plain = runner.folder.appendingPathComponent("ads/plain.json")
+    try Data(#"{"ads":[{"id":"plain","image":"starfall.png","title":"P","action":"in-app"}]}"#.utf8).write(to: plain)
+    let drained = try runner.run(
+      Self.headless + [
+        "--ads", plain.path, "--seconds", "5", "--trace", runner.path("drain.jsonl"), "--beacons", queue,
+      ])
+    #expect(drained.status == 0)
+    #expect(try BeaconStore(path: queue).count() == 0, "the queue ends empty (seed \(seed))")
+    let acknowledged = collector.requests.filter { $0.mode == "up" || $0.mode.hasPrefix("slow:") }
+    let impressions = Set(acknowledged.filter { $0.path == "/i" }.compactMap { $0.query["nonce"] })
+    let clicked = Set(acknowledged.filter { $0.path == "/c" }.compactMap { $0.query["nonce"] })
+    #expect(traced.impressions >= 12 && traced.clicks >= 1, "the runs did something: \(traced) (seed \(seed))")
+    // Every traced event reached the collector (a beacon is stored before its trace line); at most
+    // one per kill was stored and not yet traced. Counted by nonce, none twice.
+    #expect(impressions.count >= traced.impressions && clicked.count >= traced.clicks, "\(traced) (seed \(seed))")
+    #expect(impressions.count + clicked.count <= traced.impressions + traced.clicks + 12, "(seed \(seed))")
+    #expect(collector.requests.contains { $0.mode != "up" }, "the collector did fail")
   }
 
   @Test func anExpiredBeaconIsDroppedAndTraced() throws {

@@ -17,11 +17,15 @@ struct SpawnedProgram {
 
   let pid: pid_t
 
-  /// Starts `executable` with `arguments`, its output discarded (or standard output to `stdout`).
-  /// - Parameter blockingStopSignals: start with SIGINT, SIGTERM and SIGHUP blocked.
-  init(_ executable: String, _ arguments: [String], blockingStopSignals: Bool = false, stdout: String = "/dev/null")
-    throws
-  {
+  /// Starts `executable` with `arguments`, its output discarded (or standard output to `stdout`,
+  /// standard error to `stderr`).
+  /// - Parameters:
+  ///   - blockingStopSignals: start with SIGINT, SIGTERM and SIGHUP blocked.
+  ///   - environment: variables set (or replaced) in the test process's environment for the child.
+  init(
+    _ executable: String, _ arguments: [String], blockingStopSignals: Bool = false, stdout: String = "/dev/null",
+    stderr: String = "/dev/null", environment: [String: String] = [:]
+  ) throws {
     var attributes = posix_spawnattr_t()
     posix_spawnattr_init(&attributes)
     defer { posix_spawnattr_destroy(&attributes) }
@@ -36,11 +40,14 @@ struct SpawnedProgram {
     posix_spawn_file_actions_init(&actions)
     defer { posix_spawn_file_actions_destroy(&actions) }
     posix_spawn_file_actions_addopen(&actions, 1, stdout, O_WRONLY, 0)
-    posix_spawn_file_actions_addopen(&actions, 2, "/dev/null", O_WRONLY, 0)
+    posix_spawn_file_actions_addopen(&actions, 2, stderr, O_WRONLY | O_CREAT | O_TRUNC, 0o644)
     let argv: [UnsafeMutablePointer<CChar>?] = ([executable] + arguments).map { strdup($0) } + [nil]
     defer { argv.forEach { free($0) } }
+    let variables = ProcessInfo.processInfo.environment.merging(environment) { $1 }.map { "\($0)=\($1)" }
+    let envp: [UnsafeMutablePointer<CChar>?] = variables.map { strdup($0) } + [nil]
+    defer { envp.forEach { free($0) } }
     var child: pid_t = 0
-    let result = posix_spawn(&child, executable, &actions, &attributes, argv, environ)
+    let result = posix_spawn(&child, executable, &actions, &attributes, argv, envp)
     guard result == 0 else { throw POSIXError(POSIXErrorCode(rawValue: result) ?? .EINVAL) }
     pid = child
   }

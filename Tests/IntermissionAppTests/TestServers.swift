@@ -207,3 +207,51 @@ final class CollectorServer: @unchecked Sendable {
     requests.filter { $0.mode == "up" || $0.mode.hasPrefix("slow:") }.compactMap { $0.query["nonce"] }
   }
 }
+
+/// `Tests/Servers/hostile.py`: an ad server whose every path answers badly (a trickled body,
+/// endless headers, a gzip bomb, a reset, no HTTP at all, ...), on 127.0.0.1 and a free port.
+final class HostileServer: @unchecked Sendable {
+  let folder: URL
+  let port: Int
+  let process = Process()
+
+  init() throws {
+    folder = FileManager.default.temporaryDirectory.appendingPathComponent("intermission-hostile-\(UUID().uuidString)")
+    try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+    let portFile = folder.appendingPathComponent("port")
+    process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+    process.arguments = [
+      "python3", ProgramRunner.root.appendingPathComponent("Tests/Servers/hostile.py").path,
+      "--port-file", portFile.path, "--log", folder.appendingPathComponent("requests.log").path,
+    ]
+    process.standardOutput = FileHandle.nullDevice
+    try process.run()
+    let deadline = Date().addingTimeInterval(30)
+    var found: Int?
+    while found == nil {
+      guard process.isRunning, Date() < deadline else {
+        throw ServerError(description: "the hostile server did not start")
+      }
+      found = (try? String(contentsOf: portFile, encoding: .utf8)).flatMap { Int($0) }
+      if found == nil { usleep(20_000) }
+    }
+    port = found!
+  }
+
+  deinit {
+    if process.isRunning {
+      kill(process.processIdentifier, SIGKILL)
+      process.waitUntilExit()
+    }
+    try? FileManager.default.removeItem(at: folder)
+  }
+
+  /// The URL of `path` on this server.
+  func url(_ path: String) -> String { "http://127.0.0.1:\(port)/\(path)" }
+
+  /// The request lines received so far.
+  var requests: [String] {
+    ((try? String(contentsOf: folder.appendingPathComponent("requests.log"), encoding: .utf8)) ?? "")
+      .split(separator: "\n").map(String.init)
+  }
+}

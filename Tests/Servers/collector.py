@@ -11,12 +11,15 @@ it answers is read from the --control file at every request, so a test can chang
   slow:S      wait S seconds, then answer normally
   endless     answer 200 with a valid PNG header followed by a body that never ends
   endless:P   the same for the path P only; anything else is answered normally
+  chaos:SEED  each request draws, from a generator seeded with SEED: 500 (20 %), down (20 %),
+              slow:0.3 (10 %) or up (50 %); the log records what was drawn
 
 Standard library only. Stops on SIGTERM or SIGINT.
 """
 import argparse
 import json
 import os
+import random
 import signal
 import socket
 import struct
@@ -64,6 +67,8 @@ class Collector(BaseHTTPRequestHandler):
 
     def do_GET(self):
         mode = self.mode()
+        if mode.startswith("chaos:"):
+            mode = self.server.chaos(int(mode[6:]))
         self.record(mode)
         if mode == "down":
             # RST instead of FIN: the client sees a connection reset, as from a server that is gone.
@@ -121,6 +126,15 @@ def main():
     arguments = parser.parse_args()
 
     server = ThreadingHTTPServer(("127.0.0.1", 0), Collector)
+    generators = {}
+
+    def chaos(seed):
+        with Collector.lock:
+            generator = generators.setdefault(seed, random.Random(seed))
+            draw = generator.random()
+        return "500" if draw < 0.2 else "down" if draw < 0.4 else "slow:0.3" if draw < 0.5 else "up"
+
+    server.chaos = chaos
     server.daemon_threads = True
     server.log = arguments.log
     server.control = arguments.control
