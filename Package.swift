@@ -101,7 +101,7 @@ let package = Package(
       name: "IntermissionAppTests",
       dependencies: [
         "IntermissionHost", "IntermissionSDL", "IntermissionCore", "IntermissionAds", "MenuGame", "CAllocationCounter",
-        "IntermissionTestSupport", "IntermissionC", "CIntermission", "IntermissionNet",
+        "IntermissionTestSupport", "IntermissionC", "CIntermission", "IntermissionNet", "IntermissionTesting",
       ]
     ),
   ],

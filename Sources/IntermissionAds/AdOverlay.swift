@@ -298,12 +298,15 @@ public final class AdOverlay: Overlay {
 
   public func draw(on canvas: any Canvas) {
     applyWindowState()
-    viewSize = canvas.size
-    drawnVersion = stateVersion
-    creative.prepare(on: canvas)
-    if banner.isOnScreen { drawBanner(on: canvas) }
-    if case .inAppView(_, let view) = action { view.draw(on: canvas, image: creative.uploaded) }
-    if let notice { drawNotice(notice.text, on: canvas) }
+    // On a game's own renderer, its state is as it was afterwards; the canvas follows the window.
+    canvas.drawOverlay {
+      viewSize = canvas.size
+      drawnVersion = stateVersion
+      creative.prepare(on: canvas)
+      if banner.isOnScreen { drawBanner(on: canvas) }
+      if case .inAppView(_, let view) = action { view.draw(on: canvas, image: creative.uploaded) }
+      if let notice { drawNotice(notice.text, on: canvas) }
+    }
   }
 
   /// A message in a dark pill above the banner's place, in the middle.

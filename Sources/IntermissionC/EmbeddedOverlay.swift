@@ -66,14 +66,8 @@ final class EmbeddedOverlay {
     injector = script.events.isEmpty ? nil : EventInjector(window: try Window(borrowing: window))
     let trace = trace
     gate = PauseGate(
-      onPause: { holder in
-        trace.emit("game.paused", ["reason": .string(holder.description)])
-        callbacks.paused(by: holder)
-      },
-      onResume: { holder in
-        trace.emit("game.resumed", ["reason": .string(holder.description)])
-        callbacks.resumed(by: holder)
-      })
+      trace: trace, onPause: { holder in callbacks.paused(by: holder) },
+      onResume: { holder in callbacks.resumed(by: holder) })
     overlay = AdOverlay(
       manifestPath: manifest, pauseTarget: gate, trace: trace, configuration: settings.configuration)
   }
@@ -103,19 +97,12 @@ final class EmbeddedOverlay {
   /// window of the game are not the overlay's.
   func handle(_ event: SDL_Event) -> Bool {
     if let id = Event.windowID(of: event), id != 0, id != windowID { return false }
-    if case .windowResized = Event(event) {
-      do {
-        try canvas.updateLayout()
-      } catch {
-        _ = message.fail(ResultCode.sdl, "\(error)")
-      }
-    }
     return overlay.handle(sdlEvent: event)
   }
 
   /// Draws the banner and the ad view over what the game drew.
   func draw() -> Int32 {
-    canvas.drawPreservingRendererState { overlay.draw(on: canvas) }
+    overlay.draw(on: canvas)
     return message.succeed()
   }
 

@@ -40,9 +40,15 @@ public protocol Canvas: AnyObject {
 
   /// Draws the kept scene layer. The default does nothing.
   func drawSceneLayer()
+
+  /// Runs `draw`, which draws an overlay, so that whatever state the canvas's target keeps for the
+  /// game (a renderer's draw colour, blend mode, scale and clip) is as it was afterwards, and the
+  /// canvas's `size` is the window's as it is now. The default draws directly.
+  func drawOverlay(_ draw: () -> Void)
 }
 
 extension Canvas {
   public func drawIntoSceneLayer(_ draw: () -> Void) { draw() }
   public func drawSceneLayer() {}
+  public func drawOverlay(_ draw: () -> Void) { draw() }
 }

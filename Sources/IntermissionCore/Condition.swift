@@ -50,6 +50,10 @@ public final class Condition: @unchecked Sendable {
     pthread_cond_timedwait(condition, mutex, &deadline)
   }
 
+  /// Waits, with the mutex locked, until woken (spurious wake-ups possible: check the state again).
+  /// The mutex is locked again when it returns.
+  public func wait() { pthread_cond_wait(condition, mutex) }
+
   /// Wakes every waiter.
   public func broadcast() { pthread_cond_broadcast(condition) }
 }

@@ -5,6 +5,9 @@
 /// var paused = false
 /// let gate = PauseGate(onPause: { _ in paused = true }, onResume: { _ in paused = false })
 /// ```
+///
+/// Given a trace, it records each change as `game.paused` or `game.resumed` with its `reason`
+/// (the holder), before it calls the game, as the C API's overlay does.
 public final class PauseGate: PauseTarget {
   /// Called with the holder whose hold stopped the game.
   public var onPause: (PauseHolder) -> Void
@@ -12,10 +15,18 @@ public final class PauseGate: PauseTarget {
   public var onResume: (PauseHolder) -> Void
   /// The holders now holding the game.
   public private(set) var holds = PauseHolds()
+  private let trace: Trace?
 
   /// Creates a gate that calls `onPause` and `onResume` at the running state's changes.
-  public init(onPause: @escaping (PauseHolder) -> Void = { _ in }, onResume: @escaping (PauseHolder) -> Void = { _ in })
-  {
+  /// - Parameters:
+  ///   - trace: where `game.paused` and `game.resumed` are recorded; nil records nothing.
+  ///   - onPause: called with the holder whose hold stopped the game.
+  ///   - onResume: called with the holder whose release let it run again.
+  public init(
+    trace: Trace? = nil, onPause: @escaping (PauseHolder) -> Void = { _ in },
+    onResume: @escaping (PauseHolder) -> Void = { _ in }
+  ) {
+    self.trace = trace
     self.onPause = onPause
     self.onResume = onResume
   }
@@ -27,11 +38,15 @@ public final class PauseGate: PauseTarget {
   public func hold(_ holder: PauseHolder) {
     let wasRunning = isRunning
     guard holds.hold(holder) else { return }
-    if wasRunning { onPause(holder) }
+    guard wasRunning else { return }
+    trace?.emit("game.paused", ["reason": .string(holder.description)])
+    onPause(holder)
   }
 
   public func release(_ holder: PauseHolder) {
     guard holds.release(holder) else { return }
-    if isRunning { onResume(holder) }
+    guard isRunning else { return }
+    trace?.emit("game.resumed", ["reason": .string(holder.description)])
+    onResume(holder)
   }
 }

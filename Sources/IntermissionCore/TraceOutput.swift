@@ -26,16 +26,16 @@ extension TraceOutput {
   public var failure: String? { nil }
 }
 
-/// Keeps trace lines in memory, for tests.
-package final class MemoryTraceOutput: TraceOutput {
+/// Keeps trace lines in memory, for tests: `Trace(output: MemoryTraceOutput())`, then read `lines`.
+public final class MemoryTraceOutput: TraceOutput {
   /// The lines written so far, without their newlines.
-  package private(set) var lines: [String] = []
+  public private(set) var lines: [String] = []
 
   /// Creates an empty output.
-  package init() {}
+  public init() {}
 
   /// Appends `line`, less its newline.
-  package func write(line: String) {
+  public func write(line: String) {
     lines.append(String(line.dropLast()))
   }
 }

@@ -36,6 +36,11 @@ extension AdOverlay {
     case .windowRestored, .windowShown:
       noteWindowMinimized(false)
       return false
+    case .windowResized(let width, let height):
+      // The banner follows at once: its inset, its place and its viewability use the new size
+      // from now on; the canvas lays itself out at the next draw.
+      viewSize = Size(width: Double(width), height: Double(height))
+      return false
     case .input(let input):
       return handle(input)
     default:

@@ -7,7 +7,8 @@ public final class Renderer {
   let pointer: OpaquePointer
   /// Keeps the window (and SDL) alive for as long as the renderer lives.
   let window: Window
-  private let ownsPointer: Bool
+  /// Whether the renderer is its own (destroyed with it) rather than a game's, borrowed.
+  let ownsPointer: Bool
 
   /// Creates a renderer for `window`: the software renderer when `software` is true, otherwise the
   /// best accelerated one with the software renderer as fallback. Render targets are required.

@@ -9,7 +9,7 @@ import IntermissionCore
 public final class SDLCanvas: Canvas {
   /// The renderer drawn with.
   public let renderer: Renderer
-  private let window: Window
+  let window: Window
   private var fonts: [TextStyle: Font] = [:]
   private let fontPath: String
   private var textCache: [TextKey: Texture] = [:]
@@ -21,6 +21,8 @@ public final class SDLCanvas: Canvas {
   public private(set) var size: Size
   /// Output pixels per window point.
   public private(set) var pixelScale = (x: 1.0, y: 1.0)
+  /// The output size in pixels at the last layout.
+  var laidOutOutput = (width: 0, height: 0)
   /// How many strings have been rasterised (cache misses), for tests and benchmarks.
   package private(set) var rasterisedTextCount = 0
 
@@ -83,13 +85,17 @@ public final class SDLCanvas: Canvas {
     try self.init(window: borrowed, renderer: Renderer(borrowing: renderer, window: borrowed), fontPath: font)
   }
 
-  /// Re-reads the window and output sizes and rescales drawing and fonts to match.
+  /// Re-reads the window and output sizes and rescales drawing and fonts to match. The canvas
+  /// also does this by itself before it draws an overlay (`drawOverlay(_:)`) whenever the window's
+  /// size has changed. On a renderer the canvas owns, the scale is set now; on a game's own
+  /// renderer, only while the canvas draws.
   /// - Throws: `SDLError` if a font cannot be reopened at the new scale.
   public func updateLayout() throws {
     size = window.size
     let output = renderer.outputSize
+    laidOutOutput = output
     let scale = SDLCanvas.pixelScale(window: size, output: output)
-    renderer.setScale(x: scale.x, y: scale.y)
+    if renderer.ownsPointer { renderer.setScale(x: scale.x, y: scale.y) }
     if fonts.isEmpty || scale != pixelScale {
       pixelScale = scale
       var opened: [TextStyle: Font] = [:]
@@ -109,16 +115,6 @@ public final class SDLCanvas: Canvas {
       x: window.width > 0 && output.width > 0 ? Double(output.width) / window.width : 1,
       y: window.height > 0 && output.height > 0 ? Double(output.height) / window.height : 1
     )
-  }
-
-  /// Runs `body`, which draws on this canvas, on a renderer that the game also draws with: the
-  /// canvas's scale applies during `body`, and the game's draw colour, blend mode, scale and clip
-  /// are as they were afterwards.
-  public func drawPreservingRendererState(_ body: () -> Void) {
-    renderer.preservingState {
-      renderer.setScale(x: pixelScale.x, y: pixelScale.y)
-      body()
-    }
   }
 
   /// Converts a point in window coordinates to output pixels.

@@ -37,7 +37,10 @@ public final class Texture {
     SDL_SetTextureBlendMode(pointer, SDL_BLENDMODE_NONE)
   }
 
-  deinit { SDL_DestroyTexture(pointer) }
+  deinit {
+    // After a game's SDL_Quit, its renderers, and every texture of theirs, are gone already.
+    if SDL_WasInit(UInt32(SDL_INIT_VIDEO)) != 0 { SDL_DestroyTexture(pointer) }
+  }
 
   /// Sets the colour and alpha the texture is multiplied by when drawn.
   public func setModulation(_ color: Color) {

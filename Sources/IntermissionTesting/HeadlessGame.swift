@@ -12,6 +12,9 @@ import IntermissionSDL
 /// let run = try HeadlessGame(script: "1.5 click 480 595\n2.5 key Escape") { game }.run(seconds: 3)
 /// #expect(run.contains("director.paused", reason: "ad"))
 /// ```
+///
+/// Safe in parallel tests (Swift Testing's default): SDL is global, so each run takes the process's
+/// one SDL session (`SDLSession.exclusive`) for its whole length, and runs one after another.
 public struct HeadlessGame {
   /// An error setting the run up: a bad script line, no font, no SDL.
   public struct SetupError: Error, CustomStringConvertible {
@@ -72,15 +75,27 @@ public struct HeadlessGame {
     return try run(options)
   }
 
+  /// Where and when the banner can be clicked in this run: `timing.bannerCenter` and
+  /// `timing.firstClickableTime` (1.25 s with the defaults), and `timing.clickBanner(at:)` for a
+  /// script line.
+  public var timing: BannerTiming {
+    var configuration = AdOverlay.Configuration()
+    configuration.latency = options.adLatency
+    return BannerTiming(
+      windowSize: Size(width: Double(options.width), height: Double(options.height)), configuration: configuration)
+  }
+
   private func run(_ options: HostConfiguration) throws -> HeadlessRun {
     guard let font = SystemFont.path else {
       throw SetupError(description: "no font found at \(SystemFont.candidates.joined(separator: ", "))")
     }
-    let output = MemoryTraceOutput()
-    let host = try Host(
-      configuration: options, script: script, fontPath: font, trace: Trace(output: output), adManifest: adManifest,
-      firstScene: firstScene)
-    try host.run()
-    return HeadlessRun(lines: output.lines)
+    return try SDLSession.exclusive {
+      let output = MemoryTraceOutput()
+      let host = try Host(
+        configuration: options, script: script, fontPath: font, trace: Trace(output: output), adManifest: adManifest,
+        firstScene: firstScene)
+      try host.run()
+      return HeadlessRun(lines: output.lines)
+    }
   }
 }

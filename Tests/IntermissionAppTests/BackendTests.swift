@@ -8,7 +8,7 @@ import Testing
 
 /// The SDL backend in process, headless. SDL is global: these run one at a time, each with its own
 /// init and quit.
-@Suite("SDL backend", .serialized)
+@Suite("SDL backend", .serialized, .sdlSession)
 struct BackendTests {
   static let font = "/usr/share/fonts/truetype/dejavu/DejaVuSans.ttf"
 

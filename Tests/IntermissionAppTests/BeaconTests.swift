@@ -161,7 +161,10 @@ struct BeaconTests {
           "--ads", manifest, "--refresh", "1.1", "--seconds", "1000", "--script", script, "--trace",
           runner.path(trace), "--beacons", queue,
         ])
-      usleep(UInt32.random(in: 150_000..<900_000, using: &generator))
+      // Killed at a random moment after its first impression: batches, retries and records under way.
+      let deadline = Date().addingTimeInterval(60)
+      while (try? events(runner, trace, "impression"))?.isEmpty != false && Date() < deadline { usleep(2000) }
+      usleep(UInt32.random(in: 0..<700_000, using: &generator))
       kill(program.process.processIdentifier, SIGKILL)
       _ = runner.finish(program)
       traced.impressions += try events(runner, trace, "impression").count
