@@ -73,7 +73,10 @@ let package = Package(
     // The C API's functions (@_cdecl): overlays by handle on a game's own SDL renderer.
     .target(
       name: "IntermissionC",
-      dependencies: ["CIntermission", "CIntermissionSupport", "IntermissionSDL", "IntermissionAds", "IntermissionCore"]
+      dependencies: [
+        "CIntermission", "CIntermissionSupport", "IntermissionSDL", "IntermissionAds", "IntermissionCore",
+        "IntermissionNet",
+      ]
     ),
     .executableTarget(name: "intermission", dependencies: ["IntermissionHost", "MenuGame"]),
     .executableTarget(

@@ -4,9 +4,12 @@
  * pause bridge.
  *
  * Build:  cc main.c $(pkg-config --cflags --libs intermission) -o c-game
- * usage:  c-game [--headless] [--frames N] [--script FILE] [--trace FILE]
+ * Or:     meson setup build && meson compile -C build   (meson.build: dependency('intermission'))
+ * usage:  c-game [--headless] [--frames N] [--script FILE] [--trace FILE] [--ads MANIFEST] [--beacons FILE]
  *   --script replays input (Intermission's script format) through SDL's queue, for headless tests.
- *   The ads are the sample ads installed with the library, or $INTERMISSION_ASSETS/ads/manifest.json.
+ *   The ads are the sample ads installed with the library, or $INTERMISSION_ASSETS/ads/manifest.json,
+ *   or --ads: a manifest file or an http(s) URL of an ad server. --beacons: the queue of impression
+ *   and click reports (default: $XDG_DATA_HOME/intermission/beacons.sqlite).
  * It prints what its own loop counted: frames, updates, clicks it received, and whether it is paused.
  */
 #include <SDL.h>
@@ -33,13 +36,18 @@ int main(int argc, char **argv)
     /* Initialization (the game's own) */
     int headless = 0;
     long frames = -1;
-    const char *script = NULL, *trace = NULL;
+    const char *script = NULL, *trace = NULL, *manifest = NULL, *beacons = NULL;
     for (int i = 1; i < argc; i++) {
         if (!strcmp(argv[i], "--headless")) headless = 1;
         else if (!strcmp(argv[i], "--frames") && i + 1 < argc) frames = atol(argv[++i]);
         else if (!strcmp(argv[i], "--script") && i + 1 < argc) script = argv[++i];
         else if (!strcmp(argv[i], "--trace") && i + 1 < argc) trace = argv[++i];
-        else { fprintf(stderr, "usage: %s [--headless] [--frames N] [--script F] [--trace F]\n", argv[0]); return 2; }
+        else if (!strcmp(argv[i], "--ads") && i + 1 < argc) manifest = argv[++i];
+        else if (!strcmp(argv[i], "--beacons") && i + 1 < argc) beacons = argv[++i];
+        else {
+            fprintf(stderr, "usage: %s [--headless] [--frames N] [--script F] [--trace F] [--ads M] [--beacons F]\n", argv[0]);
+            return 2;
+        }
     }
     if (headless) {
         SDL_SetHint(SDL_HINT_VIDEODRIVER, "offscreen");
@@ -56,6 +64,7 @@ int main(int argc, char **argv)
     config.on_pause = on_pause, config.on_resume = on_resume, config.user = &game;             /* INTERMISSION */
     /* For headless tests: the same events every run, frame for frame. */
     config.trace_path = trace, config.script_path = script, config.deterministic = headless;    /* INTERMISSION */
+    config.manifest_path = manifest, config.beacons_path = beacons; /* optional: NULL takes the defaults */
     char error[256];                                                                            /* INTERMISSION */
     intermission_overlay *ads = intermission_create(renderer, &config, error, sizeof error);   /* INTERMISSION */
     if (!ads) fprintf(stderr, "no ads: %s\n", error); /* the game runs on without a banner */   /* INTERMISSION */

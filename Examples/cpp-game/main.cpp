@@ -3,6 +3,7 @@
 // its pause bridge, through intermission::Overlay, the RAII wrapper in intermission.h.
 //
 // Build:  c++ main.cpp $(pkg-config --cflags --libs intermission) -o cpp-game
+// Or:     cmake -S . -B build -DCMAKE_PREFIX_PATH=PREFIX && cmake --build build   (CMakeLists.txt)
 // usage:  cpp-game [--headless] [--frames N] [--script FILE] [--trace FILE]
 //   --script replays input (Intermission's script format) through SDL's queue, for headless tests.
 //   The ads are the sample ads installed with the library, or $INTERMISSION_ASSETS/ads/manifest.json.

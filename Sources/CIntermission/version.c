@@ -7,7 +7,7 @@
 const char *intermission_version(void)
 {
     return INTERMISSION_STRINGIFY(INTERMISSION_VERSION_MAJOR) "." INTERMISSION_STRINGIFY(
-        INTERMISSION_VERSION_MINOR) ".0";
+        INTERMISSION_VERSION_MINOR) "." INTERMISSION_STRINGIFY(INTERMISSION_VERSION_PATCH);
 }
 
 const char *intermission_result_string(int result)

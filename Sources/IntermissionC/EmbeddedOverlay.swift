@@ -2,6 +2,7 @@ import CIntermission
 import Glibc
 import IntermissionAds
 import IntermissionCore
+import IntermissionNet
 import IntermissionSDL
 
 /// An overlay made through the C API: the ad overlay on the game's own renderer, the pause gate
@@ -24,6 +25,8 @@ final class EmbeddedOverlay {
   private var scriptIndex = 0
   private var lastHostTime = -Double.infinity
   private let windowID: UInt32
+  /// Fetches ads and beacons over HTTP(S); cancelled when the overlay is destroyed.
+  private let client: HTTPClient
 
   /// Makes the overlay on `renderer` (an `SDL_Renderer *` with a window) with `settings`.
   /// - Throws: `CreateFailure` for a renderer without a window, an unreadable manifest, script or
@@ -37,8 +40,26 @@ final class EmbeddedOverlay {
     guard let manifest else {
       throw CreateFailure("no manifest_path given and no sample ads found (set INTERMISSION_ASSETS)")
     }
-    guard RegularFile.isReadable(manifest) else {
+    let isRemote = WebURL(manifest) != nil
+    guard isRemote || RegularFile.isReadable(manifest) else {
       throw CreateFailure("cannot read ad manifest \(PrintableText.escaping(manifest, limit: 200)) (manifest_path)")
+    }
+    for (path, field) in [
+      (settings.adsCAPath, "ads_ca_path"), (settings.fallbackManifestPath, "fallback_manifest_path"),
+    ] {
+      guard let path else { continue }
+      guard RegularFile.isReadable(path) else {
+        throw CreateFailure("cannot read \(PrintableText.escaping(path, limit: 200)) (\(field))")
+      }
+    }
+    if let path = settings.beaconsPath, !path.isEmpty {
+      // Created if missing; an existing one must be a regular file (SQLite would block on a FIFO).
+      do {
+        try RegularFile.check(path)
+      } catch .missing {
+      } catch {
+        throw CreateFailure("cannot use \(PrintableText.escaping(path, limit: 200)): \(error) (beacons_path)")
+      }
     }
     script =
       try settings.scriptPath.map { path in
@@ -68,8 +89,39 @@ final class EmbeddedOverlay {
     gate = PauseGate(
       trace: trace, onPause: { holder in callbacks.paused(by: holder) },
       onResume: { holder in callbacks.resumed(by: holder) })
+    client = HTTPClient(
+      timeouts: HTTPClient.Timeouts(connect: min(3, settings.adsTimeout), total: settings.adsTimeout),
+      caFile: settings.adsCAPath)
+    let environment = EmbeddedOverlay.environment()
+    let source = AdSources.forManifest(
+      manifest, client: client, decoder: SDLImageDecoder(),
+      cacheFolder: HTTPCache.defaultFolder(environment: environment),
+      fallbackManifest: settings.fallbackManifestPath)
     overlay = AdOverlay(
-      manifestPath: manifest, pauseTarget: gate, trace: trace, configuration: settings.configuration)
+      pauseTarget: gate, loader: AdLoader(source: source), configuration: settings.configuration, trace: trace,
+      urlOpener: SystemBrowser())
+    overlay.drivesTrace = true
+    if settings.beaconsPath != "", let path = settings.beaconsPath ?? BeaconStore.defaultPath(environment: environment)
+    {
+      overlay.beacons = BeaconQueue(
+        path: path, client: client, clock: WallClock.now, waitsForAttempts: settings.configuration.waitsForDueLoads,
+        createsFolders: settings.beaconsPath == nil,
+        warn: { message in FileDescriptor.printToStandardError("intermission: warning: " + message) })
+    }
+  }
+
+  deinit {
+    // Destroying the overlay never waits for a slow server.
+    client.cancelAll()
+  }
+
+  /// The process's environment (`XDG_CACHE_HOME`, `XDG_DATA_HOME`, `HOME`).
+  private static func environment() -> [String: String] {
+    var variables: [String: String] = [:]
+    for name in ["XDG_CACHE_HOME", "XDG_DATA_HOME", "HOME"] {
+      if let value = getenv(name) { variables[name] = String(cString: value) }
+    }
+    return variables
   }
 
   /// Whether the caller is on the overlay's thread.

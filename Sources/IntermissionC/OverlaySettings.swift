@@ -17,20 +17,39 @@ struct OverlaySettings {
   var fontPath: String?
   /// The caller's functions and their user pointer.
   var callbacks: OverlayCallbacks
+  /// Certificate authorities trusted besides the system's (`ads_ca_path`).
+  var adsCAPath: String?
+  /// Seconds one HTTP transfer may take (`ads_timeout`).
+  var adsTimeout = 10.0
+  /// House ads for when the ad server cannot be reached (`fallback_manifest_path`).
+  var fallbackManifestPath: String?
+  /// Where beacons are queued: nil for the default location, "" for no beacons (`beacons_path`).
+  var beaconsPath: String?
 
-  /// Reads the configuration at `pointer`.
+  /// The sizes of `intermission_config` that callers may pass, oldest first: each version's header
+  /// only appended fields (see CHANGELOG.md).
+  static let knownSizes = [
+    MemoryLayout<intermission_config>.offset(of: \intermission_config.ads_ca_path)!,  // 0.2
+    MemoryLayout<intermission_config>.size,  // 0.3
+  ]
+
+  /// Reads the configuration at `pointer`: a caller compiled against an older header passes its
+  /// older size, and the fields it did not have take their defaults.
   /// - Throws: `CreateFailure` naming the field that is wrong and why.
   init(reading pointer: UnsafePointer<intermission_config>) throws {
     let expected = MemoryLayout<intermission_config>.size
     let size = UnsafeRawPointer(pointer).loadUnaligned(as: Int.self)
-    guard size == expected else {
+    guard OverlaySettings.knownSizes.contains(size) else {
       throw CreateFailure(
         size > expected
           ? "config.size is \(size): the caller's intermission.h is newer than this library (\(expected) bytes)"
-          : "config.size is \(size), not a size this library knows (\(expected)): fill the config with intermission_config_init"
+          : "config.size is \(size), not a size this library knows (\(OverlaySettings.knownSizes.map(String.init).joined(separator: " or "))): fill the config with intermission_config_init"
       )
     }
-    let config = pointer.pointee
+    var config = intermission_config()
+    intermission_config_init(&config)
+    // Only the caller's own bytes are read: an older caller's struct ends before the new fields.
+    withUnsafeMutableBytes(of: &config) { $0.copyMemory(from: UnsafeRawBufferPointer(start: pointer, count: size)) }
     manifestPath = config.manifest_path.map { String(cString: $0) }
     tracePath = config.trace_path.map { String(cString: $0) }
     scriptPath = config.script_path.map { String(cString: $0) }
@@ -40,6 +59,10 @@ struct OverlaySettings {
     configuration.latency = try OverlaySettings.number(config.latency, "latency", in: 0...3600)
     configuration.clickCooldown = try OverlaySettings.number(config.click_cooldown, "click_cooldown", in: 0...3600)
     configuration.waitsForDueLoads = config.deterministic != 0
+    adsCAPath = config.ads_ca_path.map { String(cString: $0) }
+    adsTimeout = try OverlaySettings.number(config.ads_timeout, "ads_timeout", in: 0.1...120)
+    fallbackManifestPath = config.fallback_manifest_path.map { String(cString: $0) }
+    beaconsPath = config.beacons_path.map { String(cString: $0) }
     callbacks = OverlayCallbacks(
       pause: config.on_pause, resume: config.on_resume, event: config.on_event, user: config.user)
   }

@@ -20,4 +20,11 @@ public enum FileDescriptor {
     }
     return 0
   }
+
+  /// Writes `line` and a newline to standard error in one `write(2)`; a failure has nowhere to be
+  /// reported.
+  public static func printToStandardError(_ line: String) {
+    var text = line + "\n"
+    _ = text.withUTF8 { writeAll(STDERR_FILENO, UnsafeRawBufferPointer($0)) }
+  }
 }

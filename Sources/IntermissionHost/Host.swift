@@ -125,7 +125,10 @@ public final class Host {
         caFile: options.adsCAPath)
       httpClient = client
       let loader = AdLoader(
-        source: Host.adSource(manifestPath, options: options, client: client, environment: environment),
+        source: AdSources.forManifest(
+          manifestPath, client: client, decoder: SDLImageDecoder(),
+          cacheFolder: HTTPCache.defaultFolder(environment: environment), fallbackManifest: options.fallbackAdsPath,
+          failsEveryLoad: options.failAds),
         isInterrupted: { StopSignals.received != nil }, onFinish: { waker.wake() })
       adLoader = loader
       let overlay = AdOverlay(
@@ -176,21 +179,6 @@ public final class Host {
 
   /// The seed of every jitter in a fixed-step run.
   static let fixedStepSeed: UInt64 = 0x1D7E_4415_5105
-
-  /// Where ads come from: the manifest file, or the ad server at its URL with the disk cache and
-  /// the house ads; every load fails with `--fail-ads`.
-  private static func adSource(
-    _ manifest: String, options: HostConfiguration, client: HTTPClient, environment: [String: String]
-  ) -> any AdSource {
-    let decoder = SDLImageDecoder()
-    guard !options.failAds, let url = WebURL(manifest) else {
-      return LocalAdSource(manifestPath: manifest, decoder: decoder, failsEveryLoad: options.failAds)
-    }
-    return RemoteAdSource(
-      manifestURL: url, client: client, decoder: decoder,
-      cache: HTTPCache.defaultFolder(environment: environment).map { HTTPCache(folder: $0) },
-      fallback: options.fallbackAdsPath.map { LocalAdSource(manifestPath: $0, decoder: decoder) })
-  }
 
   // MARK: - Loop
 

@@ -221,11 +221,7 @@ public enum Launcher {
   }
 
   /// Writes `line` and a newline to standard error, in one `write(2)`.
-  public static func printToStandardError(_ line: String) {
-    var text = line + "\n"
-    // A failed write to standard error has nowhere to be reported.
-    _ = text.withUTF8 { FileDescriptor.writeAll(STDERR_FILENO, UnsafeRawBufferPointer($0)) }
-  }
+  public static func printToStandardError(_ line: String) { FileDescriptor.printToStandardError(line) }
 
   /// The process's environment.
   public static func processEnvironment() -> [String: String] {

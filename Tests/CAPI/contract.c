@@ -11,6 +11,7 @@
 #include <math.h>
 #include <pthread.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include <intermission.h>
@@ -57,6 +58,24 @@ static void on_event(const char *event, const char *json, void *user)
         if (seen->destroy_on_impression) intermission_destroy(seen->destroy_on_impression);
     }
 }
+
+/* intermission_config exactly as intermission.h 0.2 declared it: what a game compiled against 0.2
+ * passes to a newer library. */
+struct intermission_config_0_2 {
+    size_t size;
+    const char *manifest_path;
+    double refresh_interval;
+    double latency;
+    double click_cooldown;
+    const char *trace_path;
+    int deterministic;
+    const char *script_path;
+    const char *font_path;
+    intermission_pause_fn on_pause;
+    intermission_pause_fn on_resume;
+    intermission_event_fn on_event;
+    void *user;
+};
 
 static SDL_Event button(Uint32 type, int x, int y)
 {
@@ -155,6 +174,59 @@ int main(int argc, char **argv)
     bad = config;
     bad.font_path = "/nonexistent/font.ttf";
     CHECK(intermission_create(renderer, &bad, error, sizeof error) == NULL && strstr(error, "font_path"));
+    /* The fields appended in 0.3 are checked too. */
+    bad = config;
+    bad.ads_timeout = 0;
+    CHECK(intermission_create(renderer, &bad, error, sizeof error) == NULL && strstr(error, "ads_timeout"));
+    bad = config;
+    bad.ads_timeout = NAN;
+    CHECK(intermission_create(renderer, &bad, error, sizeof error) == NULL && strstr(error, "ads_timeout"));
+    bad = config;
+    bad.ads_ca_path = "/nonexistent/ca.pem";
+    CHECK(intermission_create(renderer, &bad, error, sizeof error) == NULL && strstr(error, "ads_ca_path"));
+    bad = config;
+    bad.fallback_manifest_path = "/nonexistent/house/manifest.json";
+    CHECK(intermission_create(renderer, &bad, error, sizeof error) == NULL && strstr(error, "fallback_manifest_path"));
+    bad = config;
+    bad.beacons_path = "/tmp";
+    CHECK(intermission_create(renderer, &bad, error, sizeof error) == NULL && strstr(error, "beacons_path"));
+    bad = config;
+    bad.manifest_path = "ftp://127.0.0.1/manifest.json";
+    CHECK(intermission_create(renderer, &bad, error, sizeof error) == NULL && strstr(error, "manifest_path"));
+    /* "" turns beacons off; an http(s) manifest is taken (its loads happen later). */
+    bad = config;
+    bad.beacons_path = "";
+    bad.manifest_path = "http://127.0.0.1:9/manifest.json";
+    intermission_overlay *remote = intermission_create(renderer, &bad, error, sizeof error);
+    CHECK(remote != NULL);
+    intermission_destroy(remote);
+
+    /* A caller compiled against 0.2: its smaller struct, on the heap at its own size (so that
+     * AddressSanitizer sees any read past it), works unchanged with the defaults for the rest. */
+    struct intermission_config_0_2 *old = malloc(sizeof *old);
+    CHECK(old != NULL);
+    memset(old, 0, sizeof *old);
+    old->size = sizeof *old;
+    old->manifest_path = manifest;
+    old->refresh_interval = 30, old->latency = 0.5, old->click_cooldown = 0.5;
+    old->deterministic = 1;
+    struct seen old_seen;
+    memset(&old_seen, 0, sizeof old_seen);
+    old->on_pause = on_pause, old->on_resume = on_resume, old->user = &old_seen;
+    intermission_overlay *from_old = intermission_create(renderer, (const intermission_config *)old, error, sizeof error);
+    CHECK(from_old != NULL);
+    if (!from_old) fprintf(stderr, "create from a 0.2 config: %s\n", error);
+    for (int frame = 0; frame < 80; frame++) {
+        CHECK(intermission_update(from_old, frame / 60.0) == INTERMISSION_OK);
+        CHECK(intermission_draw(from_old) == INTERMISSION_OK);
+    }
+    CHECK(intermission_banner_visible(from_old) == 1);
+    SDL_Event old_down = button(SDL_MOUSEBUTTONDOWN, 400, 555), old_up = button(SDL_MOUSEBUTTONUP, 400, 555);
+    CHECK(intermission_handle_event(from_old, &old_down) == 1 && intermission_handle_event(from_old, &old_up) == 1);
+    CHECK(old_seen.pauses == 1 && strcmp(old_seen.last_pause, "ad") == 0);
+    intermission_destroy(from_old);
+    free(old);
+
     /* A small buffer gets a cut, terminated message; a NULL or empty one gets nothing. */
     char small[8] = "xxxxxxx";
     CHECK(intermission_create(NULL, &config, small, sizeof small) == NULL && strlen(small) == 7);

@@ -5,7 +5,9 @@ import Testing
 /// on 127.0.0.1): each case ends in no banner, an `ad.failed` naming the reason, an exit within the
 /// transfer timeout plus a few seconds, and a peak resident memory under 200 MB. A broken ad is no
 /// ad, never a crash or a hang.
-@Suite("A hostile ad server")
+// One case at a time: each waits for a transfer timeout, and 17 programs at once (under the
+// sanitizers, slow ones) would starve the tests that run beside them on a 2-core machine.
+@Suite("A hostile ad server", .serialized)
 struct HostileServerTests {
   /// The transfer timeout given to the program (`--ads-timeout`).
   static let transferTimeout = 3.0

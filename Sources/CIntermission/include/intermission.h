@@ -34,7 +34,7 @@
  * made-up handles are detected: such calls return INTERMISSION_ERROR_INVALID_HANDLE (or the neutral
  * value documented for the function) and do nothing else. No call aborts the process.
  *
- * Version 0.2. C99; usable from C++ (extern "C"), which also gets intermission::Overlay, an RAII
+ * Version 0.3. C99; usable from C++ (extern "C"), which also gets intermission::Overlay, an RAII
  * wrapper, at the end of this file (C++11).
  */
 #ifndef INTERMISSION_H
@@ -43,7 +43,8 @@
 #include <stddef.h>
 
 #define INTERMISSION_VERSION_MAJOR 0
-#define INTERMISSION_VERSION_MINOR 2
+#define INTERMISSION_VERSION_MINOR 3
+#define INTERMISSION_VERSION_PATCH 0
 
 #ifdef __cplusplus
 extern "C" {
@@ -87,7 +88,8 @@ typedef void (*intermission_event_fn)(const char *event, const char *json, void 
  * fields, and read the fields an older caller did not have as their defaults. */
 typedef struct intermission_config {
     size_t size;
-    /* Ad manifest (JSON; see the README); NULL takes the sample ads installed with the library. */
+    /* Ad manifest (JSON; see the README): a file, or (from 0.3) an http:// or https:// URL of an
+     * ad server or CDN; NULL takes the sample ads installed with the library. */
     const char *manifest_path;
     /* Seconds between ad rotations (default 30); a failed load is retried after as long. > 0. */
     double refresh_interval;
@@ -112,11 +114,26 @@ typedef struct intermission_config {
     intermission_pause_fn on_resume;  /* may be NULL */
     intermission_event_fn on_event;   /* may be NULL */
     void *user;                       /* passed to the three callbacks */
+
+    /* Appended in 0.3 (a caller compiled against 0.2 passes the older size and gets the defaults):
+     * real delivery, as the intermission program's --ads-ca, --ads-timeout, --fallback-ads and
+     * --beacons give it. manifest_path may also be an http:// or https:// URL of an ad server. */
+
+    /* Certificate authorities (PEM) trusted besides the system's, for https; NULL: none. */
+    const char *ads_ca_path;
+    /* Seconds one HTTP transfer may take in all (default 10; connecting: at most 3). 0.1 to 120. */
+    double ads_timeout;
+    /* House ads: a local manifest that serves when the manifest_path server cannot be reached
+     * and nothing is cached; NULL: none. */
+    const char *fallback_manifest_path;
+    /* The durable queue of impression and click reports (SQLite): NULL takes the default,
+     * $XDG_DATA_HOME/intermission/beacons.sqlite (else ~/.local/share/...); "" turns beacons off. */
+    const char *beacons_path;
 } intermission_config;
 
 /* The defaults, as an initializer: intermission_config config = INTERMISSION_CONFIG_INIT; */
 #define INTERMISSION_CONFIG_INIT \
-    {sizeof(intermission_config), NULL, 30, 0.5, 0.5, NULL, 0, NULL, NULL, NULL, NULL, NULL, NULL}
+    {sizeof(intermission_config), NULL, 30, 0.5, 0.5, NULL, 0, NULL, NULL, NULL, NULL, NULL, NULL, NULL, 10, NULL, NULL}
 
 /* The library's version, "MAJOR.MINOR.PATCH". Never NULL. */
 const char *intermission_version(void);
