@@ -1,16 +1,24 @@
 // swift-tools-version: 6.0
 // Two small games that depend on Intermission by path, as any other package would:
-// - swift-game: an SDL game with its own loop, embedding the banner and its pause bridge;
-// - bounce-game: a game of scenes on Intermission's host, with its own headless test of pause and
-//   resume (Tests/BounceGameTests).
+// - swift-game: an SDL game with its own loop (the SquareGame library), embedding the banner and its
+//   pause bridge, with its own headless tests of pause and resume (Tests/SquareGameTests, with
+//   IntermissionTesting's HeadlessLoop);
+// - bounce-game: a game of scenes on Intermission's host, with its own headless tests of pause and
+//   resume (Tests/BounceGameTests, with IntermissionTesting's HeadlessGame).
+// The tests run as Swift Testing runs them by default: in parallel.
 import PackageDescription
 
 let package = Package(
   name: "SwiftGame",
   dependencies: [.package(name: "Intermission", path: "../..")],
   targets: [
+    .target(name: "SquareGame", dependencies: [.product(name: "IntermissionSDL", package: "Intermission")]),
     .executableTarget(
-      name: "swift-game", dependencies: [.product(name: "IntermissionSDL", package: "Intermission")]),
+      name: "swift-game",
+      dependencies: ["SquareGame", .product(name: "IntermissionSDL", package: "Intermission")]),
+    .testTarget(
+      name: "SquareGameTests",
+      dependencies: ["SquareGame", .product(name: "IntermissionTesting", package: "Intermission")]),
     .target(name: "BounceGame", dependencies: [.product(name: "IntermissionSDL", package: "Intermission")]),
     .executableTarget(
       name: "bounce-game",
