@@ -168,13 +168,20 @@ public final class Host {
   }
 
   deinit {
-    // A decode may still run on a worker thread: SDL_image and SDL must not shut down under it. A
-    // transfer under way is cancelled first, so that quitting never waits for a slow server.
-    httpClient?.cancelAll()
-    if let adLoader { adLoader.waitForWorkers(timeout: adLoader.source.loadTimeout) }
+    stopWorkers()
     // The audio device closes before SDL quits (with the window's system).
     director.audio = nil
     audio = nil
+  }
+
+  /// Stops what runs beside the loop: transfers under way are cancelled (quitting never waits for
+  /// a slow server), then the ad loader's and the beacon queue's workers are waited for, so that
+  /// nothing of theirs (a decode, a library being loaded) is left half done when the process ends
+  /// or SDL shuts down. `Launcher.finish` calls it; the host's `deinit` does too.
+  public func stopWorkers() {
+    httpClient?.cancelAll()
+    if let adLoader { adLoader.waitForWorkers(timeout: adLoader.source.loadTimeout) }
+    (adOverlay?.beacons as? BeaconQueue)?.waitForWorker()
   }
 
   /// The seed of every jitter in a fixed-step run.

@@ -71,6 +71,8 @@ public enum Launcher {
   /// Ends a launched host's run: records `host.stopped`, writes the screenshot, and returns the
   /// exit code (0, or 1 with a message when a write or an SDL call failed).
   public static func finish(_ host: Host, diagnostics: (String) -> Void = Launcher.printToStandardError) -> Int32 {
+    // The program exits right after this, with the host still alive: its workers end first.
+    defer { host.stopWorkers() }
     do {
       try host.finish()
       return success

@@ -91,6 +91,10 @@ public final class BeaconQueue: BeaconDelivery, @unchecked Sendable {
     if backlog.hasStore { nextAttempt = 0 }
   }
 
+  /// Waits until the worker has finished the batch it is sending, if any: transfers end by their
+  /// timeouts, or at once after `HTTPClient.cancelAll()`.
+  public func waitForWorker() { worker.sync {} }
+
   /// The queue's rows now, in the file and in memory (for tests and tools).
   public func queuedCount() -> Int { backlog.count() }
 

@@ -32,6 +32,17 @@ struct BeaconTests {
     return manifest.path
   }
 
+  /// Runs the program on `queue` with an ad that reports nothing, so that it only delivers what
+  /// the queue holds.
+  func drain(_ runner: ProgramRunner, queue: String, seconds: Int, trace: String) throws -> ProgramRunner.Result {
+    let plain = runner.folder.appendingPathComponent("ads/plain.json")
+    try Data(#"{"ads":[{"id":"plain","image":"starfall.png","title":"P","action":"in-app"}]}"#.utf8).write(to: plain)
+    return try runner.run(
+      Self.headless + [
+        "--ads", plain.path, "--seconds", String(seconds), "--trace", runner.path(trace), "--beacons", queue,
+      ])
+  }
+
   func events(_ runner: ProgramRunner, _ trace: String, _ name: String) throws -> [String] {
     try runner.traceLines(trace).filter { $0.contains(#""event":"\#(name)""#) }
   }
@@ -130,13 +141,7 @@ struct BeaconTests {
 
     // The next launch delivers what is left; its own ads report nothing.
     collector.mode = "up"
-    let plain = runner.folder.appendingPathComponent("ads/plain.json")
-    try Data(#"{"ads":[{"id":"plain","image":"starfall.png","title":"P","action":"in-app"}]}"#.utf8).write(to: plain)
-    let restarted = try runner.run(
-      Self.headless + [
-        "--ads", plain.path, "--seconds", "2", "--trace", runner.path("restarted.jsonl"), "--beacons", queue,
-      ])
-    #expect(restarted.status == 0)
+    #expect(try drain(runner, queue: queue, seconds: 2, trace: "restarted.jsonl").status == 0)
     #expect(try BeaconStore(path: queue).count() == 0, "the queue is empty")
     let arrived = collector.requests.compactMap { $0.query["nonce"] }
     #expect(Set(arrived) == reached.union(left), "none missing, none made up")
@@ -172,13 +177,7 @@ struct BeaconTests {
     }
     // One clean run drains the queue; its own ad reports nothing.
     collector.mode = "up"
-    let plain = runner.folder.appendingPathComponent("ads/plain.json")
-    try Data(#"{"ads":[{"id":"plain","image":"starfall.png","title":"P","action":"in-app"}]}"#.utf8).write(to: plain)
-    let drained = try runner.run(
-      Self.headless + [
-        "--ads", plain.path, "--seconds", "5", "--trace", runner.path("drain.jsonl"), "--beacons", queue,
-      ])
-    #expect(drained.status == 0)
+    #expect(try drain(runner, queue: queue, seconds: 5, trace: "drain.jsonl").status == 0)
     #expect(try BeaconStore(path: queue).count() == 0, "the queue ends empty (seed \(seed))")
     let acknowledged = collector.requests.filter { $0.mode == "up" || $0.mode.hasPrefix("slow:") }
     let impressions = Set(acknowledged.filter { $0.path == "/i" }.compactMap { $0.query["nonce"] })

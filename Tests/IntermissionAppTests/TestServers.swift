@@ -36,6 +36,17 @@ func isListening(port: Int) -> Bool {
   }
 }
 
+/// The port a server started as `process` writes to `portFile` once it listens.
+/// - Throws: when the server exits or writes nothing within 30 s.
+func waitForPort(of process: Process, in portFile: URL, name: String) throws -> Int {
+  let deadline = Date().addingTimeInterval(30)
+  while true {
+    if let port = (try? String(contentsOf: portFile, encoding: .utf8)).flatMap({ Int($0) }) { return port }
+    guard process.isRunning, Date() < deadline else { throw ServerError(description: "\(name) did not start") }
+    usleep(20_000)
+  }
+}
+
 struct ServerError: Error, CustomStringConvertible {
   let description: String
 }
@@ -151,14 +162,7 @@ final class CollectorServer: @unchecked Sendable {
       ] + (root.map { ["--root", $0.path] } ?? [])
     process.standardOutput = FileHandle.nullDevice
     try process.run()
-    let deadline = Date().addingTimeInterval(10)
-    var found: Int?
-    while found == nil {
-      guard process.isRunning, Date() < deadline else { throw ServerError(description: "the collector did not start") }
-      found = (try? String(contentsOf: portFile, encoding: .utf8)).flatMap { Int($0) }
-      if found == nil { usleep(20_000) }
-    }
-    port = found!
+    port = try waitForPort(of: process, in: portFile, name: "the collector")
     self.mode = mode
     writeMode()  // didSet does not run in init
   }
@@ -226,16 +230,7 @@ final class HostileServer: @unchecked Sendable {
     ]
     process.standardOutput = FileHandle.nullDevice
     try process.run()
-    let deadline = Date().addingTimeInterval(30)
-    var found: Int?
-    while found == nil {
-      guard process.isRunning, Date() < deadline else {
-        throw ServerError(description: "the hostile server did not start")
-      }
-      found = (try? String(contentsOf: portFile, encoding: .utf8)).flatMap { Int($0) }
-      if found == nil { usleep(20_000) }
-    }
-    port = found!
+    port = try waitForPort(of: process, in: portFile, name: "the hostile server")
   }
 
   deinit {
