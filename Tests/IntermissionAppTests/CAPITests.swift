@@ -48,6 +48,8 @@ extension BackendTests {
     // A real C game's set-up: the window and renderer together, with a logical size.
     SDL_SetHint(SDL_HINT_VIDEODRIVER, "offscreen")
     SDL_SetHint(SDL_HINT_RENDER_DRIVER, "software")
+    // No OpenGL (Mesa) behind the window: SDL would load and unload it, and its allocations with it.
+    SDL_SetHint(SDL_HINT_FRAMEBUFFER_ACCELERATION, "0")
     #expect(SDL_Init(UInt32(SDL_INIT_VIDEO)) == 0)
     defer { SDL_Quit() }
     var window: OpaquePointer?
