@@ -74,11 +74,14 @@ public final class AdOverlay: Overlay {
   public private(set) var banner = AdBanner()
 
   /// Whether the banner's ad is viewable, and whether this display's impression counted.
-  public private(set) var viewability = Viewability()
+  public var viewability: Viewability { tracker.viewability }
 
   /// Where impressions and clicks of ads with tracking URLs are reported; nil reports none. The
   /// overlay drives its delivery from `update(hostTime:)`.
-  public var beacons: (any BeaconDelivery)?
+  public var beacons: (any BeaconDelivery)? {
+    get { tracker.beacons }
+    set { tracker.beacons = newValue }
+  }
 
   /// The ad on the banner, if one is loaded.
   public private(set) var currentAd: AdCreative?
@@ -118,8 +121,8 @@ public final class AdOverlay: Overlay {
   /// The host time of the last update, which viewable time is counted from.
   private var lastUpdate: Double?
   private var schedule: AdLoadSchedule
-  /// The ad whose viewability is being measured.
-  private var viewedAd: AdCreative?
+  /// Viewability, impressions and beacons.
+  private let tracker: ImpressionTracker
   private var creative = CreativeImage()
   private var bannerPressed = false
   private var clickGate: BannerClickGate
@@ -161,6 +164,7 @@ public final class AdOverlay: Overlay {
     self.configuration = configuration
     self.trace = trace
     self.urlOpener = urlOpener
+    tracker = ImpressionTracker(trace: trace)
     delegate = AdActionBridge(pauseTarget: pauseTarget)
     clickGate = BannerClickGate(cooldown: configuration.clickCooldown, guardDuration: configuration.clickGuard)
     schedule = AdLoadSchedule(backoff: configuration.jitterSeed.map(RetryBackoff.init(seed:)) ?? RetryBackoff())
@@ -240,7 +244,7 @@ public final class AdOverlay: Overlay {
       if settled == .shown, currentAd != nil { guardClicks(reason: "justShown") }
     }
     updateViewability()
-    beacons?.update(at: time) { outcome in traceBeacon(outcome) }
+    tracker.deliverBeacons(at: time)
   }
 
   public func runningSceneDidChange(to scene: Scene?) {
@@ -285,7 +289,7 @@ public final class AdOverlay: Overlay {
 
   public var nextWakeTime: Double? {
     let load = schedule.nextWakeTime(suspended: isRotationSuspended, viewableFrom: viewability.isViewable ? time : nil)
-    return earliest(earliest(load, viewability.impressionTime), earliest(notice?.until, beacons?.nextWakeTime))
+    return earliest(earliest(load, tracker.nextWakeTime), notice?.until)
   }
 
   private func earliest(_ a: Double?, _ b: Double?) -> Double? {
@@ -303,23 +307,13 @@ public final class AdOverlay: Overlay {
       viewSize = canvas.size
       drawnVersion = stateVersion
       creative.prepare(on: canvas)
-      if banner.isOnScreen { drawBanner(on: canvas) }
+      if banner.isOnScreen {
+        BannerArtwork.drawBanner(
+          in: bannerFrame, opacity: banner.visibility(at: time), image: creative.uploaded, on: canvas)
+      }
       if case .inAppView(_, let view) = action { view.draw(on: canvas, image: creative.uploaded) }
-      if let notice { drawNotice(notice.text, on: canvas) }
+      if let notice { BannerArtwork.drawNotice(notice.text, on: canvas) }
     }
-  }
-
-  /// A message in a dark pill above the banner's place, in the middle.
-  private func drawNotice(_ text: String, on canvas: any Canvas) {
-    let size = canvas.size
-    let textSize = canvas.measureText(text, style: .body)
-    let width = min(size.width - 16, textSize.width + 32)
-    let height = textSize.height + 16
-    let bottom = size.height - AdBanner.height(forWidth: size.width) - 12
-    let box = Rect(x: (size.width - width) / 2, y: max(8, bottom - height), width: width, height: height)
-    canvas.fill(box, color: Color(hex: 0x05070C).withOpacity(0.92))
-    canvas.outline(box, color: Theme.accent, thickness: 1)
-    canvas.drawText(text, style: .body, color: Theme.text, in: box, alignment: .center)
   }
 
   // MARK: - Loading
@@ -332,7 +326,7 @@ public final class AdOverlay: Overlay {
     switch result {
     case .success(let loaded):
       // A new display: the one before it ends here, and the new ad's impression is still to count.
-      if viewability.beginDisplay() != nil, let viewedAd { traceViewableStop(viewedAd, .rotated) }
+      tracker.beginDisplay()
       creative.replace(with: loaded.image)
       currentAd = loaded.creative
       changed()
@@ -397,75 +391,12 @@ public final class AdOverlay: Overlay {
     return nil
   }
 
+  /// Measures viewability now; an impression that counted goes to the delegate, after its beacon
+  /// was stored and its trace line written.
   private func updateViewability() {
-    switch viewability.update(at: time, obstruction: obstruction) {
-    case nil: break
-    case .started:
-      viewedAd = currentAd
-      if let currentAd { trace.emit("viewable.start", ["id": .string(currentAd.id)]) }
-    case .stopped(let reason):
-      if let viewedAd { traceViewableStop(viewedAd, reason) }
-    case .impression:
-      if let viewedAd { recordImpression(viewedAd) }
+    if let ad = tracker.update(at: time, ad: currentAd, obstruction: obstruction) {
+      delegate.bannerDidRecordImpression(ad)
     }
-  }
-
-  private func traceViewableStop(_ ad: AdCreative, _ reason: Viewability.Obstruction) {
-    trace.emit("viewable.stop", ["id": .string(ad.id), "reason": .string(reason.rawValue)])
-  }
-
-  /// A viewable impression: its beacon is stored before its trace line is written.
-  private func recordImpression(_ ad: AdCreative) {
-    recordBeacon(.impression, of: ad)
-    trace.emit("impression", ["id": .string(ad.id)])
-    delegate.bannerDidRecordImpression(ad)
-  }
-
-  /// Stores the beacon of `kind` for `ad`, if the ad has one and beacons are on.
-  private func recordBeacon(_ kind: Beacon.Kind, of ad: AdCreative) {
-    guard let beacons, let beacon = Beacon(kind, of: ad) else { return }
-    do {
-      try beacons.record(beacon)
-    } catch {
-      traceBeacon(.dropped(kind, adID: ad.id, reason: "not recorded: \(error)"))
-    }
-  }
-
-  private func traceBeacon(_ outcome: BeaconOutcome) {
-    let name: String
-    var fields: [(key: String, value: TraceValue)]
-    let durable: Bool
-    switch outcome {
-    case .sent(let kind, let id, let status, let isDurable):
-      (name, durable) = ("beacon.sent", isDurable)
-      fields = [("kind", .string(kind.rawValue)), ("id", .string(id)), ("status", .int(status))]
-    case .failed(let kind, let id, let reason, let attempts, let isDurable):
-      (name, durable) = ("beacon.failed", isDurable)
-      fields = [
-        ("kind", .string(kind.rawValue)), ("id", .string(id)), ("reason", .string(reason)),
-        ("attempts", .int(attempts)),
-      ]
-    case .dropped(let kind, let id, let reason, let isDurable):
-      (name, durable) = ("beacon.dropped", isDurable)
-      fields = [("kind", .string(kind.rawValue)), ("id", .string(id)), ("reason", .string(reason))]
-    }
-    if !durable { fields.append(("durable", .bool(false))) }
-    trace.emit(name, fields: fields)
-  }
-
-  private func drawBanner(on canvas: any Canvas) {
-    let frame = bannerFrame
-    let opacity = banner.visibility(at: time)
-    canvas.fill(frame, color: Color(hex: 0x05070C).withOpacity(opacity))
-    if let image = creative.uploaded {
-      // The creative keeps clear of the "Ad" label: it fits between two margins of the label's width.
-      canvas.drawImage(image, in: AdOverlay.creativeFrame(in: frame, imageSize: image.pixelSize), opacity: opacity)
-    }
-    canvas.fill(
-      Rect(x: frame.minX, y: frame.minY, width: frame.width, height: 1), color: Theme.accent.withOpacity(opacity))
-    canvas.drawText(
-      "Ad", style: .caption, color: Theme.text.withOpacity(opacity),
-      in: Rect(x: 6, y: frame.minY + 2, width: AdOverlay.labelWidth - 6, height: 18), alignment: .leading)
   }
 
   // MARK: - Actions
@@ -479,7 +410,7 @@ public final class AdOverlay: Overlay {
       trace.emit("banner.clickRefused", ["id": .string(ad.id), "reason": .string(reason)])
       return
     }
-    recordBeacon(.click, of: ad)
+    tracker.recordBeacon(.click, of: ad)
     trace.emit("banner.clicked", ["id": .string(ad.id)])
     delegate.bannerDidRecordClick(ad)
     let willLeave = ad.action.willLeaveApplication

@@ -1,0 +1,33 @@
+import IntermissionCore
+
+/// How the banner and the overlay's notices look, drawn through `Canvas` from what the overlay says
+/// is there: the banner's frame and opacity, its creative, and the text of a notice.
+enum BannerArtwork {
+  /// The banner at `frame`, at `opacity` (it fades while it slides): a dark strip, the creative at
+  /// its own aspect clear of the "Ad" label, an accent line along its top, and the label.
+  static func drawBanner(in frame: Rect, opacity: Double, image: ImageHandle?, on canvas: any Canvas) {
+    canvas.fill(frame, color: Color(hex: 0x05070C).withOpacity(opacity))
+    if let image {
+      // The creative keeps clear of the "Ad" label: it fits between two margins of the label's width.
+      canvas.drawImage(image, in: AdOverlay.creativeFrame(in: frame, imageSize: image.pixelSize), opacity: opacity)
+    }
+    canvas.fill(
+      Rect(x: frame.minX, y: frame.minY, width: frame.width, height: 1), color: Theme.accent.withOpacity(opacity))
+    canvas.drawText(
+      "Ad", style: .caption, color: Theme.text.withOpacity(opacity),
+      in: Rect(x: 6, y: frame.minY + 2, width: AdOverlay.labelWidth - 6, height: 18), alignment: .leading)
+  }
+
+  /// A message for the player in a dark pill above the banner's place, in the middle.
+  static func drawNotice(_ text: String, on canvas: any Canvas) {
+    let size = canvas.size
+    let textSize = canvas.measureText(text, style: .body)
+    let width = min(size.width - 16, textSize.width + 32)
+    let height = textSize.height + 16
+    let bottom = size.height - AdBanner.height(forWidth: size.width) - 12
+    let box = Rect(x: (size.width - width) / 2, y: max(8, bottom - height), width: width, height: height)
+    canvas.fill(box, color: Color(hex: 0x05070C).withOpacity(0.92))
+    canvas.outline(box, color: Theme.accent, thickness: 1)
+    canvas.drawText(text, style: .body, color: Theme.text, in: box, alignment: .center)
+  }
+}

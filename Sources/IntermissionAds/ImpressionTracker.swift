@@ -1,0 +1,96 @@
+import IntermissionCore
+
+/// The banner's reporting: whether the ad on it is viewable (`viewable.start`, `viewable.stop`),
+/// its impression once per display, the impression and click beacons, each stored before its trace
+/// line, and the beacon queue's delivery with every outcome traced.
+///
+/// The overlay tells it, every update, which ad is on the banner and what (if anything) keeps it
+/// from view; it answers with the ad whose impression has just counted, for the delegate.
+final class ImpressionTracker {
+  /// Whether the banner's ad is viewable, and whether this display's impression counted.
+  private(set) var viewability = Viewability()
+  /// Where impressions and clicks of ads with tracking URLs are reported; nil reports none.
+  var beacons: (any BeaconDelivery)?
+  /// The ad whose viewability is being measured.
+  private var viewedAd: AdCreative?
+  private let trace: Trace
+
+  /// Creates a tracker that records to `trace`.
+  init(trace: Trace) { self.trace = trace }
+
+  /// Measures at `time`, with `ad` on the banner and `obstruction` keeping it from view (nil when
+  /// nothing does).
+  /// - Returns: the ad whose impression counted now, if one did: its beacon is stored and its
+  ///   `impression` traced already.
+  func update(at time: Double, ad: AdCreative?, obstruction: Viewability.Obstruction?) -> AdCreative? {
+    switch viewability.update(at: time, obstruction: obstruction) {
+    case nil: break
+    case .started:
+      viewedAd = ad
+      if let ad { trace.emit("viewable.start", ["id": .string(ad.id)]) }
+    case .stopped(let reason):
+      if let viewedAd { traceViewableStop(viewedAd, reason) }
+    case .impression:
+      guard let viewedAd else { break }
+      recordBeacon(.impression, of: viewedAd)
+      trace.emit("impression", ["id": .string(viewedAd.id)])
+      return viewedAd
+    }
+    return nil
+  }
+
+  /// A new ad takes the banner: the display before it ends (`rotated`), and the new ad's impression
+  /// is still to count.
+  func beginDisplay() {
+    if viewability.beginDisplay() != nil, let viewedAd { traceViewableStop(viewedAd, .rotated) }
+  }
+
+  /// Stores the beacon of `kind` for `ad`, if the ad has one and beacons are on.
+  func recordBeacon(_ kind: Beacon.Kind, of ad: AdCreative) {
+    guard let beacons, let beacon = Beacon(kind, of: ad) else { return }
+    do {
+      try beacons.record(beacon)
+    } catch {
+      traceBeacon(.dropped(kind, adID: ad.id, reason: "not recorded: \(error)"))
+    }
+  }
+
+  /// Drives the beacon queue's delivery at `time`, tracing each outcome.
+  func deliverBeacons(at time: Double) {
+    beacons?.update(at: time) { outcome in traceBeacon(outcome) }
+  }
+
+  /// When reporting next has work to do: an impression about to count, or a beacon batch.
+  var nextWakeTime: Double? {
+    switch (viewability.impressionTime, beacons?.nextWakeTime) {
+    case (let impression?, let beacon?): min(impression, beacon)
+    case (let impression, let beacon): impression ?? beacon
+    }
+  }
+
+  private func traceViewableStop(_ ad: AdCreative, _ reason: Viewability.Obstruction) {
+    trace.emit("viewable.stop", ["id": .string(ad.id), "reason": .string(reason.rawValue)])
+  }
+
+  private func traceBeacon(_ outcome: BeaconOutcome) {
+    let name: String
+    var fields: [(key: String, value: TraceValue)]
+    let durable: Bool
+    switch outcome {
+    case .sent(let kind, let id, let status, let isDurable):
+      (name, durable) = ("beacon.sent", isDurable)
+      fields = [("kind", .string(kind.rawValue)), ("id", .string(id)), ("status", .int(status))]
+    case .failed(let kind, let id, let reason, let attempts, let isDurable):
+      (name, durable) = ("beacon.failed", isDurable)
+      fields = [
+        ("kind", .string(kind.rawValue)), ("id", .string(id)), ("reason", .string(reason)),
+        ("attempts", .int(attempts)),
+      ]
+    case .dropped(let kind, let id, let reason, let isDurable):
+      (name, durable) = ("beacon.dropped", isDurable)
+      fields = [("kind", .string(kind.rawValue)), ("id", .string(id)), ("reason", .string(reason))]
+    }
+    if !durable { fields.append(("durable", .bool(false))) }
+    trace.emit(name, fields: fields)
+  }
+}
