@@ -137,7 +137,7 @@ final class EmbeddedOverlay {
     overlay.update(hostTime: lastHostTime)
     if let injector {
       do {
-        scriptIndex = try injector.injectDue(script, from: scriptIndex, now: lastHostTime)
+        scriptIndex = try injector.injectDue(script, from: scriptIndex, now: lastHostTime, trace: trace)
       } catch {
         return message.fail(ResultCode.sdl, "\(error)")
       }

@@ -104,6 +104,7 @@ public final class Director {
   public func hold(_ holder: PauseHolder) {
     let wasRunning = isRunning
     guard holds.hold(holder) else { return }
+    eventHandler?(.held(reason: holder))
     if wasRunning {
       lastTickTime = nil
       audio?.setPaused(true)
@@ -115,6 +116,7 @@ public final class Director {
   /// (cocos2d-x's startAnimation). Releasing a hold that is not held changes nothing.
   public func release(_ holder: PauseHolder) {
     guard holds.release(holder) else { return }
+    eventHandler?(.released(reason: holder))
     if isRunning {
       lastTickTime = nil
       audio?.setPaused(false)

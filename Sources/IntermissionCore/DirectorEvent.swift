@@ -4,6 +4,10 @@ public enum DirectorEvent: Hashable, Sendable {
   case paused(reason: PauseHolder)
   /// The director runs again; `reason` is the holder whose release started it.
   case resumed(reason: PauseHolder)
+  /// `reason` took a hold on the director (traced as `pause.held`), whether or not it was running.
+  case held(reason: PauseHolder)
+  /// `reason` let go of its hold (traced as `pause.released`), whether or not others still hold it.
+  case released(reason: PauseHolder)
   /// A scene became the running scene.
   case sceneEntered(name: String)
   /// A scene left the stack.

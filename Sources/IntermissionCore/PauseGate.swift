@@ -6,8 +6,9 @@
 /// let gate = PauseGate(onPause: { _ in paused = true }, onResume: { _ in paused = false })
 /// ```
 ///
-/// Given a trace, it records each change as `game.paused` or `game.resumed` with its `reason`
-/// (the holder), before it calls the game, as the C API's overlay does.
+/// Given a trace, it records each hold and release as `pause.held` and `pause.released`, and each
+/// change of the running state as `game.paused` or `game.resumed`, with its `reason` (the holder),
+/// before it calls the game, as the C API's overlay does.
 public final class PauseGate: PauseTarget {
   /// Called with the holder whose hold stopped the game.
   public var onPause: (PauseHolder) -> Void
@@ -38,6 +39,7 @@ public final class PauseGate: PauseTarget {
   public func hold(_ holder: PauseHolder) {
     let wasRunning = isRunning
     guard holds.hold(holder) else { return }
+    trace?.emit("pause.held", ["reason": .string(holder.description)])
     guard wasRunning else { return }
     trace?.emit("game.paused", ["reason": .string(holder.description)])
     onPause(holder)
@@ -45,6 +47,7 @@ public final class PauseGate: PauseTarget {
 
   public func release(_ holder: PauseHolder) {
     guard holds.release(holder) else { return }
+    trace?.emit("pause.released", ["reason": .string(holder.description)])
     guard isRunning else { return }
     trace?.emit("game.resumed", ["reason": .string(holder.description)])
     onResume(holder)

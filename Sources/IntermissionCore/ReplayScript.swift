@@ -30,6 +30,24 @@ public struct ReplayScript: Hashable, Sendable {
     case restore
     case resize(width: Int, height: Int)
     case quit
+
+    /// The action as a script line writes it, without its time: `click 480 595`, `key Escape`.
+    public var scriptText: String {
+      func number(_ value: Double) -> String { value == value.rounded() ? String(Int(value)) : String(value) }
+      switch self {
+      case .click(let point): return "click \(number(point.x)) \(number(point.y))"
+      case .move(let point): return "move \(number(point.x)) \(number(point.y))"
+      case .drag(let from, let to):
+        return "drag \(number(from.x)) \(number(from.y)) \(number(to.x)) \(number(to.y))"
+      case .key(let key): return "key \(key.name)"
+      case .button(let button): return "button \(button.rawValue)"
+      case .wheel(let dy): return "wheel \(number(dy))"
+      case .minimize: return "minimize"
+      case .restore: return "restore"
+      case .resize(let width, let height): return "resize \(width) \(height)"
+      case .quit: return "quit"
+      }
+    }
   }
 
   /// A line the parser rejected: which file, which line, and why.

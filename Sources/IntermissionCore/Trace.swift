@@ -66,6 +66,8 @@ public final class Trace {
     switch event {
     case .paused(let reason): emit("director.paused", ["reason": .string(reason.description)])
     case .resumed(let reason): emit("director.resumed", ["reason": .string(reason.description)])
+    case .held(let reason): emit("pause.held", ["reason": .string(reason.description)])
+    case .released(let reason): emit("pause.released", ["reason": .string(reason.description)])
     case .sceneEntered(let name): emit("scene.entered", ["name": .string(name)])
     case .sceneExited(let name): emit("scene.exited", ["name": .string(name)])
     }

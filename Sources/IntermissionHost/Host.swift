@@ -337,7 +337,7 @@ public final class Host {
   /// Pushes the script's due events into SDL's queue, as many as it has room for; the rest stay due
   /// and go in next frame, in order, so that none is ever dropped.
   private func pushDueScriptEvents(now: Double) throws {
-    scriptIndex = try pump.injectDue(script, from: scriptIndex, now: now)
+    scriptIndex = try pump.injectDue(script, from: scriptIndex, now: now, trace: trace)
   }
 
   // MARK: - Pacing

@@ -87,10 +87,11 @@ public final class EventPump {
     try injector.inject(action)
   }
 
-  /// Pushes the due events of `script` from `index` on (`EventInjector.injectDue`).
+  /// Pushes the due events of `script` from `index` on (`EventInjector.injectDue`), recording
+  /// each as `input.injected` in `trace`.
   /// - Returns: the index of the first event not pushed.
   /// - Throws: `SDLError` when SDL cannot push an event or count its queue.
-  public func injectDue(_ script: ReplayScript, from index: Int, now: Double) throws -> Int {
-    try injector.injectDue(script, from: index, now: now)
+  public func injectDue(_ script: ReplayScript, from index: Int, now: Double, trace: Trace? = nil) throws -> Int {
+    try injector.injectDue(script, from: index, now: now, trace: trace)
   }
 }

@@ -117,7 +117,7 @@ public final class HeadlessLoop {
     frame += 1
     let time = Double(frame) / fps
     // The script was checked when the run began: pushing it fails only if SDL's queue does.
-    scriptIndex = (try? injector.injectDue(script, from: scriptIndex, now: time)) ?? scriptIndex
+    scriptIndex = (try? injector.injectDue(script, from: scriptIndex, now: time, trace: trace)) ?? scriptIndex
     return time
   }
 

@@ -61,8 +61,9 @@ struct AdOverlayTests {
     #expect(h.director.isRunning)
     #expect(!h.overlay.isAdViewOpen)
     #expect(
-      Array(h.events.suffix(6)) == [
-        "banner.clicked", "director.paused", "action.began", "viewable.stop", "action.finished", "director.resumed",
+      Array(h.events.suffix(8)) == [
+        "banner.clicked", "pause.held", "director.paused", "action.began", "viewable.stop", "action.finished",
+        "pause.released", "director.resumed",
       ])
     #expect(h.lines(containing: "viewable.stop").last?.contains(#""reason":"covered""#) == true)
     #expect(h.lines(containing: "action.began").first?.contains(#""willLeave":false"#) == true)

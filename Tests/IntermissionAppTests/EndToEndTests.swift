@@ -41,19 +41,29 @@ struct EndToEndTests {
     }
     // The banner is viewable from frame 38 (half of it in), but never for a whole second until the
     // window is restored: covered by the ad view, away in Play, minimised. The one impression comes
-    // a viewable second after the restore. A user pause leaves the banner viewable.
+    // a viewable second after the restore. A user pause leaves the banner viewable. Each scripted
+    // input is recorded as it is injected, and each hold and release of the director as it happens;
+    // the running state's changes come after them.
     #expect(
       summary == [
         "0 host.started", "0 scene.entered", "30 ad.loaded", "30 banner.shown loaded", "38 viewable.start",
-        "60 director.paused user", "90 banner.clicked", "90 action.began", "90 viewable.stop covered",
-        "120 action.finished", "120 viewable.start", "150 director.resumed user", "180 banner.clicked",
-        "180 director.paused ad", "180 action.began", "180 viewable.stop covered", "210 action.finished",
-        "210 director.resumed ad", "210 viewable.start", "240 scene.entered", "240 banner.hidden scene",
-        "241 viewable.stop offscreen", "270 scene.exited", "270 scene.entered", "270 banner.shown scene",
-        "278 viewable.start", "300 director.paused window", "300 viewable.stop minimized",
-        "330 director.resumed window", "330 viewable.start", "390 impression", "420 host.stopped seconds",
+        "60 input.injected", "60 pause.held user", "60 director.paused user", "90 input.injected",
+        "90 banner.clicked", "90 pause.held ad", "90 action.began", "90 viewable.stop covered", "120 input.injected",
+        "120 action.finished", "120 pause.released ad", "120 viewable.start", "150 input.injected",
+        "150 pause.released user", "150 director.resumed user", "180 input.injected", "180 banner.clicked",
+        "180 pause.held ad", "180 director.paused ad", "180 action.began", "180 viewable.stop covered",
+        "192 input.injected", "210 input.injected", "210 action.finished", "210 pause.released ad",
+        "210 director.resumed ad", "210 viewable.start", "240 input.injected", "240 scene.entered",
+        "240 banner.hidden scene", "241 viewable.stop offscreen", "270 input.injected", "270 scene.exited",
+        "270 scene.entered", "270 banner.shown scene", "278 viewable.start", "300 input.injected",
+        "300 pause.held window", "300 director.paused window", "300 viewable.stop minimized", "330 input.injected",
+        "330 pause.released window", "330 director.resumed window", "330 viewable.start", "390 impression",
+        "420 host.stopped seconds",
       ])
-    #expect(lines[7].contains(#""time":1.500000"#))
+    #expect(lines[9].contains(#""time":1.500000"#) && lines[9].contains(#""event":"banner.clicked""#))
+    let injected = lines.filter { $0.contains(#""event":"input.injected""#) }
+    #expect(
+      injected.first?.hasSuffix(#""input":"key P"}"#) == true && injected[1].hasSuffix(#""input":"click 480 595"}"#))
   }
 
   @Test func sameArgumentsAndScriptGiveTheSameTraceByteForByte() throws {
