@@ -6,6 +6,9 @@ let package = Package(
   products: [
     .executable(name: "intermission", targets: ["intermission"]),
     .executable(name: "intermission-bench", targets: ["intermission-bench"]),
+    // A trace as a timeline picture (SVG) or a Perfetto trace (JSON).
+    .executable(name: "intermission-trace", targets: ["intermission-trace"]),
+    .library(name: "IntermissionTrace", targets: ["IntermissionTrace"]),
     .library(name: "IntermissionCore", targets: ["IntermissionCore"]),
     .library(name: "IntermissionAds", targets: ["IntermissionAds"]),
     // Ads over HTTP(S) (libcurl) and durable beacons (SQLite), for the host or a game's own loop.
@@ -79,6 +82,9 @@ let package = Package(
       ]
     ),
     .executableTarget(name: "intermission", dependencies: ["IntermissionHost", "MenuGame"]),
+    // Reading traces back: the timeline of a run, drawn as SVG or written for Perfetto. No SDL.
+    .target(name: "IntermissionTrace", dependencies: ["IntermissionAds", "IntermissionCore"]),
+    .executableTarget(name: "intermission-trace", dependencies: ["IntermissionTrace"]),
     .executableTarget(
       name: "intermission-bench",
       dependencies: ["IntermissionHost", "MenuGame", "CAllocationCounter", "IntermissionC", "CIntermission"]
@@ -105,6 +111,7 @@ let package = Package(
       dependencies: [
         "IntermissionHost", "IntermissionSDL", "IntermissionCore", "IntermissionAds", "MenuGame", "CAllocationCounter",
         "IntermissionTestSupport", "IntermissionC", "CIntermission", "IntermissionNet", "IntermissionTesting",
+        "IntermissionTrace",
       ]
     ),
   ],
