@@ -87,7 +87,9 @@ let package = Package(
     .executableTarget(name: "intermission-trace", dependencies: ["IntermissionTrace"]),
     .executableTarget(
       name: "intermission-bench",
-      dependencies: ["IntermissionHost", "MenuGame", "CAllocationCounter", "IntermissionC", "CIntermission"]
+      dependencies: [
+        "IntermissionHost", "MenuGame", "CAllocationCounter", "IntermissionC", "CIntermission", "IntermissionTrace",
+      ]
     ),
     // The C baseline for the render benchmark: the same frame drawn through SDL directly.
     .executableTarget(

@@ -84,7 +84,9 @@ extension BenchmarkSuite {
   }
 
   /// Frame times of a run whose banner rotates after every viewable second.
-  typealias RotationFrameTimes = (rotations: Int, max: Double, p99: Double, overBudget: Int, frames: Int)
+  typealias RotationFrameTimes = (
+    rotations: Int, max: Double, p99: Double, overBudget: Int, frames: Int, durations: [Double]
+  )
 
   private func rotationFrameTimes(rotations: Int, manifest: String?, secondsPerRotation: Double) throws
     -> RotationFrameTimes
@@ -110,7 +112,7 @@ extension BenchmarkSuite {
     let budget = 1.0 / 60
     return (
       loads - 1, durations.max() ?? 0, Statistics.percentile(durations, 0.99), durations.filter { $0 > budget }.count,
-      durations.count
+      durations.count, durations
     )
   }
 }

@@ -153,6 +153,14 @@ do {
     met: slow.max <= 1.0 / 60)
   report.add(
     "   p99 frame time during rotations over slow HTTP", "\(formatted(slow.p99 * 1000, 2)) ms", goal: "—", met: nil)
+  if outputPath != nil {
+    // The frame times themselves, as a picture that BENCHMARKS.md shows.
+    let picture = FrameTimePicture.svg([
+      ("Rotations of the shipped ads (\(rotation.rotations) rotations)", rotation.durations),
+      ("Rotations from an HTTP server answering in 1 s (\(slow.rotations) rotations)", slow.durations),
+    ])
+    try picture.write(toFile: "docs/rotation-frame-times.svg", atomically: true, encoding: .utf8)
+  }
 
   progress("10/10 the C API against the Swift API, per frame; audio pause latency ...")
   let cAPI = try suite.cAPICostPerFrame()
@@ -174,6 +182,16 @@ do {
   report.add(
     "   the same, largest", formatted(audioLatency.max, 0), goal: "<= 1024 (one buffer)",
     met: audioLatency.max <= 1024)
+  progress("12. intermission-trace on a ten-minute trace ...")
+  let timeline = try suite.tenMinuteTimeline()
+  report.add(
+    "12. timeline picture of a ten-minute run's trace (\(formatted(Double(timeline.traceBytes) / 1_000_000, 2)) MB): time",
+    "\(formatted(timeline.seconds, 3)) s", goal: "< 2 s", met: timeline.seconds < 2)
+  report.add(
+    "   its size", "\(formatted(Double(timeline.svgBytes) / 1000, 0)) kB", goal: "< 1 MB",
+    met: timeline.svgBytes < 1_000_000)
+  report.add(
+    "   the same run as a Perfetto trace: time", "\(formatted(timeline.perfettoSeconds, 3)) s", goal: "—", met: nil)
 } catch {
   progress("intermission-bench: \(error)")
   exit(1)

@@ -227,4 +227,21 @@ struct TraceToolTests {
     #expect(
       pauses == 29 && bars.filter { $0.lane == "hold: user" }.count == pauses, "one bar per pause, none merged away")
   }
+
+  @Test func theREADMEsTimelineIsTheDemosOwnRunAsTheCommandMakesIt() throws {
+    let runner = try ProgramRunner()
+    let script = ProgramRunner.root.appendingPathComponent("docs/timeline-script.txt").path
+    let result = try runner.run([
+      "--headless", "--fixed-step", "--no-audio", "--seconds", "4", "--script", script, "--trace",
+      runner.path("t.jsonl"),
+    ])
+    #expect(result.status == 0)
+    let log = TraceLog(bytes: Array(try Data(contentsOf: URL(fileURLWithPath: runner.path("t.jsonl")))))
+    let svg = TimelinePicture().svg(of: Timeline(log), title: "The demo: P, a banner click, Escape, P")
+    let committed = try String(
+      contentsOf: ProgramRunner.root.appendingPathComponent("docs/timeline.svg"), encoding: .utf8)
+    #expect(svg == committed, "docs/timeline.svg is out of date: run the command in the README")
+    let bars = try Self.bars(of: svg)
+    #expect(bars.filter { $0.lane == "hold: user" }.count == 1 && bars.filter { $0.lane == "hold: ad" }.count == 1)
+  }
 }
