@@ -14,8 +14,12 @@ public final class EventInjector {
   /// Pushes the due events of `script`, from `index` on, whose time is at most `now`, as many as
   /// SDL's queue has room for; the rest stay due (for the next frame, in order), so that none is
   /// ever dropped.
-  /// - Parameter trace: where each pushed action is recorded as `input.injected` (its `input`, as
-  ///   the script writes it), for a timeline of the run; nil records nothing.
+  /// - Parameters:
+  ///   - script: the replay script.
+  ///   - index: the first event not pushed yet.
+  ///   - now: the frame's host time: events at or before it are due.
+  ///   - trace: where each pushed action is recorded as `input.injected` (its `input`, as the
+  ///     script writes it), for a timeline of the run; nil records nothing.
   /// - Returns: the index of the first event not pushed.
   /// - Throws: `SDLError` when SDL cannot push an event or count its queue.
   public func injectDue(_ script: ReplayScript, from index: Int, now: Double, trace: Trace? = nil) throws -> Int {

@@ -22,13 +22,17 @@ public enum TraceCommand {
   /// The largest trace read, in bytes.
   public static let maximumTraceSize = 512 << 20
 
-  /// Exit codes.
+  /// Exit code: done.
   public static let success: Int32 = 0
+  /// Exit code: a file could not be read or written.
   public static let ioFailure: Int32 = 1
+  /// Exit code: bad usage.
   public static let usageFailure: Int32 = 2
 
-  /// Runs the command with `arguments` (without the program's name).
-  /// - Parameter diagnostics: where error and warning lines go (standard error).
+  /// Runs the command.
+  /// - Parameters:
+  ///   - arguments: the command line, without the program's name.
+  ///   - diagnostics: where error and warning lines go (standard error).
   /// - Returns: the exit code.
   public static func main(
     arguments: [String], diagnostics: (String) -> Void = FileDescriptor.printToStandardError
