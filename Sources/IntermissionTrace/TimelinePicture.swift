@@ -94,10 +94,20 @@ public struct TimelinePicture {
             + " width=\"\(Self.n(barWidth))\" height=\"\(Self.n(laneHeight - 4))\" rx=\"2\" fill=\"\(color)\">"
             + "<title>\(Self.escaped(lane.name)): \(Self.escaped(interval.label)), \(Self.seconds(interval.start))"
             + "–\(Self.seconds(interval.end))</title></rect>")
-        if barWidth > Double(interval.label.count) * 7 + 8, lane.kind != .running {
+        if barWidth > Double(interval.label.count) * 7 + 8, lane.kind != .running, lane.kind != .viewable {
           out.line(
             "<text x=\"\(Self.n(left + 4))\" y=\"\(Self.n(y + laneHeight / 2 + 4))\" fill=\"#FFFFFF\">"
               + "\(Self.escaped(interval.label))</text>")
+        }
+      }
+      if lane.kind == .viewable {
+        // Where the impression counted, on the viewable bar itself.
+        for mark in timeline.marks where mark.kind == .impression {
+          out.line(
+            "<line class=\"impression\" x1=\"\(Self.n(x(mark.time)))\" y1=\"\(Self.n(y + 1))\""
+              + " x2=\"\(Self.n(x(mark.time)))\" y2=\"\(Self.n(y + laneHeight - 1))\" stroke=\"#1F2328\""
+              + " stroke-width=\"2\"><title>impression \(Self.escaped(mark.label)) at \(Self.seconds(mark.time))"
+              + "</title></line>")
         }
       }
       y += laneHeight + 4

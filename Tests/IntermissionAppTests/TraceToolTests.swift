@@ -45,6 +45,14 @@ struct TraceToolTests {
     {"frame":300,"time":5.000000,"event":"pause.released","reason":"cutscene"}
     {"frame":300,"time":5.000000,"event":"director.resumed","reason":"cutscene"}
     {"frame":310,"time":5.166667,"event":"ad.failed","error":"no-fill"}
+    {"frame":310,"time":5.166667,"event":"banner.hidden","reason":"failed"}
+    {"frame":320,"time":5.333333,"event":"cta.clicked","id":"starfall","url":"https://example.com/starfall"}
+    {"frame":320,"time":5.333333,"event":"url.opened","url":"https://example.com/starfall","headless":true}
+    {"frame":330,"time":5.500000,"event":"url.failed","url":"https://example.com/x","reason":"no xdg-open"}
+    {"frame":330,"time":5.500000,"event":"game.paused","reason":"user"}
+    {"frame":331,"time":5.516667,"event":"game.resumed","reason":"user"}
+    {"frame":340,"time":5.666667,"event":"scene.exited","name":"Play"}
+    {"frame":340,"time":5.666667,"event":"scene.entered","name":"Menu"}
     {"frame":360,"time":6.000000,"event":"host.stopped","reason":"seconds","detail":"6.000000"}
 
     """
@@ -96,7 +104,7 @@ struct TraceToolTests {
     expect("banner", [(0.5, 0.75), (0.75, 4.0), (4.0, 4.25)])
     expect("viewable", [(0.633333, 1.5), (2.0, 3.1)])
     expect("ad view", [(1.5, 2.0)])
-    expect("scenes", [(0, 4.0), (4.0, 6.0)])
+    expect("scenes", [(0, 4.0), (4.0, 5.666667), (5.666667, 6.0)])
     // The lanes in order: the player, the window, the ad, the game's own; then the rest.
     let lanes = svg.split(separator: "\n").compactMap { line -> String? in
       guard line.hasPrefix("<text"), line.contains("text-anchor=\"end\"") else { return nil }
@@ -111,6 +119,8 @@ struct TraceToolTests {
     for kind in Timeline.MarkKind.allCases { #expect(svg.contains("data-kind=\"\(kind.rawValue)\""), "\(kind)") }
     #expect(svg.contains("class=\"legend\"") && !svg.contains("<script") && !svg.contains("javascript:"))
     #expect(svg.contains(">frame 60<"), "frame numbers beside the seconds")
+    #expect(svg.contains("<line class=\"impression\""), "the impression is marked on the viewable lane")
+    #expect(TraceLog(text: Self.fixture).problems.isEmpty)
   }
 
   @Test func thePerfettoTraceHasAnEndForEveryBeginMonotonicTracksAndNames() throws {
@@ -243,5 +253,25 @@ struct TraceToolTests {
     #expect(svg == committed, "docs/timeline.svg is out of date: run the command in the README")
     let bars = try Self.bars(of: svg)
     #expect(bars.filter { $0.lane == "hold: user" }.count == 1 && bars.filter { $0.lane == "hold: ad" }.count == 1)
+  }
+
+  @Test func theCommandReadsStandardInputAndWritesStandardOutput() throws {
+    let tool = ProgramRunner.executable.deletingLastPathComponent().appendingPathComponent("intermission-trace")
+    for (command, start) in [("timeline", "<svg "), ("perfetto", "{\"displayTimeUnit\"")] {
+      let process = Process()
+      process.executableURL = tool
+      process.arguments = [command, "-", "-o", "-"]
+      let input = Pipe()
+      let output = Pipe()
+      process.standardInput = input
+      process.standardOutput = output
+      try process.run()
+      input.fileHandleForWriting.write(Data(Self.fixture.utf8))
+      try input.fileHandleForWriting.close()
+      let written = output.fileHandleForReading.readDataToEndOfFile()
+      process.waitUntilExit()
+      #expect(process.terminationStatus == 0, "\(command)")
+      #expect(String(decoding: written, as: UTF8.self).hasPrefix(start), "\(command)")
+    }
   }
 }
