@@ -47,6 +47,16 @@ func waitForPort(of process: Process, in portFile: URL, name: String) throws -> 
   }
 }
 
+/// Stops a server the tests started and removes its folder. SIGKILL: a child of the test process
+/// inherits its blocked signals, SIGTERM among them.
+func stopServer(_ process: Process, removing folder: URL) {
+  if process.isRunning {
+    kill(process.processIdentifier, SIGKILL)
+    process.waitUntilExit()
+  }
+  try? FileManager.default.removeItem(at: folder)
+}
+
 struct ServerError: Error, CustomStringConvertible {
   let description: String
 }
@@ -115,14 +125,7 @@ final class NginxServer {
     }
   }
 
-  deinit {
-    // SIGKILL: a child of the test process inherits its blocked signals, SIGTERM among them.
-    if process.isRunning {
-      kill(process.processIdentifier, SIGKILL)
-      process.waitUntilExit()
-    }
-    try? FileManager.default.removeItem(at: folder)
-  }
+  deinit { stopServer(process, removing: folder) }
 
   /// The URL of `path` on this server.
   func url(_ path: String) -> String { "\(scheme)://127.0.0.1:\(port)/\(path)" }
@@ -167,14 +170,7 @@ final class CollectorServer: @unchecked Sendable {
     writeMode()  // didSet does not run in init
   }
 
-  deinit {
-    // SIGKILL: a child of the test process inherits its blocked signals, SIGTERM among them.
-    if process.isRunning {
-      kill(process.processIdentifier, SIGKILL)
-      process.waitUntilExit()
-    }
-    try? FileManager.default.removeItem(at: folder)
-  }
+  deinit { stopServer(process, removing: folder) }
 
   /// How the collector answers from now on: `up`, `500`, `down`, `slow:S` or `endless`.
   var mode: String = "up" {
@@ -233,13 +229,7 @@ final class HostileServer: @unchecked Sendable {
     port = try waitForPort(of: process, in: portFile, name: "the hostile server")
   }
 
-  deinit {
-    if process.isRunning {
-      kill(process.processIdentifier, SIGKILL)
-      process.waitUntilExit()
-    }
-    try? FileManager.default.removeItem(at: folder)
-  }
+  deinit { stopServer(process, removing: folder) }
 
   /// The URL of `path` on this server.
   func url(_ path: String) -> String { "http://127.0.0.1:\(port)/\(path)" }
