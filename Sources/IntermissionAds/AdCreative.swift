@@ -35,6 +35,14 @@ public struct AdCreative: Hashable, Sendable {
   public var clickURL: String?
   /// How long, in seconds, a beacon of this ad stays deliverable (the manifest's `expires`).
   public var beaconLifetime: Double
+  /// Where the ad shows (the manifest's `format`): the banner, or a full-screen format.
+  public var format: AdFormat = .banner
+  /// What a rewarded ad gives (the manifest's `reward`); nil for the other formats.
+  public var reward: AdFormat.Reward?
+  /// The full-screen countdown in seconds: until an interstitial's close control appears
+  /// (`closeAfter`, default 5) or a rewarded ad's reward is earned (`rewardAfter`, default 15); nil
+  /// for a banner.
+  public var countdown: Double?
 
   /// The lifetime of a beacon whose ad names none: a day.
   public static let defaultBeaconLifetime = 86_400.0

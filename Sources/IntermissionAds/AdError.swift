@@ -6,6 +6,8 @@ public enum AdError: Error, Hashable, Sendable, CustomStringConvertible {
   case manifestMalformed(path: String, detail: String)
   /// The manifest lists no ads.
   case noAds(path: String)
+  /// The manifest lists ads, but none of them is a banner (`format`).
+  case noBannerAds(path: String)
   /// An ad's image path leaves the manifest's folder.
   case pathOutsideManifestFolder(id: String, path: String)
   /// An ad's image file does not exist.
@@ -31,6 +33,7 @@ public enum AdError: Error, Hashable, Sendable, CustomStringConvertible {
     case .manifestUnreadable(let path, let reason): "cannot read ad manifest \(path): \(reason)"
     case .manifestMalformed(let path, let detail): "malformed ad manifest \(path): \(detail)"
     case .noAds(let path): "ad manifest \(path) lists no ads"
+    case .noBannerAds(let path): "ad manifest \(path) lists no banner ads (every entry has a full-screen \"format\")"
     case .pathOutsideManifestFolder(let id, let path):
       "ad '\(id)': image path '\(path)' leaves the manifest's folder"
     case .imageMissing(let id, let path): "ad '\(id)': image file '\(path)' does not exist"
@@ -53,6 +56,7 @@ public enum AdError: Error, Hashable, Sendable, CustomStringConvertible {
     case .manifestUnreadable(_, let reason): "cannot read: \(reason)"
     case .manifestMalformed(_, let detail): detail
     case .noAds: "lists no ads"
+    case .noBannerAds: "lists no banner ads (every entry has a full-screen \"format\")"
     default: description
     }
   }

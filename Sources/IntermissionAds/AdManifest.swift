@@ -10,6 +10,10 @@ import IntermissionCore
 /// Paths must stay inside the manifest's folder (after resolving `..` and symbolic links), and
 /// `open-url` ads need an http or https URL.
 ///
+/// Each ad has a `format`: `banner` (the default), `interstitial` (optionally with `closeAfter`,
+/// 0 to 15 s) or `rewarded` (with `reward`, `{"type": "coins", "amount": 50}`, and optionally
+/// `rewardAfter`, 1 to 60 s). The banner rotates through the banner entries only.
+///
 /// Each ad may also carry `impressionURL` and `clickURL` (http or https, on any host: trackers live
 /// elsewhere), where its viewable impression and its clicks are reported, and `expires`, the
 /// seconds such a report stays deliverable (default 86400). A manifest fetched over HTTP resolves
@@ -132,15 +136,22 @@ public enum AdManifest {
         }
         lifetime = seconds
       }
+      let fullScreen: (format: AdFormat, reward: AdFormat.Reward?, countdown: Double?)
+      do {
+        fullScreen = try AdFormat.read(entry, place: "\(place) '\(id)'")
+      } catch {
+        throw malformed(error.message)
+      }
       let imagePath: String
       switch location {
       case .file(let path): imagePath = try resolveImage(image, id: id, folder: resolvedFolder(of: path))
       case .web(let url): imagePath = try resolveImage(image, id: id, against: url)
       }
-      creatives.append(
-        AdCreative(
-          id: id, imagePath: imagePath, title: title, action: action, description: description,
-          landingURL: landingURL, impressionURL: impressionURL, clickURL: clickURL, beaconLifetime: lifetime))
+      var creative = AdCreative(
+        id: id, imagePath: imagePath, title: title, action: action, description: description,
+        landingURL: landingURL, impressionURL: impressionURL, clickURL: clickURL, beaconLifetime: lifetime)
+      (creative.format, creative.reward, creative.countdown) = fullScreen
+      creatives.append(creative)
     }
     return creatives
   }

@@ -17,4 +17,15 @@ extension AdSource {
   public static func creative(at sequence: Int, of creatives: [AdCreative]) -> AdCreative {
     creatives[((sequence % creatives.count) + creatives.count) % creatives.count]
   }
+
+  /// The banner ad at `sequence` of the banner entries of `creatives` (the full-screen formats'
+  /// entries are not the banner's).
+  /// - Throws: `AdError.noBannerAds` when the manifest at `path` has none.
+  public static func bannerCreative(at sequence: Int, of creatives: [AdCreative], path: String) throws(AdError)
+    -> AdCreative
+  {
+    let banners = creatives.filter { $0.format == .banner }
+    guard !banners.isEmpty else { throw .noBannerAds(path: path) }
+    return creative(at: sequence, of: banners)
+  }
 }

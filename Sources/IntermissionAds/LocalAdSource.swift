@@ -29,7 +29,8 @@ public struct LocalAdSource: AdSource {
   public func loadAd(sequence: Int) -> Result<LoadedAd, AdError> {
     if failsEveryLoad { return .failure(.loadingDisabled) }
     do {
-      let creative = Self.creative(at: sequence, of: try AdManifest.load(path: manifestPath))
+      let creative = try Self.bannerCreative(
+        at: sequence, of: try AdManifest.load(path: manifestPath), path: manifestPath)
       do {
         return .success(LoadedAd(creative: creative, image: try decoder.decodeImage(atPath: creative.imagePath)))
       } catch {

@@ -44,7 +44,12 @@ public final class RemoteAdSource: AdSource, @unchecked Sendable {
   public func loadAd(sequence: Int) -> Result<LoadedAd, AdError> {
     do throws(LoadFailure) {
       let creatives = try fetchManifest()
-      let creative = Self.creative(at: sequence, of: creatives)
+      let creative: AdCreative
+      do {
+        creative = try Self.bannerCreative(at: sequence, of: creatives, path: name)
+      } catch {
+        throw .ad(error)
+      }
       let image = try fetch(creative.imagePath, maximumBytes: decoder.maximumFileSize, inspect: true)
       return .success(LoadedAd(creative: creative, image: try decode(image, of: creative)))
     } catch {
@@ -131,7 +136,9 @@ public final class RemoteAdSource: AdSource, @unchecked Sendable {
   /// The last good ads from the cache, else the house ads, else `error`.
   private func serveOffline(sequence: Int, error: AdError) -> Result<LoadedAd, AdError> {
     if let cache, let manifest = cache.entry(for: manifestURL.description, maximumBytes: AdManifest.maximumSize),
-      let creatives = try? AdManifest.parse(manifest.body, location: .web(manifestURL))
+      let creatives = (try? AdManifest.parse(manifest.body, location: .web(manifestURL)))?.filter({
+        $0.format == .banner
+      }), !creatives.isEmpty
     {
       // The ad at this place in the rotation, or the next one whose image is cached.
       for offset in 0..<creatives.count {

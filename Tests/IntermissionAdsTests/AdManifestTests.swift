@@ -190,4 +190,86 @@ extension AdManifestTests {
       #"{"ads": [{"id": "a", "image": "a.png", "title": "A", "action": "in-app", "description": "\#(long)"}]}"#)
     #expect(throws: AdError.self) { try AdManifest.load(path: folder.manifestPath) }
   }
+
+  // MARK: - Full-screen formats
+
+  func parse(_ entries: String) throws -> [AdCreative] {
+    let folder = try AdFolder()
+    try folder.writePNG("a.png")
+    try folder.writeManifest(#"{"ads":[\#(entries)]}"#)
+    return try AdManifest.load(path: folder.manifestPath)
+  }
+
+  static let banner = #"{"id":"b","image":"a.png","title":"B","action":"in-app"}"#
+
+  @Test func entriesHaveAFormatWithTheirRewardAndCountdown() throws {
+    let ads = try parse(
+      Self.banner + ","
+        + #"{"id":"i","image":"a.png","title":"I","action":"in-app","format":"interstitial","closeAfter":3}"#
+        + ","
+        + #"{"id":"r","image":"a.png","title":"R","action":"in-app","format":"rewarded","#
+        + #""reward":{"type":"coins","amount":50},"rewardAfter":20}"# + ","
+        + #"{"id":"i2","image":"a.png","title":"I","action":"in-app","format":"interstitial"}"# + ","
+        + #"{"id":"r2","image":"a.png","title":"R","action":"in-app","format":"rewarded","#
+        + #""reward":{"type":"gems","amount":0}}"#)
+    #expect(ads.map(\.format) == [.banner, .interstitial, .rewarded, .interstitial, .rewarded])
+    #expect(ads[0].reward == nil && ads[0].countdown == nil, "a banner has neither")
+    #expect(ads[1].countdown == 3 && ads[3].countdown == AdFormat.defaultCloseAfter)
+    #expect(ads[2].reward == AdFormat.Reward(type: "coins", amount: 50) && ads[2].countdown == 20)
+    #expect(
+      ads[4].reward == AdFormat.Reward(type: "gems", amount: 0) && ads[4].countdown == AdFormat.defaultRewardAfter)
+  }
+
+  @Test(arguments: [
+    (#","format":"video""#, #""format" must be "banner", "interstitial" or "rewarded""#),
+    (#","format":"rewarded""#, #"a rewarded ad needs "reward""#),
+    (#","reward":{"type":"coins","amount":5}"#, #""reward" belongs to "format": "rewarded" entries only"#),
+    (
+      #","format":"rewarded","closeAfter":3,"reward":{"type":"c","amount":1}"#,
+      #""closeAfter" belongs to "format": "interstitial""#
+    ),
+    (#","format":"interstitial","rewardAfter":3"#, #""rewardAfter" belongs to "format": "rewarded""#),
+    (#","format":"interstitial","closeAfter":16"#, #""closeAfter" must be a number of seconds from 0 to 15"#),
+    (
+      #","format":"rewarded","reward":{"type":"c","amount":1},"rewardAfter":61"#,
+      #""rewardAfter" must be a number of seconds from 1 to 60"#
+    ),
+    (#","format":"rewarded","reward":{"type":"c","amount":1},"rewardAfter":"9""#, #""rewardAfter" must be a number"#),
+    (#","format":"rewarded","reward":{"amount":1}"#, #""reward"."type" must be a visible string"#),
+    (#","format":"rewarded","reward":{"type":"c","amount":-1}"#, #""reward"."amount" must be an integer from 0"#),
+    (#","format":"rewarded","reward":{"type":"c","amount":2.5}"#, #""reward"."amount" must be an integer"#),
+    (#","format":"rewarded","reward":{"type":"c","amount":1e12}"#, #""reward"."amount" must be an integer"#),
+  ])
+  func badFullScreenFieldsAreNamed(extra: String, message: String) {
+    do {
+      _ = try parse(#"{"id":"x","image":"a.png","title":"X","action":"in-app"\#(extra)}"#)
+      Issue.record("accepted \(extra)")
+    } catch {
+      #expect("\(error)".contains("ads[0] 'x': " + message), "\(error)")
+    }
+  }
+
+  @Test func theBannerRotatesThroughBannerEntriesOnly() throws {
+    let folder = try AdFolder()
+    try folder.writePNG("a.png")
+    let rewarded =
+      #"{"id":"r","image":"a.png","title":"R","action":"in-app","format":"rewarded","reward":{"type":"c","amount":1}}"#
+    let interstitial = #"{"id":"i","image":"a.png","title":"I","action":"in-app","format":"interstitial"}"#
+    try folder.writeManifest(
+      #"{"ads":[\#(rewarded),"# + Self.banner.replacingOccurrences(of: #""b""#, with: #""b1""#) + ","
+        + interstitial + "," + Self.banner.replacingOccurrences(of: #""b""#, with: #""b2""#) + "]}")
+    let source = LocalAdSource(manifestPath: folder.manifestPath, decoder: SignatureDecoder())
+    let shown = (0..<4).map { sequence -> String in
+      guard case .success(let loaded) = source.loadAd(sequence: sequence) else { return "failed" }
+      return loaded.creative.id
+    }
+    #expect(shown == ["b1", "b2", "b1", "b2"])
+    try folder.writeManifest(#"{"ads":[\#(rewarded),\#(interstitial)]}"#)
+    guard case .failure(let error) = source.loadAd(sequence: 0) else {
+      Issue.record("a manifest without banner entries gave the banner an ad")
+      return
+    }
+    #expect(error == .noBannerAds(path: folder.manifestPath))
+    #expect(AdError.noBannerAds(path: "m.json").description.contains("lists no banner ads"))
+  }
 }

@@ -83,6 +83,38 @@ struct ManifestFuzzer {
     ])
   }
 
+  /// The full-screen formats' fields, good and hostile: a format (known, unknown, not a string),
+  /// a reward (good, without a type, negative, fractional, huge, not an object), and countdowns
+  /// in and out of range, on the right format or the wrong one.
+  private mutating func fullScreenFields() -> [(String, String)] {
+    var fields = [
+      (
+        "format",
+        random.pick([#""interstitial""#, #""rewarded""#, #""banner""#, #""video""#, #""REWARDED""#, "1", "null"])
+      )
+    ]
+    if random.chance(0.7) {
+      fields.append(
+        (
+          "reward",
+          random.pick([
+            #"{"type":"coins","amount":50}"#, #"{"type":"gems","amount":0}"#, #"{"amount":5}"#,
+            #"{"type":"","amount":5}"#, #"{"type":"coins","amount":-1}"#, #"{"type":"coins","amount":2.5}"#,
+            #"{"type":"coins","amount":1e300}"#, #"{"type":"\u0007","amount":1}"#, #"[]"#, #""coins""#,
+            "{\"type\":\"" + String(repeating: "c", count: 65) + "\",\"amount\":1}",
+          ])
+        ))
+    }
+    if random.chance(0.4) {
+      fields.append(
+        (
+          random.pick(["rewardAfter", "closeAfter"]),
+          random.pick(["0", "1", "5", "15", "15.5", "60", "61", "1e9", "-3", #""5""#])
+        ))
+    }
+    return fields
+  }
+
   /// One ad: valid, then with one thing wrong half of the time.
   private mutating func entry() -> String {
     let isURL = random.chance(0.4)
@@ -107,6 +139,7 @@ struct ManifestFuzzer {
       }
     }
     if random.chance(0.1) { fields.append(("extra", stringValue())) }
+    if random.chance(0.15) { fields += fullScreenFields() }
     if duplicate { fields.append(fields[0]) }
     return "{" + fields.map { "\"\($0.0)\":\($0.1)" }.joined(separator: ",") + (trailingComma ? "," : "") + "}"
   }
