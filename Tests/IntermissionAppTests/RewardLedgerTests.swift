@@ -1,0 +1,55 @@
+import Foundation
+import IntermissionAds
+import IntermissionNet
+import Testing
+
+/// The reward ledger: a reward is recorded before the game hears of it, stays pending until the
+/// game acknowledges it by its transaction id, and is there again after a relaunch.
+@Suite("Reward ledger")
+struct RewardLedgerTests {
+  static func reward(_ id: String, earned: Double = 1000) -> RewardLedger.Reward {
+    RewardLedger.Reward(transactionID: id, placement: "bonus_coins", type: "coins", amount: 50, earned: earned)
+  }
+
+  @Test func aRewardStaysPendingUntilAcknowledgedAcrossARelaunch() throws {
+    let runner = try ProgramRunner()
+    let path = runner.path("beacons.sqlite")
+    do {
+      let ledger = try RewardLedger(path: path)
+      try ledger.record(Self.reward("t-2", earned: 1002))
+      try ledger.record(Self.reward("t-1", earned: 1001))
+      try ledger.record(Self.reward("t-1", earned: 1001))  // the same transaction, once
+      #expect(try ledger.pending().map(\.transactionID) == ["t-1", "t-2"], "oldest first, each once")
+    }
+    // The next launch: a new connection finds both, with every field.
+    let ledger = try RewardLedger(path: path)
+    #expect(try ledger.pending() == [Self.reward("t-1", earned: 1001), Self.reward("t-2", earned: 1002)])
+    #expect(try ledger.acknowledge(transactionID: "t-1"))
+    #expect(try !ledger.acknowledge(transactionID: "t-1"), "acknowledged already")
+    #expect(try !ledger.acknowledge(transactionID: "unknown"))
+    #expect(try RewardLedger(path: path).pending().map(\.transactionID) == ["t-2"])
+  }
+
+  @Test func theLedgerSharesTheBeaconQueuesFile() throws {
+    let runner = try ProgramRunner()
+    let path = runner.path("beacons.sqlite")
+    let store = try BeaconStore(path: path)
+    let ledger = try RewardLedger(path: path)
+    try store.add(Beacon(kind: .click, adID: "a", url: "http://127.0.0.1:9/c", lifetime: 60), nonce: "n", at: 1000)
+    try ledger.record(Self.reward("t"))
+    // Opened again, the queue still passes its own checks with the rewards table beside it.
+    let (reopened, recovery) = try BeaconStore.openRecovering(path: path, now: 1000)
+    #expect(recovery == nil)
+    #expect(try reopened.count() == 1 && ledger.pending().count == 1)
+  }
+
+  @Test func aFileThatIsNotADatabaseIsAnErrorNamingIt() throws {
+    let runner = try ProgramRunner()
+    let path = try runner.write("not.sqlite", String(repeating: "x", count: 4096))
+    #expect {
+      _ = try RewardLedger(path: path)
+    } throws: { error in
+      "\(error)".contains("reward ledger \(path)") && "\(error)".contains("not a database")
+    }
+  }
+}
