@@ -92,7 +92,7 @@ final class EmbeddedOverlay {
     client = HTTPClient(
       timeouts: HTTPClient.Timeouts(connect: min(3, settings.adsTimeout), total: settings.adsTimeout),
       caFile: settings.adsCAPath)
-    let environment = EmbeddedOverlay.environment()
+    let environment = ProcessEnvironment.current()
     let source = AdSources.forManifest(
       manifest, client: client, decoder: SDLImageDecoder(),
       cacheFolder: HTTPCache.defaultFolder(environment: environment),
@@ -113,15 +113,6 @@ final class EmbeddedOverlay {
   deinit {
     // Destroying the overlay never waits for a slow server.
     client.cancelAll()
-  }
-
-  /// The process's environment (`XDG_CACHE_HOME`, `XDG_DATA_HOME`, `HOME`).
-  private static func environment() -> [String: String] {
-    var variables: [String: String] = [:]
-    for name in ["XDG_CACHE_HOME", "XDG_DATA_HOME", "HOME"] {
-      if let value = getenv(name) { variables[name] = String(cString: value) }
-    }
-    return variables
   }
 
   /// Whether the caller is on the overlay's thread.

@@ -226,16 +226,5 @@ public enum Launcher {
   public static func printToStandardError(_ line: String) { FileDescriptor.printToStandardError(line) }
 
   /// The process's environment.
-  public static func processEnvironment() -> [String: String] {
-    var variables: [String: String] = [:]
-    var entry = environ
-    while let pointer = entry.pointee {
-      let text = String(cString: pointer)
-      if let equals = text.firstIndex(of: "=") {
-        variables[String(text[..<equals])] = String(text[text.index(after: equals)...])
-      }
-      entry += 1
-    }
-    return variables
-  }
+  public static func processEnvironment() -> [String: String] { ProcessEnvironment.current() }
 }
