@@ -33,6 +33,9 @@ public struct AdCreative: Hashable, Sendable {
   public var impressionURL: String?
   /// Where a click is reported (the manifest's `clickURL`), on any host.
   public var clickURL: String?
+  /// Where an earned reward is reported (the manifest's `rewardURL`, rewarded ads only), on any
+  /// host: a game server credits the reward on its side from it.
+  public var rewardURL: String?
   /// How long, in seconds, a beacon of this ad stays deliverable (the manifest's `expires`).
   public var beaconLifetime: Double
   /// Where the ad shows (the manifest's `format`): the banner, or a full-screen format.

@@ -8,6 +8,11 @@ public enum AdError: Error, Hashable, Sendable, CustomStringConvertible {
   case noAds(path: String)
   /// The manifest lists ads, but none of them is a banner (`format`).
   case noBannerAds(path: String)
+  /// The manifest lists no ads of a full-screen `format` (`interstitial` or `rewarded`).
+  case noFullscreenAds(format: AdFormat, path: String)
+  /// A full-screen ad's image has a size it cannot be shown at: smaller than
+  /// `AdFormat.minimumFullscreenSize`, or narrower or flatter than 1:4.
+  case unsupportedImageSize(id: String, width: Int, height: Int)
   /// An ad's image path leaves the manifest's folder.
   case pathOutsideManifestFolder(id: String, path: String)
   /// An ad's image file does not exist.
@@ -34,6 +39,12 @@ public enum AdError: Error, Hashable, Sendable, CustomStringConvertible {
     case .manifestMalformed(let path, let detail): "malformed ad manifest \(path): \(detail)"
     case .noAds(let path): "ad manifest \(path) lists no ads"
     case .noBannerAds(let path): "ad manifest \(path) lists no banner ads (every entry has a full-screen \"format\")"
+    case .noFullscreenAds(let format, let path):
+      "ad manifest \(path) lists no \(format.rawValue) ads (no entry has \"format\": \"\(format.rawValue)\")"
+    case .unsupportedImageSize(let id, let width, let height):
+      "ad '\(id)': a full-screen image of \(width)×\(height) pixels is not supported (at least"
+        + " \(Int(AdFormat.minimumFullscreenSize.width))×\(Int(AdFormat.minimumFullscreenSize.height)), and no"
+        + " narrower or flatter than 1:4)"
     case .pathOutsideManifestFolder(let id, let path):
       "ad '\(id)': image path '\(path)' leaves the manifest's folder"
     case .imageMissing(let id, let path): "ad '\(id)': image file '\(path)' does not exist"
@@ -57,6 +68,8 @@ public enum AdError: Error, Hashable, Sendable, CustomStringConvertible {
     case .manifestMalformed(_, let detail): detail
     case .noAds: "lists no ads"
     case .noBannerAds: "lists no banner ads (every entry has a full-screen \"format\")"
+    case .noFullscreenAds(let format, _):
+      "lists no \(format.rawValue) ads (no entry has \"format\": \"\(format.rawValue)\")"
     default: description
     }
   }

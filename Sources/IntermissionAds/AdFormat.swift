@@ -23,6 +23,8 @@ public enum AdFormat: String, Hashable, Sendable, CaseIterable {
     }
   }
 
+  /// The smallest full-screen creative accepted, in pixels.
+  public static let minimumFullscreenSize = Size(width: 320, height: 180)
   /// The seconds before an interstitial's close control appears, by default (`closeAfter`).
   public static let defaultCloseAfter = 5.0
   /// The most seconds an interstitial's close control may wait (Better Ads).
@@ -53,7 +55,10 @@ public enum AdFormat: String, Hashable, Sendable, CaseIterable {
       }
       format = known
     }
-    for (key, owner) in [("reward", AdFormat.rewarded), ("rewardAfter", .rewarded), ("closeAfter", .interstitial)]
+    for (key, owner) in [
+      ("reward", AdFormat.rewarded), ("rewardAfter", .rewarded), ("rewardURL", .rewarded),
+      ("closeAfter", .interstitial),
+    ]
     where entry[key] != nil && format != owner {
       throw FieldError("\(place): \"\(key)\" belongs to \"format\": \"\(owner.rawValue)\" entries only")
     }

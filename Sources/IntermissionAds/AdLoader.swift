@@ -13,6 +13,8 @@ public final class AdLoader: @unchecked Sendable {
 
   /// Where ads come from.
   public let source: any AdSource
+  /// Which format's entries it loads.
+  public let format: AdFormat
   private let timeout: Double
   private let isInterrupted: @Sendable () -> Bool
   private let onFinish: @Sendable () -> Void
@@ -26,13 +28,15 @@ public final class AdLoader: @unchecked Sendable {
   /// Creates a loader.
   /// - Parameters:
   ///   - source: where ads come from; its `loadTimeout` is each load's deadline.
+  ///   - format: which format's entries it loads (the banner's by default).
   ///   - isInterrupted: polled while `waitForResult` waits; true ends the wait (a stop signal).
   ///   - onFinish: called from the background queue when a load finishes.
   public init(
-    source: any AdSource, isInterrupted: @escaping @Sendable () -> Bool = { false },
+    source: any AdSource, format: AdFormat = .banner, isInterrupted: @escaping @Sendable () -> Bool = { false },
     onFinish: @escaping @Sendable () -> Void = {}
   ) {
     self.source = source
+    self.format = format
     self.timeout = source.loadTimeout
     self.isInterrupted = isInterrupted
     self.onFinish = onFinish
@@ -57,6 +61,11 @@ public final class AdLoader: @unchecked Sendable {
       isInterrupted: isInterrupted, onFinish: onFinish)
   }
 
+  /// A loader of `format`'s entries from the same source, waking the same host.
+  public func loader(for format: AdFormat) -> AdLoader {
+    AdLoader(source: source, format: format, isInterrupted: isInterrupted, onFinish: onFinish)
+  }
+
   /// Starts loading the ad at position `sequence` of the rotation (wrapping around the inventory).
   /// Does nothing while a previous load runs or its result has not been taken.
   public func start(sequence: Int) {
@@ -72,7 +81,7 @@ public final class AdLoader: @unchecked Sendable {
     workers += 1
     condition.unlock()
     DispatchQueue.global().async { [self] in
-      let outcome = source.loadAd(sequence: sequence)
+      let outcome = source.loadAd(sequence: sequence, format: format)
       condition.lock()
       let isCurrent = started == generation && isLoading
       if isCurrent {

@@ -12,7 +12,8 @@ import IntermissionCore
 ///
 /// Each ad has a `format`: `banner` (the default), `interstitial` (optionally with `closeAfter`,
 /// 0 to 15 s) or `rewarded` (with `reward`, `{"type": "coins", "amount": 50}`, and optionally
-/// `rewardAfter`, 1 to 60 s). The banner rotates through the banner entries only.
+/// `rewardAfter`, 1 to 60 s, and `rewardURL`, where an earned reward is reported). The banner
+/// rotates through the banner entries only; each full-screen format preloads from its own.
 ///
 /// Each ad may also carry `impressionURL` and `clickURL` (http or https, on any host: trackers live
 /// elsewhere), where its viewable impression and its clicks are reported, and `expires`, the
@@ -128,6 +129,7 @@ public enum AdManifest {
       }
       let impressionURL = try webURL("impressionURL")
       let clickURL = try webURL("clickURL")
+      let rewardURL = try webURL("rewardURL")
       var lifetime = AdCreative.defaultBeaconLifetime
       if let expires = entry["expires"] {
         guard case .number(let seconds) = expires, seconds >= 1, seconds <= maximumBeaconLifetime else {
@@ -151,6 +153,7 @@ public enum AdManifest {
         id: id, imagePath: imagePath, title: title, action: action, description: description,
         landingURL: landingURL, impressionURL: impressionURL, clickURL: clickURL, beaconLifetime: lifetime)
       (creative.format, creative.reward, creative.countdown) = fullScreen
+      creative.rewardURL = rewardURL
       creatives.append(creative)
     }
     return creatives

@@ -5,6 +5,11 @@ public protocol AdSource: Sendable {
   /// validates the manifest, then fetches and decodes that ad's image. Blocks its worker thread.
   func loadAd(sequence: Int) -> Result<LoadedAd, AdError>
 
+  /// Loads the ad at position `sequence` of the rotation of `format`'s entries. A source that
+  /// knows only banners need not implement it: by default, the banner comes from
+  /// `loadAd(sequence:)` and the full-screen formats have no ads.
+  func loadAd(sequence: Int, format: AdFormat) -> Result<LoadedAd, AdError>
+
   /// The longest one load may take, in seconds, before the loader gives up on it.
   var loadTimeout: Double { get }
 
@@ -13,6 +18,11 @@ public protocol AdSource: Sendable {
 }
 
 extension AdSource {
+  /// The banner from `loadAd(sequence:)`; no full-screen ads.
+  public func loadAd(sequence: Int, format: AdFormat) -> Result<LoadedAd, AdError> {
+    format == .banner ? loadAd(sequence: sequence) : .failure(.noFullscreenAds(format: format, path: name))
+  }
+
   /// The ad at `sequence` of `creatives`, wrapping around in both directions.
   public static func creative(at sequence: Int, of creatives: [AdCreative]) -> AdCreative {
     creatives[((sequence % creatives.count) + creatives.count) % creatives.count]
@@ -24,8 +34,37 @@ extension AdSource {
   public static func bannerCreative(at sequence: Int, of creatives: [AdCreative], path: String) throws(AdError)
     -> AdCreative
   {
-    let banners = creatives.filter { $0.format == .banner }
-    guard !banners.isEmpty else { throw .noBannerAds(path: path) }
-    return creative(at: sequence, of: banners)
+    try creative(at: sequence, of: creatives, format: .banner, path: path)
+  }
+
+  /// The ad at `sequence` of the entries of `format` in `creatives`.
+  /// - Throws: `AdError.noBannerAds` or `AdError.noFullscreenAds` when the manifest at `path` has
+  ///   none.
+  public static func creative(at sequence: Int, of creatives: [AdCreative], format: AdFormat, path: String)
+    throws(AdError) -> AdCreative
+  {
+    let entries = creatives.filter { $0.format == format }
+    guard !entries.isEmpty else {
+      throw format == .banner ? .noBannerAds(path: path) : .noFullscreenAds(format: format, path: path)
+    }
+    return creative(at: sequence, of: entries)
+  }
+
+  /// `loaded`, saying which formats `creatives` (its manifest) lists.
+  public static func listing(_ creatives: [AdCreative], in loaded: LoadedAd) -> LoadedAd {
+    var listed = loaded
+    listed.formats = Set(creatives.map(\.format))
+    return listed
+  }
+
+  /// `loaded` if its image suits its format: a full-screen image at least
+  /// `AdFormat.minimumFullscreenSize` and no narrower or flatter than 1:4.
+  public static func checkedSize(_ loaded: LoadedAd) -> Result<LoadedAd, AdError> {
+    let (width, height) = (loaded.image.pixelWidth, loaded.image.pixelHeight)
+    guard loaded.creative.format != .banner else { return .success(loaded) }
+    let minimum = AdFormat.minimumFullscreenSize
+    guard Double(width) >= minimum.width, Double(height) >= minimum.height, width <= 4 * height, height <= 4 * width
+    else { return .failure(.unsupportedImageSize(id: loaded.creative.id, width: width, height: height)) }
+    return .success(loaded)
   }
 }

@@ -1,11 +1,13 @@
 import IntermissionCore
 
-/// The full-window in-app ad view: a landing page. The creative at its own size and aspect, its
+/// The full-window ad view that both presenters show: the banner's in-app landing page, and the
+/// full-screen formats. The creative at its own size and aspect (letterboxed, never stretched), its
 /// title and description, a call-to-action button when the ad has a landing URL, and Close.
 ///
 /// Mouse, keyboard and controller all work: Tab moves a visible focus ring between the
 /// call-to-action and Close, Return or Space activates the focused one, Escape (a controller's B or
-/// Back arrives as Escape) closes.
+/// Back arrives as Escape) closes. A full-screen ad adds a status line (the reward's countdown), a
+/// countdown in place of Close until Close may be used, and a question for an early close.
 public struct AdView: Hashable, Sendable {
   /// What the view asks the overlay to do after an event.
   public enum Outcome: Hashable, Sendable {
@@ -22,8 +24,24 @@ public struct AdView: Hashable, Sendable {
     case callToAction, close
   }
 
+  /// Which presenter shows the view.
+  public enum Presentation: Hashable, Sendable {
+    /// The banner's in-app action: a landing page whose creative is a 2x banner.
+    case landingPage
+    /// An interstitial or a rewarded ad: the creative as large as the window allows.
+    case fullscreen
+  }
+
   /// The ad shown.
   public let creative: AdCreative
+  /// Which presenter shows the view.
+  public let presentation: Presentation
+  /// Whole seconds left before Close appears (an interstitial's countdown); nil when Close is there.
+  public var closeCountdown: Int?
+  /// A line in the header: a rewarded ad's countdown to its reward.
+  public var status: String?
+  /// A question above the footer: what closing now gives up.
+  public var confirmation: String?
   /// The focused button, once Tab has been pressed.
   public private(set) var focus: Focus?
   private var closeButton = Button(title: "Close")
@@ -34,50 +52,21 @@ public struct AdView: Hashable, Sendable {
   /// The footer's hint.
   public static let hint = "Escape or Close returns to the game · Tab and Return work too"
 
-  /// Creates the view for `creative`.
-  public init(creative: AdCreative) {
+  /// Creates the view for `creative`, as `presentation` shows it.
+  public init(creative: AdCreative, presentation: Presentation = .landingPage) {
     self.creative = creative
+    self.presentation = presentation
   }
 
-  // MARK: - Layout
-
-  /// Where the Close button is in a view of `size`: at least 44×44 points.
-  public static func closeButtonFrame(in size: Size) -> Rect {
-    let width = max(44, min(116, size.width - 16))
-    return Rect(x: max(8, size.width - width - 16), y: 16, width: width, height: 44)
-  }
-
-  /// Where the creative is drawn in a view of `size`, for an image of `imageSize` pixels: at its own
-  /// size in points (a 2x image at half its pixels, at most 728 points wide), smaller only when the
-  /// view is, aspect kept, centred under the header.
-  public static func imageFrame(in size: Size, imageSize: Size) -> Rect {
-    let natural = Size(width: imageSize.width / 2, height: imageSize.height / 2)
-    let width = max(1, min(natural.width, size.width - 48))
-    let height = max(1, min(natural.height, size.height * 0.3))
-    let fitted = Rect(x: (size.width - width) / 2, y: 0, width: width, height: height).aspectFit(imageSize)
-    // The page (creative, title, three lines, the call to action) centred between header and footer.
-    let page = fitted.height + 16 + 36 + 4 + 72 + 12 + 48
-    let top = max(76, 76 + (size.height - 76 - 44 - page) / 2)
-    return fitted.offsetBy(dx: 0, dy: top)
-  }
-
-  /// Where the title and the description go below a creative at `image`.
-  public static func textFrames(in size: Size, below image: Rect) -> (title: Rect, description: Rect) {
-    let title = Rect(x: 24, y: image.maxY + 16, width: max(0, size.width - 48), height: 36)
-    return (title, Rect(x: 24, y: title.maxY + 4, width: max(0, size.width - 48), height: 3 * 24))
-  }
-
-  /// Where the call-to-action button is below a creative at `image`, above the footer.
-  public static func callToActionFrame(in size: Size, below image: Rect) -> Rect {
-    let description = textFrames(in: size, below: image).description
-    let width = min(240, max(44, size.width - 48))
-    let y = min(description.maxY + 12, size.height - 44 - 52)
-    return Rect(x: (size.width - width) / 2, y: max(image.maxY + 8, y), width: width, height: 48)
-  }
-
-  /// The creative's frame when its image size is not known yet: a 728×90 banner.
-  static func defaultImageFrame(in size: Size) -> Rect {
-    imageFrame(in: size, imageSize: Size(width: 1456, height: 180))
+  /// Where the creative goes in a view of `size` for an image of `imageSize` pixels (nil before its
+  /// upload), as this view presents it.
+  func imageFrame(in size: Size, imageSize: Size?) -> Rect {
+    switch presentation {
+    case .landingPage:
+      imageSize.map { AdView.imageFrame(in: size, imageSize: $0) } ?? AdView.defaultImageFrame(in: size)
+    case .fullscreen:
+      AdView.fullscreenImageFrame(in: size, imageSize: imageSize ?? Size(width: 1280, height: 720))
+    }
   }
 
   // MARK: - Input
@@ -88,8 +77,7 @@ public struct AdView: Hashable, Sendable {
   ///   - viewSize: the view's size.
   ///   - imageSize: the creative's size in pixels, once it is uploaded (a 728×90 banner before).
   public mutating func handle(_ event: InputEvent, viewSize: Size, imageSize: Size? = nil) -> Outcome {
-    let image =
-      imageSize.map { AdView.imageFrame(in: viewSize, imageSize: $0) } ?? AdView.defaultImageFrame(in: viewSize)
+    let image = imageFrame(in: viewSize, imageSize: imageSize)
     closeButton.frame = AdView.closeButtonFrame(in: viewSize)
     callToAction.frame = AdView.callToActionFrame(in: viewSize, below: image)
     let landing = creative.landingURL
@@ -130,12 +118,10 @@ public struct AdView: Hashable, Sendable {
   public func draw(on canvas: any Canvas, image: ImageHandle?) {
     let size = canvas.size
     canvas.fill(Rect(x: 0, y: 0, width: size.width, height: size.height), color: Color(hex: 0x0B0F1A))
-    canvas.drawText(
-      "Advertisement", style: .caption, color: Theme.mutedText,
-      in: Rect(x: 24, y: 16, width: max(0, AdView.closeButtonFrame(in: size).minX - 32), height: 44),
-      alignment: .leading)
-    let imageFrame =
-      image.map { AdView.imageFrame(in: size, imageSize: $0.pixelSize) } ?? AdView.defaultImageFrame(in: size)
+    let header = Rect(x: 24, y: 16, width: max(0, AdView.closeButtonFrame(in: size).minX - 32), height: 44)
+    canvas.drawText("Advertisement", style: .caption, color: Theme.mutedText, in: header, alignment: .leading)
+    if let status { canvas.drawText(status, style: .body, color: Theme.text, in: header, alignment: .center) }
+    let imageFrame = self.imageFrame(in: size, imageSize: image?.pixelSize)
     if let image { canvas.drawImage(image, in: imageFrame, opacity: 1) }
     let text = AdView.textFrames(in: size, below: imageFrame)
     canvas.drawText(creative.title, style: .heading, color: Theme.text, in: text.title, alignment: .center)
@@ -158,9 +144,23 @@ public struct AdView: Hashable, Sendable {
     canvas.drawText(
       AdView.hint, style: .caption, color: Theme.mutedText,
       in: Rect(x: 24, y: size.height - 40, width: max(0, size.width - 48), height: 28), alignment: .center)
-    var close = closeButton
-    close.frame = AdView.closeButtonFrame(in: size)
-    close.draw(on: canvas)
+    if let confirmation {
+      let panel = Rect(x: 24, y: size.height - 92, width: max(0, size.width - 48), height: 44)
+      canvas.fill(panel, color: Theme.accent)
+      canvas.drawText(confirmation, style: .body, color: Color(hex: 0x0B0F1A), in: panel, alignment: .center)
+    }
+    let closeFrame = AdView.closeButtonFrame(in: size)
+    if let closeCountdown {
+      // No Close yet: its place counts down, 44×44 at its right edge.
+      let disc = Rect(x: closeFrame.maxX - 44, y: closeFrame.minY, width: 44, height: 44)
+      canvas.fill(disc, color: Theme.panel)
+      canvas.outline(disc, color: Theme.mutedText, thickness: 2)
+      canvas.drawText(String(closeCountdown), style: .body, color: Theme.text, in: disc, alignment: .center)
+    } else {
+      var close = closeButton
+      close.frame = closeFrame
+      close.draw(on: canvas)
+    }
   }
 
   /// `text` in lines no wider than `width` (words kept whole where they fit), at most `maxLines`,

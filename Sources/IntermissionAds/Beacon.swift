@@ -1,10 +1,13 @@
-/// A tracking report of one event, for an ad server to count: a viewable impression or a click,
-/// sent as an HTTP GET to the ad's `impressionURL` or `clickURL`.
+/// A tracking report of one event, for an ad server to count: a viewable impression, a click or an
+/// earned reward, sent as an HTTP GET to the ad's `impressionURL`, `clickURL` or `rewardURL`.
 public struct Beacon: Hashable, Sendable {
   /// What happened.
   public enum Kind: String, Hashable, Sendable {
     case impression
     case click
+    /// A rewarded ad's reward was earned: the URL carries `transaction`, `placement`, `type` and
+    /// `amount`.
+    case reward
   }
 
   /// What happened.
@@ -26,8 +29,51 @@ public struct Beacon: Hashable, Sendable {
 
   /// The beacon of `kind` for `ad`, if the ad names a URL for it.
   public init?(_ kind: Kind, of ad: AdCreative) {
-    guard let url = kind == .impression ? ad.impressionURL : ad.clickURL else { return nil }
+    let url: String?
+    switch kind {
+    case .impression: url = ad.impressionURL
+    case .click: url = ad.clickURL
+    case .reward: url = nil
+    }
+    guard let url else { return nil }
     self.init(kind: kind, adID: ad.id, url: url, lifetime: ad.beaconLifetime)
+  }
+
+  /// The reward beacon of `reward`, earned with `ad`, if the ad names a `rewardURL`: its query
+  /// gains `transaction`, `placement`, `type` and `amount` (percent-encoded), before any fragment.
+  public init?(reward: EarnedReward, of ad: AdCreative) {
+    guard let url = ad.rewardURL else { return nil }
+    let fields = [
+      ("transaction", reward.transactionID), ("placement", reward.placement), ("type", reward.type),
+      ("amount", String(reward.amount)),
+    ]
+    let query = fields.map { "\($0.0)=\(Beacon.percentEncoded($0.1))" }.joined(separator: "&")
+    self.init(kind: .reward, adID: ad.id, url: Beacon.appendingQuery(query, to: url), lifetime: ad.beaconLifetime)
+  }
+
+  /// `url` with `query` (`name=value&...`) appended to its query, before any fragment.
+  public static func appendingQuery(_ query: String, to url: String) -> String {
+    let fragmentStart = url.firstIndex(of: "#") ?? url.endIndex
+    let base = url[..<fragmentStart]
+    let separator = base.contains("?") ? (base.hasSuffix("?") || base.hasSuffix("&") ? "" : "&") : "?"
+    return base + separator + query + url[fragmentStart...]
+  }
+
+  /// `text` with everything but RFC 3986's unreserved characters percent-encoded (UTF-8).
+  public static func percentEncoded(_ text: String) -> String {
+    var encoded = ""
+    for byte in text.utf8 {
+      switch byte {
+      case UInt8(ascii: "A")...UInt8(ascii: "Z"), UInt8(ascii: "a")...UInt8(ascii: "z"),
+        UInt8(ascii: "0")...UInt8(ascii: "9"), UInt8(ascii: "-"), UInt8(ascii: "."), UInt8(ascii: "_"),
+        UInt8(ascii: "~"):
+        encoded.unicodeScalars.append(Unicode.Scalar(byte))
+      default:
+        let hex = Array("0123456789ABCDEF")
+        encoded += "%" + String(hex[Int(byte >> 4)]) + String(hex[Int(byte & 15)])
+      }
+    }
+    return encoded
   }
 }
 

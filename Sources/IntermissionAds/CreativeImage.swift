@@ -17,6 +17,23 @@ struct CreativeImage {
     decoded = image
   }
 
+  /// Drops the current creative: discarded at the next draw.
+  mutating func clear() {
+    if let uploaded { stale.append(uploaded) }
+    uploaded = nil
+    decoded = nil
+  }
+
+  /// Hands the current creative, uploaded or not, over to `other` (whose own goes to be
+  /// discarded); this one is empty afterwards, and nothing of it is discarded.
+  mutating func handOver(to other: inout CreativeImage) {
+    if let uploaded = other.uploaded { other.stale.append(uploaded) }
+    other.decoded = decoded
+    other.uploaded = uploaded
+    decoded = nil
+    uploaded = nil
+  }
+
   /// Discards what was replaced and uploads the current creative if it is not yet: call it at the
   /// start of a draw, on the canvas's thread.
   mutating func prepare(on canvas: any Canvas) {

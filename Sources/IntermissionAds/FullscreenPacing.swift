@@ -39,8 +39,12 @@ public struct FullscreenPacing: Hashable, Sendable {
   /// Pacing under `rules`, for a session that starts at host time 0.
   public init(rules: Rules = Rules()) { self.rules = rules }
 
+  /// Host times a microsecond apart count as the same: a fixed step's sums round.
+  private static let tolerance = 1e-6
+
   /// Why an interstitial may not show at `time` now, or nil when it may.
   public func refusal(forInterstitialAt time: Double) -> Refusal? {
+    let time = time + FullscreenPacing.tolerance
     if time < rules.sessionStartDelay { return .sessionStart }
     if let last = interstitials.last, time - last < rules.minimumInterval { return .pacing }
     if interstitials.filter({ time - $0 < 3600 }).count >= rules.maximumPerHour { return .cap }
@@ -50,6 +54,7 @@ public struct FullscreenPacing: Hashable, Sendable {
   /// Why a rewarded ad for `placement` may not show at `time` now (its cap), or nil when it may.
   public func refusal(forRewardedAt time: Double, placement: String) -> Refusal? {
     guard let cap = rules.rewardedCapsPerHour[placement] else { return nil }
+    let time = time + FullscreenPacing.tolerance
     return (rewarded[placement] ?? []).filter { time - $0 < 3600 }.count >= cap ? .cap : nil
   }
 

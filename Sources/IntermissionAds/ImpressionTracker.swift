@@ -14,9 +14,15 @@ final class ImpressionTracker {
   /// The ad whose viewability is being measured.
   private var viewedAd: AdCreative?
   private let trace: Trace
+  /// Fields that lead each of its viewability lines, before the ad's `id`: a full-screen ad's
+  /// `format` and `placement`; none for the banner.
+  private let context: [(key: String, value: TraceValue)]
 
-  /// Creates a tracker that records to `trace`.
-  init(trace: Trace) { self.trace = trace }
+  /// Creates a tracker that records to `trace`, with `context` leading its viewability lines.
+  init(trace: Trace, context: [(key: String, value: TraceValue)] = []) {
+    self.trace = trace
+    self.context = context
+  }
 
   /// Measures at `time`, with `ad` on the banner and `obstruction` keeping it from view (nil when
   /// nothing does).
@@ -27,13 +33,13 @@ final class ImpressionTracker {
     case nil: break
     case .started:
       viewedAd = ad
-      if let ad { trace.emit("viewable.start", ["id": .string(ad.id)]) }
+      if let ad { trace.emit("viewable.start", fields: context + [("id", .string(ad.id))]) }
     case .stopped(let reason):
       if let viewedAd { traceViewableStop(viewedAd, reason) }
     case .impression:
       guard let viewedAd else { break }
       recordBeacon(.impression, of: viewedAd)
-      trace.emit("impression", ["id": .string(viewedAd.id)])
+      trace.emit("impression", fields: context + [("id", .string(viewedAd.id))])
       return viewedAd
     }
     return nil
@@ -47,11 +53,16 @@ final class ImpressionTracker {
 
   /// Stores the beacon of `kind` for `ad`, if the ad has one and beacons are on.
   func recordBeacon(_ kind: Beacon.Kind, of ad: AdCreative) {
-    guard let beacons, let beacon = Beacon(kind, of: ad) else { return }
+    if let beacon = Beacon(kind, of: ad) { record(beacon) }
+  }
+
+  /// Stores `beacon`, if beacons are on.
+  func record(_ beacon: Beacon) {
+    guard let beacons else { return }
     do {
       try beacons.record(beacon)
     } catch {
-      traceBeacon(.dropped(kind, adID: ad.id, reason: "not recorded: \(error)"))
+      traceBeacon(.dropped(beacon.kind, adID: beacon.adID, reason: "not recorded: \(error)"))
     }
   }
 
@@ -69,7 +80,7 @@ final class ImpressionTracker {
   }
 
   private func traceViewableStop(_ ad: AdCreative, _ reason: Viewability.Obstruction) {
-    trace.emit("viewable.stop", ["id": .string(ad.id), "reason": .string(reason.rawValue)])
+    trace.emit("viewable.stop", fields: context + [("id", .string(ad.id)), ("reason", .string(reason.rawValue))])
   }
 
   private func traceBeacon(_ outcome: BeaconOutcome) {

@@ -17,6 +17,9 @@ public struct LoadedAd: Sendable {
   /// Where it came from instead of its source, if its source could not be reached; nil for an ad
   /// served by its own source.
   public let fallback: Fallback?
+  /// The formats its manifest lists, when the source knows them: the full-screen formats preload
+  /// only when the banner's manifest lists them. Nil (a source of the game's own) means unknown.
+  public var formats: Set<AdFormat>?
 
   /// Creates a loaded ad.
   public init(creative: AdCreative, image: any DecodedImage, fallback: Fallback? = nil) {

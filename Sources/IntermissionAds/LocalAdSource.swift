@@ -26,13 +26,16 @@ public struct LocalAdSource: AdSource {
 
   public var name: String { manifestPath }
 
-  public func loadAd(sequence: Int) -> Result<LoadedAd, AdError> {
+  public func loadAd(sequence: Int) -> Result<LoadedAd, AdError> { loadAd(sequence: sequence, format: .banner) }
+
+  public func loadAd(sequence: Int, format: AdFormat) -> Result<LoadedAd, AdError> {
     if failsEveryLoad { return .failure(.loadingDisabled) }
     do {
-      let creative = try Self.bannerCreative(
-        at: sequence, of: try AdManifest.load(path: manifestPath), path: manifestPath)
+      let creatives = try AdManifest.load(path: manifestPath)
+      let creative = try Self.creative(at: sequence, of: creatives, format: format, path: manifestPath)
       do {
-        return .success(LoadedAd(creative: creative, image: try decoder.decodeImage(atPath: creative.imagePath)))
+        let image = try decoder.decodeImage(atPath: creative.imagePath)
+        return Self.checkedSize(Self.listing(creatives, in: LoadedAd(creative: creative, image: image)))
       } catch {
         throw AdError.imageCorrupt(id: creative.id, path: creative.imagePath, reason: "\(error)")
       }

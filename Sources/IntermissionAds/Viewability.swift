@@ -14,12 +14,14 @@ public struct Viewability: Hashable, Sendable {
   public enum Obstruction: String, Hashable, Sendable {
     /// The window is minimised or hidden.
     case minimized
-    /// Something covers the banner: the open in-app ad view.
+    /// Something covers the banner: the open in-app ad view, or a full-screen ad.
     case covered
     /// Less than half of the banner is in the window: sliding, hidden, or no ad.
     case offscreen
     /// The display ended: another ad took the banner's place.
     case rotated
+    /// The full-screen view closed.
+    case dismissed
   }
 
   /// What an update changed.

@@ -226,22 +226,10 @@ public final class BeaconQueue: BeaconDelivery, @unchecked Sendable {
 
   /// `url` with `nonce` and `ts` appended to its query (before any fragment).
   public static func deliveryURL(_ url: String, nonce: String, timestamp: Int) -> String {
-    let fragmentStart = url.firstIndex(of: "#") ?? url.endIndex
-    let base = url[..<fragmentStart]
-    let separator = base.contains("?") ? (base.hasSuffix("?") || base.hasSuffix("&") ? "" : "&") : "?"
-    return base + separator + "nonce=\(nonce)&ts=\(timestamp)" + url[fragmentStart...]
+    Beacon.appendingQuery("nonce=\(nonce)&ts=\(timestamp)", to: url)
   }
 
   /// A random (version 4) UUID, in lower case.
-  public static func makeNonce() -> String {
-    var generator = SystemRandomNumberGenerator()
-    var bytes = (0..<16).map { _ in UInt8.random(in: 0...255, using: &generator) }
-    bytes[6] = (bytes[6] & 0x0F) | 0x40
-    bytes[8] = (bytes[8] & 0x3F) | 0x80
-    let hex = bytes.map { byte in
-      let text = String(byte, radix: 16)
-      return byte < 16 ? "0" + text : text
-    }
-    return [0..<4, 4..<6, 6..<8, 8..<10, 10..<16].map { hex[$0].joined() }.joined(separator: "-")
-  }
+  public static func makeNonce() -> String { RandomUUID.make() }
+
 }

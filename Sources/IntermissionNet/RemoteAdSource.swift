@@ -41,20 +41,23 @@ public final class RemoteAdSource: AdSource, @unchecked Sendable {
     2 * client.timeouts.total + 2 + (fallback?.loadTimeout ?? 0)
   }
 
-  public func loadAd(sequence: Int) -> Result<LoadedAd, AdError> {
+  public func loadAd(sequence: Int) -> Result<LoadedAd, AdError> { loadAd(sequence: sequence, format: .banner) }
+
+  public func loadAd(sequence: Int, format: AdFormat) -> Result<LoadedAd, AdError> {
     do throws(LoadFailure) {
       let creatives = try fetchManifest()
       let creative: AdCreative
       do {
-        creative = try Self.bannerCreative(at: sequence, of: creatives, path: name)
+        creative = try Self.creative(at: sequence, of: creatives, format: format, path: name)
       } catch {
         throw .ad(error)
       }
       let image = try fetch(creative.imagePath, maximumBytes: decoder.maximumFileSize, inspect: true)
-      return .success(LoadedAd(creative: creative, image: try decode(image, of: creative)))
+      let loaded = LoadedAd(creative: creative, image: try decode(image, of: creative))
+      return Self.checkedSize(Self.listing(creatives, in: loaded))
     } catch {
       switch error {
-      case .offline(let error): return serveOffline(sequence: sequence, error: error)
+      case .offline(let error): return serveOffline(sequence: sequence, format: format, error: error)
       case .ad(let error): return .failure(error)
       case .cachedEntryDamaged: return .failure(.transferFailed(url: name, reason: "a damaged cache entry"))
       }
@@ -134,24 +137,26 @@ public final class RemoteAdSource: AdSource, @unchecked Sendable {
   // MARK: - Offline
 
   /// The last good ads from the cache, else the house ads, else `error`.
-  private func serveOffline(sequence: Int, error: AdError) -> Result<LoadedAd, AdError> {
+  private func serveOffline(sequence: Int, format: AdFormat, error: AdError) -> Result<LoadedAd, AdError> {
     if let cache, let manifest = cache.entry(for: manifestURL.description, maximumBytes: AdManifest.maximumSize),
-      let creatives = (try? AdManifest.parse(manifest.body, location: .web(manifestURL)))?.filter({
-        $0.format == .banner
-      }), !creatives.isEmpty
+      let listed = try? AdManifest.parse(manifest.body, location: .web(manifestURL))
     {
+      let creatives = listed.filter { $0.format == format }
       // The ad at this place in the rotation, or the next one whose image is cached.
       for offset in 0..<creatives.count {
         let creative = Self.creative(at: sequence + offset, of: creatives)
         if let image = cache.entry(for: creative.imagePath, maximumBytes: decoder.maximumFileSize),
           let decoded = try? decoder.decodeImage(bytes: image.body)
         {
-          return .success(LoadedAd(creative: creative, image: decoded, fallback: .cache))
+          return Self.checkedSize(
+            Self.listing(listed, in: LoadedAd(creative: creative, image: decoded, fallback: .cache)))
         }
       }
     }
-    if let fallback, case .success(let loaded) = fallback.loadAd(sequence: sequence) {
-      return .success(LoadedAd(creative: loaded.creative, image: loaded.image, fallback: .houseAds))
+    if let fallback, case .success(let loaded) = fallback.loadAd(sequence: sequence, format: format) {
+      var house = LoadedAd(creative: loaded.creative, image: loaded.image, fallback: .houseAds)
+      house.formats = loaded.formats
+      return .success(house)
     }
     return .failure(error)
   }

@@ -1,3 +1,4 @@
+import IntermissionAds
 import IntermissionCore
 
 /// Rewards earned and not yet credited by the game, in the SQLite file of the beacon queue (a
@@ -7,29 +8,9 @@ import IntermissionCore
 /// acknowledges it by its transaction id once it has credited it (`acknowledge`). A reward recorded
 /// and never acknowledged, because the game was killed in between, is `pending` at the next launch,
 /// to be delivered again, with the same transaction id, before anything else.
-public final class RewardLedger {
+public final class RewardLedger: RewardStore {
   /// One earned reward.
-  public struct Reward: Hashable, Sendable {
-    /// The reward's transaction id (a UUID): the game stores it to credit the reward once.
-    public var transactionID: String
-    /// The placement whose ad earned it, such as `bonus_coins`.
-    public var placement: String
-    /// What it gives, such as `coins`.
-    public var type: String
-    /// How much of it.
-    public var amount: Int
-    /// When it was earned, in Unix seconds.
-    public var earned: Double
-
-    /// Creates a reward.
-    public init(transactionID: String, placement: String, type: String, amount: Int, earned: Double) {
-      self.transactionID = transactionID
-      self.placement = placement
-      self.type = type
-      self.amount = amount
-      self.earned = earned
-    }
-  }
+  public typealias Reward = EarnedReward
 
   /// The database file.
   public let path: String
@@ -59,13 +40,20 @@ public final class RewardLedger {
           placement TEXT NOT NULL,
           type TEXT NOT NULL,
           amount INTEGER NOT NULL,
-          earned REAL NOT NULL
+          earned REAL NOT NULL,
+          ad_id TEXT NOT NULL DEFAULT ''
         );
         """)
+      // A ledger of 0.3.0 has no ad column yet.
+      let columns = try database.prepare("SELECT name FROM pragma_table_info('rewards')").rows { $0.text(0) }
+      if !columns.contains("ad_id") {
+        try database.execute("ALTER TABLE rewards ADD COLUMN ad_id TEXT NOT NULL DEFAULT ''")
+      }
       insert = try database.prepare(
-        "INSERT OR IGNORE INTO rewards (transaction_id, placement, type, amount, earned) VALUES (?, ?, ?, ?, ?)")
+        "INSERT OR IGNORE INTO rewards (transaction_id, placement, type, amount, earned, ad_id)"
+          + " VALUES (?, ?, ?, ?, ?, ?)")
       selectPending = try database.prepare(
-        "SELECT transaction_id, placement, type, amount, earned FROM rewards ORDER BY earned, rowid")
+        "SELECT transaction_id, placement, type, amount, earned, ad_id FROM rewards ORDER BY earned, rowid")
       delete = try database.prepare("DELETE FROM rewards WHERE transaction_id = ?")
     } catch let failure as SQLiteDatabase.Failure {
       throw SQLiteDatabase.Failure(description: "reward ledger \(path): \(failure)", code: failure.code)
@@ -78,7 +66,7 @@ public final class RewardLedger {
   public func record(_ reward: Reward) throws {
     try insert.run([
       .text(reward.transactionID), .text(reward.placement), .text(reward.type), .integer(reward.amount),
-      .real(reward.earned),
+      .real(reward.earned), .text(reward.adID),
     ])
   }
 
@@ -87,7 +75,7 @@ public final class RewardLedger {
     try selectPending.rows { row in
       Reward(
         transactionID: row.text(0), placement: row.text(1), type: row.text(2), amount: row.integer(3),
-        earned: row.real(4))
+        earned: row.real(4), adID: row.text(5))
     }
   }
 

@@ -2,10 +2,14 @@ import Foundation
 import IntermissionAds
 import IntermissionCore
 
-/// A decoded image that is only a size.
+/// A decoded image that is only a size: 728×90 unless its file says otherwise.
 final class FakeImage: DecodedImage, @unchecked Sendable {
-  let pixelWidth = 728
-  let pixelHeight = 90
+  let pixelWidth: Int
+  let pixelHeight: Int
+  init(width: Int = 728, height: Int = 90) {
+    pixelWidth = width
+    pixelHeight = height
+  }
 }
 
 /// Decodes a file as an image when it starts with the PNG signature, as a stand-in for SDL_image
@@ -25,6 +29,12 @@ struct SignatureDecoder: ImageDecoder {
 
   func decodeImage(bytes: [UInt8]) throws -> any DecodedImage {
     guard Array(bytes.prefix(8)) == SignatureDecoder.signature else { throw NotPNG() }
+    // Bytes 8 to 11: the width and height, big-endian, when not zero (`AdFolder.writePNG`).
+    if bytes.count >= 12 {
+      let width = Int(bytes[8]) << 8 | Int(bytes[9])
+      let height = Int(bytes[10]) << 8 | Int(bytes[11])
+      if width > 0, height > 0 { return FakeImage(width: width, height: height) }
+    }
     return FakeImage()
   }
 }
@@ -42,10 +52,11 @@ final class AdFolder {
 
   var manifestPath: String { url.appendingPathComponent("manifest.json").path }
 
-  func writePNG(_ name: String) throws {
+  func writePNG(_ name: String, width: Int = 0, height: Int = 0) throws {
     let path = url.appendingPathComponent(name)
     try FileManager.default.createDirectory(at: path.deletingLastPathComponent(), withIntermediateDirectories: true)
-    try Data(SignatureDecoder.signature + [0, 0, 0, 0]).write(to: path)
+    let size = [UInt8(width >> 8), UInt8(width & 255), UInt8(height >> 8), UInt8(height & 255)]
+    try Data(SignatureDecoder.signature + size).write(to: path)
   }
 
   func write(_ name: String, _ text: String) throws {
@@ -59,6 +70,28 @@ final class AdFolder {
     let folder = try AdFolder()
     for name in ["a.png", "b.png", "c.png"] { try folder.writePNG(name) }
     try rewriteStandardManifest(folder)
+    return folder
+  }
+
+  /// The standard banners, plus a 1280×720 interstitial `i` (closeAfter 5) and a 1280×720
+  /// rewarded ad `r` (50 coins after 15 s, landing page), with tracking URLs on `r`.
+  static func withFullscreen(closeAfter: Double = 5, rewardAfter: Double = 15) throws -> AdFolder {
+    let folder = try AdFolder()
+    for name in ["a.png", "b.png", "c.png"] { try folder.writePNG(name) }
+    try folder.writePNG("i.png", width: 1280, height: 720)
+    try folder.writePNG("r.png", width: 1280, height: 720)
+    try folder.writeManifest(
+      """
+      { "ads": [
+        { "id": "a", "image": "a.png", "title": "Ad A", "action": "in-app" },
+        { "id": "b", "image": "b.png", "title": "Ad B", "action": "in-app" },
+        { "id": "i", "image": "i.png", "title": "Interstitial I", "action": "in-app",
+          "url": "https://example.com/i", "format": "interstitial", "closeAfter": \(closeAfter) },
+        { "id": "r", "image": "r.png", "title": "Rewarded R", "action": "in-app", "url": "https://example.com/r",
+          "format": "rewarded", "reward": {"type": "coins", "amount": 50}, "rewardAfter": \(rewardAfter),
+          "impressionURL": "https://t.example.com/imp", "rewardURL": "https://t.example.com/reward?k=1" }
+      ] }
+      """)
     return folder
   }
 

@@ -17,7 +17,8 @@ final class OverlayHarness {
   let driver: FrameDriver
 
   init(
-    folder: AdFolder? = nil, latency: Double = 0.5, refresh: Double = 30, failsEveryLoad: Bool = false
+    folder: AdFolder? = nil, latency: Double = 0.5, refresh: Double = 30, failsEveryLoad: Bool = false,
+    configure: (inout AdOverlay.Configuration) -> Void = { _ in }
   ) throws {
     self.folder = try folder ?? AdFolder.standard()
     trace = Trace(output: output)
@@ -26,6 +27,7 @@ final class OverlayHarness {
     configuration.refreshInterval = refresh
     configuration.waitsForDueLoads = true
     configuration.jitterSeed = 42
+    configure(&configuration)
     let loader = AdLoader(
       manifestPath: self.folder.manifestPath, decoder: SignatureDecoder(), failsEveryLoad: failsEveryLoad)
     overlay = AdOverlay(

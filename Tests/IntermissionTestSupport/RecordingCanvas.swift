@@ -32,7 +32,10 @@ public final class RecordingCanvas: Canvas {
     operations.append("image \(image.rawValue) \(rect) \(opacity)")
   }
   public func setClip(_ rect: Rect?) {}
+  /// When true, every upload fails (a lost renderer).
+  public var refusesUploads = false
   public func upload(_ image: any DecodedImage) -> ImageHandle? {
+    if refusesUploads { return nil }
     defer { nextImage += 1 }
     return ImageHandle(
       rawValue: nextImage, pixelSize: Size(width: Double(image.pixelWidth), height: Double(image.pixelHeight)))

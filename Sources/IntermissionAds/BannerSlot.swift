@@ -1,0 +1,291 @@
+import IntermissionCore
+
+/// The banner's slot: loading and rotation on the schedule, placement (shown, hidden, allowed), the
+/// click guard, and the action a click begins (the in-app ad view, or the browser). Its reporting
+/// goes through an `ImpressionTracker`. The overlay drives it and tells it, every update, whether a
+/// full-screen ad covers it: then it is not viewable, does not rotate and takes no click.
+final class BannerSlot {
+  /// Where the slot is with the banner's action.
+  enum ActionState {
+    /// No action: the banner waits for a click.
+    case idle
+    /// An in-app action: its modal view is open.
+    case inAppView(AdCreative, AdView)
+    /// An open-url action, which ends within the click that began it.
+    case leaving(AdCreative)
+  }
+
+  var delegate: any AdBannerDelegate
+  var onLoadFailure: ((AdError) -> Void)?
+  /// Hears every load's result, after everything else did.
+  var onLoad: ((Result<LoadedAd, AdError>) -> Void)?
+  private(set) var banner = AdBanner()
+  private(set) var currentAd: AdCreative?
+  private(set) var action = ActionState.idle
+  let tracker: ImpressionTracker
+  var viewSize = Size(width: 0, height: 0)
+  private(set) var time: Double = 0
+  /// Whether a full-screen ad is open over the banner.
+  private var isCovered = false
+  var isHidden = false
+  var isAllowed = true
+
+  private let configuration: AdOverlay.Configuration
+  private let loader: AdLoader
+  private let trace: Trace
+  private let holds: AdHolds
+  private let links: LinkOpener
+  private let changes: ChangeCounter
+  private var lastUpdate: Double?
+  private var schedule: AdLoadSchedule
+  private(set) var creative = CreativeImage()
+  private var pressed = false
+  private var clickGate: BannerClickGate
+
+  init(
+    loader: AdLoader, configuration: AdOverlay.Configuration, trace: Trace, holds: AdHolds, links: LinkOpener,
+    changes: ChangeCounter, delegate: any AdBannerDelegate
+  ) {
+    self.loader = loader
+    self.configuration = configuration
+    self.trace = trace
+    self.holds = holds
+    self.links = links
+    self.changes = changes
+    self.delegate = delegate
+    tracker = ImpressionTracker(trace: trace)
+    clickGate = BannerClickGate(cooldown: configuration.clickCooldown, guardDuration: configuration.clickGuard)
+    schedule = AdLoadSchedule(backoff: configuration.jitterSeed.map(RetryBackoff.init(seed:)) ?? RetryBackoff())
+  }
+
+  /// The ad whose action is in progress, if any.
+  var activeAction: AdCreative? {
+    switch action {
+    case .idle: nil
+    case .inAppView(let ad, _), .leaving(let ad): ad
+    }
+  }
+
+  var isAdViewOpen: Bool {
+    if case .inAppView = action { return true }
+    return false
+  }
+
+  var frame: Rect { banner.frame(in: viewSize, at: time) }
+
+  /// Notes that a frame begins at `hostTime`: clicks are judged at the frame's time.
+  func frameDidBegin(at hostTime: Double) { time = max(time, hostTime) }
+
+  // MARK: - Update
+
+  /// Loads, rotates, settles the banner's slide and measures viewability at `hostTime`.
+  func update(at hostTime: Double, covered: Bool) {
+    time = hostTime
+    isCovered = covered
+    // An impression due now counts before a rotation can end its display. Rotation counts only the
+    // time since the last update during which the ad was viewable at both ends.
+    let wasViewable = tracker.viewability.isViewable
+    updateViewability()
+    if wasViewable, tracker.viewability.isViewable, let lastUpdate {
+      schedule.addViewableTime(max(0, time - lastUpdate))
+    }
+    lastUpdate = time
+    if schedule.shouldLoad(at: time, suspended: isRotationSuspended) {
+      loader.start(sequence: schedule.requestLoad(at: time, latency: configuration.latency))
+    }
+    if schedule.isDue(at: time) {
+      let result = configuration.waitsForDueLoads ? loader.waitForResult() : loader.takeResult()
+      if let result {
+        switch result {
+        case .success: schedule.delivered(refreshInterval: configuration.refreshInterval)
+        case .failure: schedule.failed(at: time, refreshInterval: configuration.refreshInterval)
+        }
+        deliver(result)
+        onLoad?(result)
+      }
+    }
+    if let settled = banner.settle(at: time) {
+      changes.changed()
+      if settled == .shown, currentAd != nil { clickGate.guardClicks(at: time, reason: "justShown") }
+    }
+    updateViewability()
+  }
+
+  /// When the slot next has work: a load, a rotation, an impression or a beacon batch.
+  var nextWakeTime: Double? {
+    let load = schedule.nextWakeTime(
+      suspended: isRotationSuspended, viewableFrom: tracker.viewability.isViewable ? time : nil)
+    return [load, tracker.nextWakeTime].compactMap { $0 }.min()
+  }
+
+  /// Rotation waits while an action is in progress, a full-screen ad covers the banner, the window
+  /// is minimised or placement keeps the banner away (an overdue rotation then runs as soon as that
+  /// ends).
+  private var isRotationSuspended: Bool {
+    activeAction != nil || isCovered || holds.isWindowMinimized || !isAllowed
+  }
+
+  private func deliver(_ result: Result<LoadedAd, AdError>) {
+    switch result {
+    case .success(let loaded):
+      // A new display: the one before it ends here, and the new ad's impression is still to count.
+      tracker.beginDisplay()
+      creative.replace(with: loaded.image)
+      currentAd = loaded.creative
+      changes.changed()
+      var fields: [(key: String, value: TraceValue)] = [("id", .string(loaded.creative.id))]
+      if let fallback = loaded.fallback { fields.append(("source", .string(fallback.rawValue))) }
+      trace.emit("ad.loaded", fields: fields)
+      delegate.bannerDidLoadAd(loaded.creative)
+      guard wantsBanner else { return }
+      if banner.isClickable {
+        clickGate.guardClicks(at: time, reason: "creativeChanged")
+      } else {
+        show(reason: "loaded")
+      }
+    case .failure(let error):
+      currentAd = nil
+      trace.emit("ad.failed", ["error": .string(error.description)])
+      delegate.bannerDidFailToReceiveAd(error: error)
+      hide(reason: "failed")
+      onLoadFailure?(error)
+    }
+  }
+
+  // MARK: - Placement
+
+  /// Whether the banner should be on screen: an ad is loaded, and neither the API nor placement
+  /// keeps it away.
+  private var wantsBanner: Bool { currentAd != nil && !isHidden && isAllowed }
+
+  /// Shows or hides the banner as the API and placement now want, traced with `reason`.
+  func updatePlacement(reason: String) {
+    if !isAllowed { pressed = false }
+    if wantsBanner { show(reason: reason) } else { hide(reason: reason) }
+  }
+
+  private func show(reason: String) {
+    guard banner.show(at: time) else { return }
+    changes.changed()
+    trace.emit("banner.shown", ["reason": .string(reason)])
+  }
+
+  private func hide(reason: String) {
+    pressed = false
+    guard banner.hide(at: time) else { return }
+    changes.changed()
+    trace.emit("banner.hidden", ["reason": .string(reason)])
+  }
+
+  // MARK: - Viewability
+
+  /// Why the banner's ad is not viewable now, or nil when it is.
+  private var obstruction: Viewability.Obstruction? {
+    if holds.isWindowMinimized { return .minimized }
+    if isAdViewOpen || isCovered { return .covered }
+    guard currentAd != nil, isAllowed, banner.isOnScreen,
+      Viewability.visibleShare(of: frame, inViewOfHeight: viewSize.height) >= Viewability.requiredShare
+    else { return .offscreen }
+    return nil
+  }
+
+  /// Measures viewability now; an impression that counted goes to the delegate, after its beacon
+  /// was stored and its trace line written.
+  func updateViewability() {
+    if let ad = tracker.update(at: time, ad: currentAd, obstruction: obstruction) {
+      delegate.bannerDidRecordImpression(ad)
+    }
+  }
+
+  // MARK: - Input
+
+  /// Handles input for the banner and its ad view; true when it took the event.
+  func handle(_ event: InputEvent) -> Bool {
+    if case .inAppView(let ad, var view) = action {
+      // The ad view is modal: nothing reaches the scene or the pause control while it is open.
+      let outcome = view.handle(event, viewSize: viewSize, imageSize: creative.uploaded?.pixelSize)
+      action = .inAppView(ad, view)
+      changes.changed()
+      switch outcome {
+      case .none: break
+      case .close: finishAction()
+      case .openLanding(let url):
+        trace.emit("cta.clicked", ["id": .string(ad.id), "url": .string(url)])
+        open(url)
+      }
+      return true
+    }
+    // A banner that placement keeps away is not there for input at all, even while sliding out.
+    guard isAllowed else { return false }
+    switch event {
+    case .pointerDown(let point) where banner.isOnScreen && frame.contains(point):
+      pressed = banner.isClickable
+      return true
+    case .pointerUp(let point) where pressed:
+      pressed = false
+      if banner.isClickable && frame.contains(point) { click() }
+      return true
+    case .pointerUp(let point) where banner.isOnScreen && frame.contains(point):
+      return true
+    default:
+      return false
+    }
+  }
+
+  private func click() {
+    guard let ad = currentAd, activeAction == nil else { return }
+    switch clickGate.verdict(at: time) {
+    case .allowed: break
+    case .coolingDown: return
+    case .refused(let reason):
+      trace.emit("banner.clickRefused", ["id": .string(ad.id), "reason": .string(reason)])
+      return
+    }
+    tracker.recordBeacon(.click, of: ad)
+    trace.emit("banner.clicked", ["id": .string(ad.id)])
+    delegate.bannerDidRecordClick(ad)
+    let willLeave = ad.action.willLeaveApplication
+    guard delegate.bannerActionShouldBegin(ad, willLeaveApplication: willLeave) else { return }
+    clickGate.actionBegan(at: time)
+    switch ad.action {
+    case .inApp: action = .inAppView(ad, AdView(creative: ad))
+    case .openURL: action = .leaving(ad)
+    }
+    changes.changed()
+    trace.emit("action.began", ["id": .string(ad.id), "willLeave": .bool(willLeave)])
+    if case .openURL(let url) = ad.action {
+      open(url)
+      finishAction()
+    }
+  }
+
+  private func open(_ url: String) {
+    if links.open(url, at: time) { changes.changed() }
+  }
+
+  private func finishAction() {
+    guard let ad = activeAction else { return }
+    action = .idle
+    changes.changed()
+    trace.emit("action.finished", ["id": .string(ad.id)])
+    delegate.bannerActionDidFinish(ad)
+  }
+
+  // MARK: - Drawing
+
+  /// Draws the banner and its open ad view.
+  func draw(on canvas: any Canvas) {
+    creative.prepare(on: canvas)
+    if banner.isOnScreen {
+      BannerArtwork.drawBanner(in: frame, opacity: banner.visibility(at: time), image: creative.uploaded, on: canvas)
+    }
+    if case .inAppView(_, let view) = action { view.draw(on: canvas, image: creative.uploaded) }
+  }
+}
+
+/// A count of the overlay's visible changes, shared by its parts: the overlay redraws when it moved
+/// since the last draw.
+final class ChangeCounter {
+  private(set) var value = 0
+  func changed() { value &+= 1 }
+}

@@ -1,0 +1,309 @@
+import IntermissionCore
+
+/// The full-screen formats of an `AdOverlay` (`AdOverlay.fullscreen`): an interstitial and a
+/// rewarded ad, each preloaded from the overlay's ad source, shown at a break the game chooses, on
+/// the overlay's holds.
+///
+/// `showInterstitial(placement:)` and `showRewarded(placement:)` either accept (the view is presented
+/// in the next frame, the game is held as `.ad`, its audio paused through that hold) or refuse at
+/// once with a `FullscreenRefusal`; never both, never silently. Pacing (`FullscreenPacing`) is
+/// enforced here. Every event goes to the trace, then to `onEvent`, on the game's thread, in the
+/// order `FullscreenEvent` states. A rewarded ad's reward is recorded in `rewardStore` before
+/// `onReward` hears of it, before the dismissal, exactly once; one pending from a killed launch
+/// comes first at the next.
+public final class FullscreenPresenter {
+  /// Hears every full-screen event, after the trace. Credit rewards in `onReward`, not here.
+  public var onEvent: ((FullscreenEvent) -> Void)?
+  /// Receives each earned reward exactly once, before its ad's `fullscreen.dismissed`; pending
+  /// rewards of an earlier launch come first, at the next update after it is set.
+  public var onReward: ((EarnedReward) -> Void)? {
+    get { rewards.handler }
+    set { rewards.handler = newValue }
+  }
+  /// Whether a reward is acknowledged as soon as `onReward` returns (the default). Set it to false
+  /// to acknowledge with `acknowledgeReward(transactionID:)` once the reward is credited (on a game
+  /// server, say); until then it is delivered again at every launch.
+  public var acknowledgesRewardsAutomatically: Bool {
+    get { rewards.acknowledgesAutomatically }
+    set { rewards.acknowledgesAutomatically = newValue }
+  }
+  /// Where earned rewards wait for their acknowledgement: in memory by default; a `RewardLedger`
+  /// (IntermissionNet) keeps them across a crash. Set it before the first update.
+  public var rewardStore: any RewardStore {
+    get { rewards.store }
+    set { rewards.store = newValue }
+  }
+  /// The pacing rules and what they counted so far.
+  public private(set) var pacing: FullscreenPacing
+
+  /// The format of the ad on screen, if one is.
+  public var shownFormat: AdFormat? { show?.ad.format }
+
+  let slots: [AdFormat: FullscreenSlot]
+  private let trace: Trace
+  private let holds: AdHolds
+  private let links: LinkOpener
+  private let changes: ChangeCounter
+  private let rewards: RewardDelivery
+  private let beacons: () -> (any BeaconDelivery)?
+  private var show: FullscreenShow?
+  /// The show before, until its image is discarded on the canvas's thread.
+  private var retiredImage = CreativeImage()
+  private var time = 0.0
+  private var sessionStart: Double?
+  /// Whether another view (the banner's in-app ad view) is open.
+  var isOtherViewOpen: () -> Bool = { false }
+
+  init(
+    loader: AdLoader, configuration: AdOverlay.Configuration, trace: Trace, holds: AdHolds, links: LinkOpener,
+    changes: ChangeCounter, beacons: @escaping () -> (any BeaconDelivery)?
+  ) {
+    var slots: [AdFormat: FullscreenSlot] = [:]
+    for format in [AdFormat.interstitial, .rewarded] {
+      slots[format] = FullscreenSlot(
+        format: format, loader: loader.loader(for: format), configuration: configuration, trace: trace)
+    }
+    self.slots = slots
+    self.trace = trace
+    self.holds = holds
+    self.links = links
+    self.changes = changes
+    self.beacons = beacons
+    rewards = RewardDelivery(trace: trace)
+    pacing = FullscreenPacing(rules: configuration.pacing)
+  }
+
+  /// Whether an ad of `format` (`interstitial` or `rewarded`) is loaded and not expired.
+  public func isReady(_ format: AdFormat) -> Bool {
+    guard let slot = slots[format] else { return false }
+    return slot.loaded != nil && !slot.isExpired(at: time)
+  }
+
+  /// Shows the interstitial at `placement` (such as `level_end`), or refuses at once.
+  /// - Returns: nil when the ad shows from the next frame on, or why it does not.
+  @discardableResult
+  public func showInterstitial(placement: String) -> FullscreenRefusal? { present(.interstitial, placement) }
+
+  /// Shows the rewarded ad at `placement` (such as `bonus_coins`), or refuses at once.
+  /// - Returns: nil when the ad shows from the next frame on, or why it does not.
+  @discardableResult
+  public func showRewarded(placement: String) -> FullscreenRefusal? { present(.rewarded, placement) }
+
+  /// Acknowledges the reward `transactionID`: the game credited it, and it is not delivered again.
+  /// - Returns: false when no pending reward has that id (unknown, or acknowledged already).
+  @discardableResult
+  public func acknowledgeReward(transactionID: String) -> Bool { rewards.acknowledge(transactionID: transactionID) }
+
+  /// Whether a full-screen ad is open (from the show's acceptance to its dismissal).
+  public var isShowing: Bool { show != nil }
+
+  private var sessionTime: Double { time - (sessionStart ?? time) }
+
+  private func present(_ format: AdFormat, _ placement: String) -> FullscreenRefusal? {
+    let slot = slots[format]!
+    var refusal: FullscreenRefusal?
+    if show != nil || isOtherViewOpen() {
+      refusal = .alreadyShowing
+    } else if holds.isWindowMinimized {
+      refusal = .windowHidden
+    } else if let paced = format == .interstitial
+      ? pacing.refusal(forInterstitialAt: sessionTime)
+      : pacing.refusal(forRewardedAt: sessionTime, placement: placement)
+    {
+      refusal = paced
+    } else if slot.loaded == nil {
+      refusal = .notReady
+      slot.wake()
+    } else if slot.isExpired(at: time) {
+      refusal = .expired
+    }
+    if let refusal {
+      let id = slot.loaded?.ad.creative.id ?? ""
+      if refusal == .expired { slot.discard() }
+      emit(FullscreenEvent(.refused, format: format, placement: placement, id: id, refusal: refusal))
+      return refusal
+    }
+    var image = CreativeImage()
+    let ad = slot.take(imageInto: &image)!.creative
+    let show = FullscreenShow(ad: ad, placement: placement, trace: trace)
+    show.image = image
+    show.tracker.beacons = beacons()
+    self.show = show
+    if format == .interstitial {
+      pacing.interstitialShown(at: sessionTime)
+    } else {
+      pacing.rewardedShown(at: sessionTime, placement: placement)
+    }
+    holds.holdForFullscreen()
+    _ = show.refreshLabels()
+    changes.changed()
+    return nil
+  }
+
+  // MARK: - Loop
+
+  func frameDidBegin(at hostTime: Double) { time = max(time, hostTime) }
+
+  /// Delivers pending rewards, preloads, and runs the open show's countdown at `hostTime`.
+  func update(at hostTime: Double) {
+    time = hostTime
+    if sessionStart == nil { sessionStart = hostTime }
+    rewards.deliverPending()
+    for format in [AdFormat.interstitial, .rewarded] { slots[format]!.update(at: time) }
+    guard let show else { return }
+    let minimized = holds.isWindowMinimized
+    show.advance(to: time, minimized: minimized)
+    guard show.isPresented else { return }
+    if show.tracker.update(at: time, ad: show.ad, obstruction: minimized ? .minimized : nil) != nil {
+      emit(event(.impression, of: show), traced: false)
+    }
+    if show.ad.format == .rewarded, show.reward == nil, show.isCountdownOver { earn(show) }
+    if show.refreshLabels() { changes.changed() }
+  }
+
+  /// Wakes the formats the banner's manifest lists (all of them when it lists no banner, or its
+  /// source does not say), after the banner's load at `result`.
+  func bannerDidLoad(_ result: Result<LoadedAd, AdError>) {
+    let formats: Set<AdFormat>?
+    switch result {
+    case .success(let loaded): formats = loaded.formats
+    case .failure(.noBannerAds): formats = nil
+    case .failure: return
+    }
+    for slot in slots.values where formats?.contains(slot.format) ?? true { slot.wake() }
+  }
+
+  /// When the presenter next has work: a load, a countdown second, an impression.
+  var nextWakeTime: Double? {
+    var times = slots.values.compactMap(\.nextWakeTime)
+    if let show, !holds.isWindowMinimized {
+      times += [show.nextChange(after: time), show.tracker.viewability.impressionTime].compactMap { $0 }
+    }
+    return times.min()
+  }
+
+  private func earn(_ show: FullscreenShow) {
+    guard let prize = show.ad.reward else { return }
+    let reward = rewards.earn(prize, ad: show.ad, placement: show.placement)
+    show.reward = reward
+    show.isConfirmingClose = false
+    if let beacon = Beacon(reward: reward, of: show.ad) { show.tracker.record(beacon) }
+    trace.emit(
+      FullscreenEvent.Kind.earned.rawValue,
+      fields: context(of: show) + [("type", .string(reward.type)), ("amount", .int(reward.amount))])
+    rewards.hand(reward)
+    var earned = event(.earned, of: show)
+    earned.reward = reward
+    emit(earned, traced: false)
+  }
+
+  // MARK: - Input
+
+  /// Handles input while a full-screen ad is open: all of it (the view is modal).
+  /// - Returns: whether the presenter took the event.
+  func handle(_ event: InputEvent, viewSize: Size) -> Bool {
+    guard let show else { return false }
+    let outcome = show.view.handle(event, viewSize: viewSize, imageSize: show.image.uploaded?.pixelSize)
+    changes.changed()
+    switch outcome {
+    case .none:
+      break
+    case .openLanding(let url):
+      // Clicks count after the impression: the order of events stays the promised one.
+      guard show.tracker.viewability.isCounted else { break }
+      show.tracker.recordBeacon(.click, of: show.ad)
+      var clicked = self.event(.clicked, of: show)
+      trace.emit(clicked.kind.rawValue, fields: context(of: show) + [("url", .string(url))])
+      clicked.reason = nil
+      emit(clicked, traced: false)
+      links.open(url, at: time)
+    case .close:
+      close(show)
+    }
+    return true
+  }
+
+  private func close(_ show: FullscreenShow) {
+    if show.ad.format == .interstitial, !show.isCountdownOver {
+      trace.emit("fullscreen.closeRefused", fields: context(of: show) + [("remaining", .seconds(show.remaining))])
+      return
+    }
+    if show.ad.format == .rewarded, show.reward == nil {
+      guard show.isConfirmingClose else {
+        show.isConfirmingClose = true
+        trace.emit("rewarded.closeAsked", fields: context(of: show))
+        _ = show.refreshLabels()
+        return
+      }
+      emit(event(.forfeited, of: show))
+    }
+    dismiss(show, failure: nil)
+  }
+
+  private func dismiss(_ show: FullscreenShow, failure: String?) {
+    self.show = nil
+    show.image.handOver(to: &retiredImage)
+    retiredImage.clear()
+    changes.changed()
+    if let failure {
+      var failed = event(.failed, of: show)
+      failed.reason = failure
+      trace.emit(failed.kind.rawValue, fields: context(of: show) + [("reason", .string(failure))])
+      emit(failed, traced: false)
+    } else {
+      _ = show.tracker.update(at: time, ad: show.ad, obstruction: .dismissed)
+      emit(event(.dismissed, of: show))
+    }
+    holds.releaseFullscreen()
+  }
+
+  // MARK: - Drawing
+
+  /// Uploads the waiting creatives ahead of their shows, and draws the open view over everything.
+  func draw(on canvas: any Canvas) {
+    retiredImage.prepare(on: canvas)
+    for format in [AdFormat.interstitial, .rewarded] { slots[format]!.prepare(on: canvas) }
+    guard let show else { return }
+    show.image.prepare(on: canvas)
+    if !show.isPresented {
+      guard show.image.uploaded != nil else {
+        dismiss(show, failure: "the creative could not be uploaded to the renderer")
+        return
+      }
+      show.isPresented = true
+      emit(event(.shown, of: show))
+    }
+    show.view.draw(on: canvas, image: show.image.uploaded)
+  }
+
+  // MARK: - Events
+
+  private func context(of show: FullscreenShow) -> [(key: String, value: TraceValue)] {
+    [("format", .string(show.ad.format.rawValue)), ("placement", .string(show.placement)), ("id", .string(show.ad.id))]
+  }
+
+  private func event(_ kind: FullscreenEvent.Kind, of show: FullscreenShow) -> FullscreenEvent {
+    FullscreenEvent(kind, format: show.ad.format, placement: show.placement, id: show.ad.id)
+  }
+
+  /// Traces `event` (unless its line was written already) and tells `onEvent`.
+  private func emit(_ event: FullscreenEvent, traced: Bool = true) {
+    if !traced {
+      onEvent?(event)
+      return
+    }
+    var fields: [(key: String, value: TraceValue)] = [
+      ("format", .string(event.format.rawValue)), ("placement", .string(event.placement)), ("id", .string(event.id)),
+    ]
+    if let refusal = event.refusal { fields.append(("reason", .string(refusal.rawValue))) }
+    trace.emit(event.kind.rawValue, fields: fields)
+    onEvent?(event)
+  }
+}
+
+extension FullscreenPresenter {
+  /// Waits, at most `timeout` seconds, until no full-screen load runs on a worker thread.
+  func waitForWorkers(timeout: Double) {
+    for slot in slots.values { slot.waitForWorkers(timeout: timeout) }
+  }
+}

@@ -1,0 +1,74 @@
+import IntermissionCore
+
+/// One show of a full-screen ad: its view, the visible time that drives its countdown (time while
+/// the window is minimised does not count), its impression, its reward and the question an early
+/// close of a rewarded ad asks first.
+final class FullscreenShow {
+  let ad: AdCreative
+  let placement: String
+  var view: AdView
+  /// The creative, handed over from its slot (uploaded ahead) and discarded after the show.
+  var image = CreativeImage()
+  /// Whether the view's first frame was presented (`fullscreen.shown`).
+  var isPresented = false
+  /// Seconds the view was on screen with the window visible.
+  private(set) var visibleTime = 0.0
+  /// The reward, once earned.
+  var reward: EarnedReward?
+  /// Whether an early close of a rewarded ad asked its question, which a second close confirms.
+  var isConfirmingClose = false
+  /// Its impression and viewability, traced with its format and placement.
+  let tracker: ImpressionTracker
+  private var lastUpdate: Double?
+  private var wasMinimized = false
+
+  init(ad: AdCreative, placement: String, trace: Trace) {
+    self.ad = ad
+    self.placement = placement
+    view = AdView(creative: ad, presentation: .fullscreen)
+    tracker = ImpressionTracker(
+      trace: trace, context: [("format", .string(ad.format.rawValue)), ("placement", .string(placement))])
+  }
+
+  /// The countdown: until Close (an interstitial) or until the reward (a rewarded ad).
+  var countdown: Double {
+    ad.countdown ?? (ad.format == .rewarded ? AdFormat.defaultRewardAfter : AdFormat.defaultCloseAfter)
+  }
+
+  /// Seconds of the countdown left.
+  var remaining: Double { max(0, countdown - visibleTime) }
+
+  /// Whether the countdown is over.
+  var isCountdownOver: Bool { visibleTime >= countdown - 1e-9 }
+
+  /// Counts the time since the last update as visible unless the window was minimised at either
+  /// end of it.
+  func advance(to time: Double, minimized: Bool) {
+    if isPresented, !minimized, !wasMinimized, let lastUpdate { visibleTime += max(0, time - lastUpdate) }
+    lastUpdate = isPresented ? time : nil
+    wasMinimized = minimized
+  }
+
+  /// Sets the view's countdown, status and question from the state now.
+  /// - Returns: whether anything the player sees changed.
+  func refreshLabels() -> Bool {
+    let before = (view.closeCountdown, view.status, view.confirmation)
+    let seconds = Int(remaining.rounded(.up))
+    switch ad.format {
+    case .rewarded:
+      let prize = ad.reward.map { "\($0.amount) \($0.type)" } ?? "the reward"
+      view.status = reward == nil ? "Reward in \(seconds) s" : "Reward earned: \(prize)"
+      view.confirmation = isConfirmingClose && reward == nil ? "Close again to give up \(prize)" : nil
+    default:
+      view.closeCountdown = isCountdownOver ? nil : max(1, seconds)
+    }
+    return before != (view.closeCountdown, view.status, view.confirmation)
+  }
+
+  /// When the countdown's label or the countdown itself next changes, while time counts.
+  func nextChange(after time: Double) -> Double? {
+    guard isPresented, !isCountdownOver else { return nil }
+    let fraction = remaining - remaining.rounded(.down)
+    return time + (fraction > 1e-9 ? fraction : min(1, remaining))
+  }
+}

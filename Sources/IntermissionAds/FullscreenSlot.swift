@@ -1,0 +1,117 @@
+import IntermissionCore
+
+/// One full-screen format's preloaded ad: loaded in the background from the overlay's ad source
+/// (that format's entries only), decoded off the loop and uploaded to the canvas at the next draw,
+/// ahead of any show. A loaded ad expires (`AdOverlay.Configuration.fullscreenExpiry` after its
+/// load); after a show, or a failure (retried with backoff), the next one loads.
+final class FullscreenSlot {
+  /// The format it preloads.
+  let format: AdFormat
+  private let loader: AdLoader
+  private let configuration: AdOverlay.Configuration
+  private let trace: Trace
+  private var backoff: RetryBackoff
+  private var failures = 0
+  private var sequence = 0
+  /// When the load under way is due, or nil when none is.
+  private var dueTime: Double?
+  /// When a failed load is retried; nil loads at the next update.
+  private var retryTime: Double?
+  /// The ad waiting for a show, and when it was loaded (host time).
+  private(set) var loaded: (ad: LoadedAd, time: Double)?
+  private(set) var image = CreativeImage()
+  /// A creative whose upload failed: discarded at the next update, and loaded again.
+  private var uploadFailed = false
+  /// Whether loading rests: until the banner's manifest lists the format, or because the source
+  /// has no ads of it (or loading is off). A manifest of banners only costs nothing and traces
+  /// nothing. A show that finds nothing ready wakes it.
+  private(set) var isDormant = true
+
+  init(format: AdFormat, loader: AdLoader, configuration: AdOverlay.Configuration, trace: Trace) {
+    self.format = format
+    self.loader = loader
+    self.configuration = configuration
+    self.trace = trace
+    // A fixed seed per format: a fixed-step run retries at the same times every run.
+    backoff = configuration.jitterSeed.map { RetryBackoff(seed: $0 ^ (format == .rewarded ? 2 : 1)) } ?? RetryBackoff()
+  }
+
+  /// Whether the loaded ad's time is over at `time`.
+  func isExpired(at time: Double) -> Bool {
+    guard let loaded else { return false }
+    return time - loaded.time >= configuration.fullscreenExpiry
+  }
+
+  /// Starts the next load when none is loaded or under way, and takes a due one, at `time`.
+  func update(at time: Double) {
+    if uploadFailed, let ad = loaded?.ad {
+      uploadFailed = false
+      discard()
+      fail(.imageCorrupt(id: ad.creative.id, path: ad.creative.imagePath, reason: "the canvas refused it"), at: time)
+    }
+    if loaded == nil, dueTime == nil, !isDormant, time >= (retryTime ?? -.infinity) {
+      dueTime = time + configuration.latency
+      retryTime = nil
+      loader.start(sequence: sequence)
+      sequence += 1
+    }
+    guard let dueTime, time >= dueTime else { return }
+    let result = configuration.waitsForDueLoads ? loader.waitForResult() : loader.takeResult()
+    guard let result else { return }
+    self.dueTime = nil
+    switch result {
+    case .success(let ad):
+      failures = 0
+      loaded = (ad, time)
+      image.replace(with: ad.image)
+      var fields: [(key: String, value: TraceValue)] = [
+        ("id", .string(ad.creative.id)), ("format", .string(format.rawValue)),
+      ]
+      if let fallback = ad.fallback { fields.append(("source", .string(fallback.rawValue))) }
+      trace.emit("ad.loaded", fields: fields)
+    case .failure(let error):
+      fail(error, at: time)
+    }
+  }
+
+  private func fail(_ error: AdError, at time: Double) {
+    switch error {
+    case .noFullscreenAds, .loadingDisabled:
+      isDormant = true
+      return
+    default: break
+    }
+    failures += 1
+    retryTime = time + backoff.delay(afterFailures: failures, base: configuration.refreshInterval)
+    trace.emit("ad.failed", ["error": .string(error.description), "format": .string(format.rawValue)])
+  }
+
+  /// Takes the loaded ad for a show, its image handed over to `showImage`: the next one starts
+  /// loading at the next update.
+  func take(imageInto showImage: inout CreativeImage) -> LoadedAd? {
+    defer { loaded = nil }
+    image.handOver(to: &showImage)
+    return loaded?.ad
+  }
+
+  /// Loads again at the next update after resting for want of ads (a show asked for one).
+  func wake() { isDormant = false }
+
+  /// Throws the loaded ad away (expired): the next one starts loading at the next update.
+  func discard() {
+    loaded = nil
+    image.clear()
+  }
+
+  /// Waits, at most `timeout` seconds, until its load's worker is done.
+  func waitForWorkers(timeout: Double) { loader.waitForWorkers(timeout: timeout) }
+
+  /// When the slot next has work: a due load or a retry.
+  var nextWakeTime: Double? { dueTime ?? (loaded == nil && !isDormant ? retryTime : nil) }
+
+  /// Uploads the waiting creative ahead of its show: call it at the start of a draw.
+  func prepare(on canvas: any Canvas) {
+    image.prepare(on: canvas)
+    if loaded != nil, image.uploaded == nil, !uploadFailed { uploadFailed = true }
+  }
+}

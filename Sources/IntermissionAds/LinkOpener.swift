@@ -1,0 +1,42 @@
+import IntermissionCore
+
+/// Opens an ad's landing URL through the browser path, for the banner and the full-screen view
+/// alike: only http and https go out, every outcome is traced (`url.opened`, `url.failed`), and a
+/// failure tells the player with a notice for `AdOverlay.noticeDuration` seconds.
+final class LinkOpener {
+  private let urlOpener: any URLOpener
+  private let trace: Trace
+  /// The message shown to the player now, and until when.
+  private(set) var notice: (text: String, until: Double)?
+
+  /// Opens through `urlOpener`, tracing to `trace`.
+  init(urlOpener: any URLOpener, trace: Trace) {
+    self.urlOpener = urlOpener
+    self.trace = trace
+  }
+
+  /// Opens `url` at `time`.
+  /// - Returns: whether the player now sees a notice (the browser could not be opened).
+  @discardableResult
+  func open(_ url: String, at time: Double) -> Bool {
+    if AdManifest.isWebURL(url), urlOpener.open(url) {
+      if urlOpener.opensNothing {
+        trace.emit("url.opened", ["url": .string(url), "headless": .bool(true)])
+      } else {
+        trace.emit("url.opened", ["url": .string(url)])
+      }
+      return false
+    }
+    trace.emit("url.failed", ["url": .string(url), "reason": .string(urlOpener.failureReason ?? "refused")])
+    notice = (AdOverlay.browserFailureNotice, time + AdOverlay.noticeDuration)
+    return true
+  }
+
+  /// Removes the notice once its time is over.
+  /// - Returns: whether one was removed.
+  func expireNotice(at time: Double) -> Bool {
+    guard let notice, time >= notice.until else { return false }
+    self.notice = nil
+    return true
+  }
+}
