@@ -1,5 +1,6 @@
 #!/usr/bin/env python3
-"""Draws the shipped ad creatives in Assets/ads/ (728x90 banners, drawn at 2x for HiDPI).
+"""Draws the shipped ad creatives in Assets/ads/: 728x90 banners, drawn at 2x for HiDPI, and one
+1280x720 landscape creative per full-screen format (`--fullscreen` draws only those).
 
 Needs Pillow (pip install pillow) and DejaVu fonts (fonts-dejavu-core). The PNGs are committed, so
 this runs only when the creatives change.
@@ -57,6 +58,43 @@ def blocks(draw, accent):
         draw.rectangle([30 + i * 34, 130 - i * 22, 58 + i * 34, 150], fill=accent[:3] + (150 + i * 20,))
 
 
+def landscape(name, top, bottom, accent, headline, tagline, badge, motif):
+    """A 1280x720 full-screen creative: a gradient, a motif, a headline, a tagline and a badge."""
+    image = gradient((1280, 720), top, bottom)
+    draw = ImageDraw.Draw(image, "RGBA")
+    motif(draw, accent)
+    draw.text((90, 300), headline, font=ImageFont.truetype(FONT_BOLD, 84), fill=(255, 255, 255))
+    draw.text((94, 410), tagline, font=ImageFont.truetype(FONT, 40), fill=(235, 240, 255, 230))
+    font = ImageFont.truetype(FONT_BOLD, 44)
+    width = draw.textlength(badge, font=font) + 80
+    draw.rounded_rectangle([90, 500, 90 + width, 590], radius=45, fill=accent)
+    draw.text((130, 520), badge, font=font, fill=(20, 24, 36))
+    image.save(OUT / name, optimize=True)
+
+
+def comets(draw, accent):
+    for i in range(14):
+        x, y = 700 + (i * 97) % 520, 60 + (i * 61) % 220
+        draw.line([(x, y), (x - 120, y + 60)], fill=accent[:3] + (90 + (i % 4) * 40,), width=6)
+        draw.ellipse([x - 12, y - 12, x + 12, y + 12], fill=(255, 255, 255, 230))
+
+
+def coins(draw, accent):
+    font = ImageFont.truetype(FONT_BOLD, 40)
+    for i in range(8):
+        x, y, r = 760 + (i % 4) * 120, 90 + (i // 4) * 120, 48
+        draw.ellipse([x - r, y - r, x + r, y + r], fill=accent, outline=(255, 255, 255, 200), width=6)
+        draw.text((x, y), "50", font=font, fill=(120, 80, 0), anchor="mm")
+
+
+def fullscreen():
+    """The landscape creatives of the full-screen formats."""
+    landscape("break-interstitial.png", (12, 18, 60), (40, 70, 160), (255, 196, 77, 255),
+              "Starfall Tactics", "New season: thirty missions among the stars.", "Play free", comets)
+    landscape("bonus-rewarded.png", (60, 30, 8), (170, 90, 20), (255, 214, 90, 255),
+              "Bonus coins", "Watch to the end and the coins are yours.", "50 coins", coins)
+
+
 def main():
     OUT.mkdir(parents=True, exist_ok=True)
     creative("starfall.png", (38, 20, 90), (92, 36, 160), (255, 196, 77, 255),
@@ -79,4 +117,6 @@ def main():
 
 
 if __name__ == "__main__":
-    main()
+    import sys
+
+    fullscreen() if sys.argv[1:] == ["--fullscreen"] else (main(), fullscreen())

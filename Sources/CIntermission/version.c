@@ -21,6 +21,14 @@ const char *intermission_result_string(int result)
     case INTERMISSION_ERROR_ALREADY_HELD: return "already held";
     case INTERMISSION_ERROR_WRONG_THREAD: return "called from a thread other than the overlay's";
     case INTERMISSION_ERROR_SDL: return "SDL failed";
+    case INTERMISSION_ERROR_UNKNOWN_TRANSACTION: return "no pending reward has that transaction id";
+    case INTERMISSION_REFUSED_NOT_READY: return "refused: no ad ready";
+    case INTERMISSION_REFUSED_EXPIRED: return "refused: the ad expired";
+    case INTERMISSION_REFUSED_PACING: return "refused: pacing";
+    case INTERMISSION_REFUSED_CAP: return "refused: the hourly cap";
+    case INTERMISSION_REFUSED_SESSION_START: return "refused: too soon after the launch";
+    case INTERMISSION_REFUSED_ALREADY_SHOWING: return "refused: an ad view is open";
+    case INTERMISSION_REFUSED_WINDOW_HIDDEN: return "refused: the window is hidden";
     default: return "unknown result code";
     }
 }

@@ -163,9 +163,10 @@ public final class AdOverlay: Overlay {
       delegate: AdActionBridge(pauseTarget: pauseTarget))
     fullscreen = FullscreenPresenter(
       loader: loader, configuration: configuration, trace: trace, holds: holds, links: links, changes: changes,
-      beacons: { [slot] in slot.tracker.beacons })
-    fullscreen.isOtherViewOpen = { [slot] in slot.activeAction != nil }
-    slot.onLoad = { [fullscreen] result in fullscreen.bannerDidLoad(result) }
+      beacons: { [weak slot] in slot?.tracker.beacons })
+    // Weakly both ways: the slot and the presenter live exactly as long as the overlay.
+    fullscreen.isOtherViewOpen = { [weak slot] in slot?.activeAction != nil }
+    slot.onLoad = { [weak fullscreen] result in fullscreen?.bannerDidLoad(result) }
   }
 
   deinit {

@@ -21,26 +21,26 @@ final class BannerSlot {
   var onLoad: ((Result<LoadedAd, AdError>) -> Void)?
   private(set) var banner = AdBanner()
   private(set) var currentAd: AdCreative?
-  private(set) var action = ActionState.idle
+  var action = ActionState.idle
   let tracker: ImpressionTracker
   var viewSize = Size(width: 0, height: 0)
   private(set) var time: Double = 0
   /// Whether a full-screen ad is open over the banner.
-  private var isCovered = false
+  var isCovered = false
   var isHidden = false
   var isAllowed = true
 
   private let configuration: AdOverlay.Configuration
   private let loader: AdLoader
-  private let trace: Trace
+  let trace: Trace
   private let holds: AdHolds
-  private let links: LinkOpener
-  private let changes: ChangeCounter
+  let links: LinkOpener
+  let changes: ChangeCounter
   private var lastUpdate: Double?
   private var schedule: AdLoadSchedule
   private(set) var creative = CreativeImage()
-  private var pressed = false
-  private var clickGate: BannerClickGate
+  var pressed = false
+  var clickGate: BannerClickGate
 
   init(
     loader: AdLoader, configuration: AdOverlay.Configuration, trace: Trace, holds: AdHolds, links: LinkOpener,
@@ -195,80 +195,6 @@ final class BannerSlot {
     if let ad = tracker.update(at: time, ad: currentAd, obstruction: obstruction) {
       delegate.bannerDidRecordImpression(ad)
     }
-  }
-
-  // MARK: - Input
-
-  /// Handles input for the banner and its ad view; true when it took the event.
-  func handle(_ event: InputEvent) -> Bool {
-    if case .inAppView(let ad, var view) = action {
-      // The ad view is modal: nothing reaches the scene or the pause control while it is open.
-      let outcome = view.handle(event, viewSize: viewSize, imageSize: creative.uploaded?.pixelSize)
-      action = .inAppView(ad, view)
-      changes.changed()
-      switch outcome {
-      case .none: break
-      case .close: finishAction()
-      case .openLanding(let url):
-        trace.emit("cta.clicked", ["id": .string(ad.id), "url": .string(url)])
-        open(url)
-      }
-      return true
-    }
-    // A banner that placement keeps away is not there for input at all, even while sliding out.
-    guard isAllowed else { return false }
-    switch event {
-    case .pointerDown(let point) where banner.isOnScreen && frame.contains(point):
-      pressed = banner.isClickable
-      return true
-    case .pointerUp(let point) where pressed:
-      pressed = false
-      if banner.isClickable && frame.contains(point) { click() }
-      return true
-    case .pointerUp(let point) where banner.isOnScreen && frame.contains(point):
-      return true
-    default:
-      return false
-    }
-  }
-
-  private func click() {
-    guard let ad = currentAd, activeAction == nil else { return }
-    switch clickGate.verdict(at: time) {
-    case .allowed: break
-    case .coolingDown: return
-    case .refused(let reason):
-      trace.emit("banner.clickRefused", ["id": .string(ad.id), "reason": .string(reason)])
-      return
-    }
-    tracker.recordBeacon(.click, of: ad)
-    trace.emit("banner.clicked", ["id": .string(ad.id)])
-    delegate.bannerDidRecordClick(ad)
-    let willLeave = ad.action.willLeaveApplication
-    guard delegate.bannerActionShouldBegin(ad, willLeaveApplication: willLeave) else { return }
-    clickGate.actionBegan(at: time)
-    switch ad.action {
-    case .inApp: action = .inAppView(ad, AdView(creative: ad))
-    case .openURL: action = .leaving(ad)
-    }
-    changes.changed()
-    trace.emit("action.began", ["id": .string(ad.id), "willLeave": .bool(willLeave)])
-    if case .openURL(let url) = ad.action {
-      open(url)
-      finishAction()
-    }
-  }
-
-  private func open(_ url: String) {
-    if links.open(url, at: time) { changes.changed() }
-  }
-
-  private func finishAction() {
-    guard let ad = activeAction else { return }
-    action = .idle
-    changes.changed()
-    trace.emit("action.finished", ["id": .string(ad.id)])
-    delegate.bannerActionDidFinish(ad)
   }
 
   // MARK: - Drawing

@@ -32,7 +32,7 @@ public struct FullscreenPacing: Hashable, Sendable {
   }
 
   /// The rules in force.
-  public let rules: Rules
+  public var rules: Rules
   private var interstitials: [Double] = []
   private var rewarded: [String: [Double]] = [:]
 

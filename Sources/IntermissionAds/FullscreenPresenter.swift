@@ -40,7 +40,7 @@ public final class FullscreenPresenter {
   public var shownFormat: AdFormat? { show?.ad.format }
 
   let slots: [AdFormat: FullscreenSlot]
-  private let trace: Trace
+  let trace: Trace
   private let holds: AdHolds
   private let links: LinkOpener
   private let changes: ChangeCounter
@@ -93,6 +93,11 @@ public final class FullscreenPresenter {
   /// - Returns: false when no pending reward has that id (unknown, or acknowledged already).
   @discardableResult
   public func acknowledgeReward(transactionID: String) -> Bool { rewards.acknowledge(transactionID: transactionID) }
+
+  /// Caps rewarded ads at `placement` to `perHour` shows in any hour; nil removes the cap.
+  public func setRewardedCap(_ perHour: Int?, placement: String) {
+    pacing.rules.rewardedCapsPerHour[placement] = perHour
+  }
 
   /// Whether a full-screen ad is open (from the show's acceptance to its dismissal).
   public var isShowing: Bool { show != nil }
@@ -274,36 +279,5 @@ public final class FullscreenPresenter {
       emit(event(.shown, of: show))
     }
     show.view.draw(on: canvas, image: show.image.uploaded)
-  }
-
-  // MARK: - Events
-
-  private func context(of show: FullscreenShow) -> [(key: String, value: TraceValue)] {
-    [("format", .string(show.ad.format.rawValue)), ("placement", .string(show.placement)), ("id", .string(show.ad.id))]
-  }
-
-  private func event(_ kind: FullscreenEvent.Kind, of show: FullscreenShow) -> FullscreenEvent {
-    FullscreenEvent(kind, format: show.ad.format, placement: show.placement, id: show.ad.id)
-  }
-
-  /// Traces `event` (unless its line was written already) and tells `onEvent`.
-  private func emit(_ event: FullscreenEvent, traced: Bool = true) {
-    if !traced {
-      onEvent?(event)
-      return
-    }
-    var fields: [(key: String, value: TraceValue)] = [
-      ("format", .string(event.format.rawValue)), ("placement", .string(event.placement)), ("id", .string(event.id)),
-    ]
-    if let refusal = event.refusal { fields.append(("reason", .string(refusal.rawValue))) }
-    trace.emit(event.kind.rawValue, fields: fields)
-    onEvent?(event)
-  }
-}
-
-extension FullscreenPresenter {
-  /// Waits, at most `timeout` seconds, until no full-screen load runs on a worker thread.
-  func waitForWorkers(timeout: Double) {
-    for slot in slots.values { slot.waitForWorkers(timeout: timeout) }
   }
 }

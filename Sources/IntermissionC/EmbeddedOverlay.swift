@@ -101,13 +101,17 @@ final class EmbeddedOverlay {
       pauseTarget: gate, loader: AdLoader(source: source), configuration: settings.configuration, trace: trace,
       urlOpener: SystemBrowser())
     overlay.drivesTrace = true
+    let warn: (String) -> Void = { message in FileDescriptor.printToStandardError("intermission: warning: " + message) }
     if settings.beaconsPath != "", let path = settings.beaconsPath ?? BeaconStore.defaultPath(environment: environment)
     {
       overlay.beacons = BeaconQueue(
         path: path, client: client, clock: WallClock.now, waitsForAttempts: settings.configuration.waitsForDueLoads,
-        createsFolders: settings.beaconsPath == nil,
-        warn: { message in FileDescriptor.printToStandardError("intermission: warning: " + message) })
+        createsFolders: settings.beaconsPath == nil, warn: warn)
+      // Rewards wait for their acknowledgement in the same file: they survive a crash.
+      overlay.fullscreen.rewardStore = DeferredRewardLedger(path: path, createsFolders: settings.beaconsPath == nil)
     }
+    overlay.fullscreen.onReward = { reward in callbacks.rewarded(reward) }
+    overlay.fullscreen.acknowledgesRewardsAutomatically = !settings.acknowledgesRewardsManually
   }
 
   deinit {
@@ -167,9 +171,28 @@ final class EmbeddedOverlay {
     return message.succeed()
   }
 
+  /// Shows the full-screen ad of `format` at `placement`, or refuses with a code whose message is
+  /// the reason's name.
+  func show(_ format: AdFormat, placement: String) -> Int32 {
+    let refusal =
+      format == .interstitial
+      ? overlay.fullscreen.showInterstitial(placement: placement)
+      : overlay.fullscreen.showRewarded(placement: placement)
+    guard let refusal else { return message.succeed() }
+    let codes: [FullscreenRefusal: Int32] = [
+      .notReady: Int32(INTERMISSION_REFUSED_NOT_READY), .expired: Int32(INTERMISSION_REFUSED_EXPIRED),
+      .pacing: Int32(INTERMISSION_REFUSED_PACING), .cap: Int32(INTERMISSION_REFUSED_CAP),
+      .sessionStart: Int32(INTERMISSION_REFUSED_SESSION_START),
+      .alreadyShowing: Int32(INTERMISSION_REFUSED_ALREADY_SHOWING),
+      .windowHidden: Int32(INTERMISSION_REFUSED_WINDOW_HIDDEN),
+    ]
+    return message.fail(codes[refusal]!, refusal.rawValue)
+  }
+
   /// Ends the overlay's part in the game: the open ad view's hold is released (the game hears of
   /// it if that was the last hold).
   func close() {
     if gate.isHeld(by: .ad) { gate.release(.ad) }
+    overlay.fullscreen.onReward = nil
   }
 }

@@ -154,3 +154,83 @@ private func unknownReason(_ reason: UnsafePointer<CChar>?) -> String {
     ? "'ad' is the overlay's own reason: the game may not hold or release it"
     : "'\(name)' is not a pause reason (user, window, or 1 to 32 of A-Z a-z 0-9 . _ -)"
 }
+
+// MARK: - Full-screen ads (0.4)
+
+/// The C string at `pointer` if it is a name a game may give: 1 to 64 printable characters.
+private func placementName(_ pointer: UnsafePointer<CChar>?) -> String? {
+  guard let pointer, strnlen(pointer, 65) <= 64 else { return nil }
+  let name = String(cString: pointer)
+  guard !name.isEmpty, !PrintableText.containsControl(name), name.unicodeScalars.count <= 64 else { return nil }
+  return name
+}
+
+@_cdecl("intermission_fullscreen_ready")
+public func intermissionFullscreenReady(_ handle: OpaquePointer?, _ format: UnsafePointer<CChar>?) -> Int32 {
+  switch live(handle) {
+  case .success(let overlay):
+    guard let format, let known = AdFormat(rawValue: String(cString: format)), known != .banner else {
+      return overlay.message.fail(ResultCode.invalidArgument, "format must be \"interstitial\" or \"rewarded\"")
+    }
+    _ = overlay.message.succeed()
+    return overlay.overlay.fullscreen.isReady(known) ? 1 : 0
+  case .failure(let error): return error.code
+  }
+}
+
+@_cdecl("intermission_show_interstitial")
+public func intermissionShowInterstitial(_ handle: OpaquePointer?, _ placement: UnsafePointer<CChar>?) -> Int32 {
+  show(.interstitial, handle, placement)
+}
+
+@_cdecl("intermission_show_rewarded")
+public func intermissionShowRewarded(_ handle: OpaquePointer?, _ placement: UnsafePointer<CChar>?) -> Int32 {
+  show(.rewarded, handle, placement)
+}
+
+private func show(_ format: AdFormat, _ handle: OpaquePointer?, _ placement: UnsafePointer<CChar>?) -> Int32 {
+  switch live(handle) {
+  case .success(let overlay):
+    guard let name = placementName(placement) else {
+      return overlay.message.fail(ResultCode.invalidArgument, "placement must be 1 to 64 printable characters")
+    }
+    return overlay.show(format, placement: name)
+  case .failure(let error): return error.code
+  }
+}
+
+@_cdecl("intermission_ack_reward")
+public func intermissionAckReward(_ handle: OpaquePointer?, _ transactionID: UnsafePointer<CChar>?) -> Int32 {
+  switch live(handle) {
+  case .success(let overlay):
+    guard let transactionID, strnlen(transactionID, 65) <= 64 else {
+      return overlay.message.fail(ResultCode.invalidArgument, "transaction_id is NULL or too long")
+    }
+    let id = String(cString: transactionID)
+    guard overlay.overlay.fullscreen.acknowledgeReward(transactionID: id) else {
+      return overlay.message.fail(
+        ResultCode.unknownTransaction,
+        "no pending reward has transaction id '\(PrintableText.escaping(id, limit: 64))'")
+    }
+    return overlay.message.succeed()
+  case .failure(let error): return error.code
+  }
+}
+
+@_cdecl("intermission_set_rewarded_cap")
+public func intermissionSetRewardedCap(
+  _ handle: OpaquePointer?, _ placement: UnsafePointer<CChar>?, _ perHour: Int32
+) -> Int32 {
+  switch live(handle) {
+  case .success(let overlay):
+    guard let name = placementName(placement) else {
+      return overlay.message.fail(ResultCode.invalidArgument, "placement must be 1 to 64 printable characters")
+    }
+    guard perHour <= 1000 else {
+      return overlay.message.fail(ResultCode.invalidArgument, "per_hour is \(perHour), over 1000")
+    }
+    overlay.overlay.fullscreen.setRewardedCap(perHour < 0 ? nil : Int(perHour), placement: name)
+    return overlay.message.succeed()
+  case .failure(let error): return error.code
+  }
+}

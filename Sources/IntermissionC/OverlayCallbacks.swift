@@ -1,4 +1,5 @@
 import CIntermission
+import IntermissionAds
 import IntermissionCore
 
 /// The C caller's functions and its user pointer, called with C strings that live for the call.
@@ -9,6 +10,8 @@ struct OverlayCallbacks {
   var resume: intermission_pause_fn?
   /// Called with every lifecycle event.
   var event: intermission_event_fn?
+  /// Called with every earned reward.
+  var reward: intermission_reward_fn?
   /// The caller's pointer, passed back unchanged.
   var user: UnsafeMutableRawPointer?
 
@@ -22,6 +25,14 @@ struct OverlayCallbacks {
   func resumed(by holder: PauseHolder) {
     guard let resume else { return }
     holder.description.withCString { resume($0, user) }
+  }
+
+  /// Hands the caller `reward`.
+  func rewarded(_ reward: EarnedReward) {
+    guard let callback = self.reward else { return }
+    reward.type.withCString { type in
+      reward.transactionID.withCString { transaction in callback(type, Int64(reward.amount), transaction, user) }
+    }
   }
 
   /// Tells the caller of the event named `name`, whose trace record is `line` (with its newline).

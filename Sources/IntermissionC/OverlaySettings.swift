@@ -25,12 +25,15 @@ struct OverlaySettings {
   var fallbackManifestPath: String?
   /// Where beacons are queued: nil for the default location, "" for no beacons (`beacons_path`).
   var beaconsPath: String?
+  /// Whether the game acknowledges rewards itself (`reward_manual_ack`).
+  var acknowledgesRewardsManually = false
 
   /// The sizes of `intermission_config` that callers may pass, oldest first: each version's header
   /// only appended fields (see CHANGELOG.md).
   static let knownSizes = [
     MemoryLayout<intermission_config>.offset(of: \intermission_config.ads_ca_path)!,  // 0.2
-    MemoryLayout<intermission_config>.size,  // 0.3
+    MemoryLayout<intermission_config>.offset(of: \intermission_config.on_reward)!,  // 0.3
+    MemoryLayout<intermission_config>.size,  // 0.4
   ]
 
   /// Reads the configuration at `pointer`: a caller compiled against an older header passes its
@@ -63,8 +66,20 @@ struct OverlaySettings {
     adsTimeout = try OverlaySettings.number(config.ads_timeout, "ads_timeout", in: 0.1...120)
     fallbackManifestPath = config.fallback_manifest_path.map { String(cString: $0) }
     beaconsPath = config.beacons_path.map { String(cString: $0) }
+    acknowledgesRewardsManually = config.reward_manual_ack != 0
+    configuration.pacing.sessionStartDelay = try OverlaySettings.number(
+      config.interstitial_session_delay, "interstitial_session_delay", in: 0...86400)
+    configuration.pacing.minimumInterval = try OverlaySettings.number(
+      config.interstitial_interval, "interstitial_interval", in: 0...86400)
+    guard (0...1000).contains(config.interstitials_per_hour) else {
+      throw CreateFailure("config.interstitials_per_hour is \(config.interstitials_per_hour), outside 0...1000")
+    }
+    configuration.pacing.maximumPerHour = Int(config.interstitials_per_hour)
+    configuration.fullscreenExpiry = try OverlaySettings.number(
+      config.fullscreen_expiry, "fullscreen_expiry", in: 1...86400)
     callbacks = OverlayCallbacks(
-      pause: config.on_pause, resume: config.on_resume, event: config.on_event, user: config.user)
+      pause: config.on_pause, resume: config.on_resume, event: config.on_event, reward: config.on_reward,
+      user: config.user)
   }
 
   private static func number(_ value: Double, _ field: String, in range: ClosedRange<Double>) throws -> Double {

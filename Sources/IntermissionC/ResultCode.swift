@@ -10,4 +10,5 @@ enum ResultCode {
   static let alreadyHeld = Int32(INTERMISSION_ERROR_ALREADY_HELD)
   static let wrongThread = Int32(INTERMISSION_ERROR_WRONG_THREAD)
   static let sdl = Int32(INTERMISSION_ERROR_SDL)
+  static let unknownTransaction = Int32(INTERMISSION_ERROR_UNKNOWN_TRANSACTION)
 }

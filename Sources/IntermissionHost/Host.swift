@@ -154,6 +154,8 @@ public final class Host {
           backoff: options.fixedStep ? RetryBackoff(seed: Host.fixedStepSeed) : RetryBackoff(),
           createsFolders: options.beaconsPath == nil,
           isInterrupted: { StopSignals.received != nil }, onFinish: { waker.wake() }, warn: warn)
+        // Earned rewards wait for the game's acknowledgement in the same file: they survive a crash.
+        overlay.fullscreen.rewardStore = DeferredRewardLedger(path: path, createsFolders: options.beaconsPath == nil)
       }
       overlay.onLoadFailure = { [weak self] error in
         // The game goes on without a banner; the user hears of each distinct failure once.

@@ -151,12 +151,15 @@ private struct LaneBuilder {
         banner.append(Timeline.Interval(start: shown + Timeline.slideDuration, end: time, label: "shown"))
       }
       banner.append(Timeline.Interval(start: time, end: time + Timeline.slideDuration, label: "sliding"))
-    case "viewable.start": viewableSince = (time, record["id"] ?? "")
-    case "viewable.stop":
+    // The banner's viewability; a full-screen ad's lines carry its format.
+    case "viewable.start" where record["format"] == nil: viewableSince = (time, record["id"] ?? "")
+    case "viewable.stop" where record["format"] == nil:
       if let since = viewableSince { viewable.append(Timeline.Interval(start: since.time, end: time, label: since.id)) }
       viewableSince = nil
     case "action.began" where record["willLeave"] != "true": adViewSince = (time, record["id"] ?? "")
-    case "action.finished":
+    // A full-screen ad is an ad view too, labelled with its format.
+    case "fullscreen.shown": adViewSince = (time, (record["format"] ?? "") + " " + (record["id"] ?? ""))
+    case "action.finished", "fullscreen.dismissed":
       if let since = adViewSince { adView.append(Timeline.Interval(start: since.time, end: time, label: since.id)) }
       adViewSince = nil
     case "scene.entered":

@@ -5,7 +5,15 @@
  * callbacks, the event callback, destroying from inside a callback, and 100 overlays created and
  * destroyed in one process. scripts/c-api-test builds it with AddressSanitizer (leaks included).
  *
- * usage: contract MANIFEST_DIR   (a folder with the sample ads' manifest.json)
+ * From 0.4, the full-screen functions too: NULL, made-up and destroyed handles, other threads,
+ * bad formats and placements, each refusal's code and message, a reward once before the
+ * dismissal, manual and automatic acknowledgement, unknown transaction ids, a pending reward
+ * delivered by the next overlay on the same file, and a 0.3-sized config.
+ *
+ * usage: contract MANIFEST_DIR FULLSCREEN_DIR
+ *   MANIFEST_DIR: a folder with the sample ads' manifest.json
+ *   FULLSCREEN_DIR: a folder with fullscreen.json (an interstitial closable after 1 s and a
+ *   rewarded ad of 50 coins after 1 s) and beacons.sqlite's place
  */
 #include <SDL.h>
 #include <math.h>
@@ -77,6 +85,54 @@ struct intermission_config_0_2 {
     void *user;
 };
 
+/* intermission_config exactly as intermission.h 0.3 declared it. */
+struct intermission_config_0_3 {
+    struct intermission_config_0_2 v0_2;
+    const char *ads_ca_path;
+    double ads_timeout;
+    const char *fallback_manifest_path;
+    const char *beacons_path;
+};
+
+/* What the full-screen callbacks saw. */
+struct fullscreen_seen {
+    int rewards, pauses, resumes;
+    long long amount;
+    char type[32], transaction[64], story[1024];
+};
+
+static void on_fullscreen_event(const char *event, const char *json, void *user)
+{
+    struct fullscreen_seen *seen = user;
+    if (strncmp(event, "fullscreen.", 11) && strncmp(event, "rewarded.", 9) && strcmp(event, "impression")) return;
+    if (!strcmp(event, "impression") && !strstr(json, "\"format\"")) return; /* the banner's */
+    size_t used = strlen(seen->story);
+    snprintf(seen->story + used, sizeof seen->story - used, "%s%s", used ? " " : "", event);
+}
+
+static void on_reward(const char *type, long long amount, const char *transaction_id, void *user)
+{
+    struct fullscreen_seen *seen = user;
+    seen->rewards++;
+    seen->amount = amount;
+    snprintf(seen->type, sizeof seen->type, "%s", type);
+    snprintf(seen->transaction, sizeof seen->transaction, "%s", transaction_id);
+    size_t used = strlen(seen->story);
+    snprintf(seen->story + used, sizeof seen->story - used, "%sreward", used ? " " : "");
+}
+
+static void on_fullscreen_pause(const char *reason, void *user)
+{
+    (void)reason;
+    ((struct fullscreen_seen *)user)->pauses++;
+}
+
+static void on_fullscreen_resume(const char *reason, void *user)
+{
+    (void)reason;
+    ((struct fullscreen_seen *)user)->resumes++;
+}
+
 static SDL_Event button(Uint32 type, int x, int y)
 {
     SDL_Event event;
@@ -111,6 +167,172 @@ struct thread_call {
     int update, hold, running;
 };
 
+struct fullscreen_thread_call {
+    intermission_overlay *overlay;
+    int ready, interstitial, rewarded, ack, cap;
+};
+
+static void *fullscreen_from_other_thread(void *argument)
+{
+    struct fullscreen_thread_call *call = argument;
+    call->ready = intermission_fullscreen_ready(call->overlay, "rewarded");
+    call->interstitial = intermission_show_interstitial(call->overlay, "level_end");
+    call->rewarded = intermission_show_rewarded(call->overlay, "bonus_coins");
+    call->ack = intermission_ack_reward(call->overlay, "00000000-0000-4000-8000-000000000000");
+    call->cap = intermission_set_rewarded_cap(call->overlay, "bonus_coins", 1);
+    return NULL;
+}
+
+/* The full-screen functions (0.4). */
+static void check_fullscreen(SDL_Renderer *renderer, const char *folder)
+{
+    char manifest[4096], beacons[4096], error[512] = "";
+    snprintf(manifest, sizeof manifest, "%s/fullscreen.json", folder);
+    snprintf(beacons, sizeof beacons, "%s/beacons.sqlite", folder);
+    intermission_overlay *made_up = (intermission_overlay *)(size_t)0x1000;
+    CHECK(intermission_fullscreen_ready(NULL, "rewarded") == INTERMISSION_ERROR_INVALID_HANDLE);
+    CHECK(intermission_show_interstitial(made_up, "level_end") == INTERMISSION_ERROR_INVALID_HANDLE);
+    CHECK(intermission_show_rewarded(NULL, "bonus") == INTERMISSION_ERROR_INVALID_HANDLE);
+    CHECK(intermission_ack_reward(made_up, "x") == INTERMISSION_ERROR_INVALID_HANDLE);
+    CHECK(intermission_set_rewarded_cap(NULL, "bonus", 1) == INTERMISSION_ERROR_INVALID_HANDLE);
+    CHECK(strcmp(intermission_result_string(INTERMISSION_REFUSED_PACING), "refused: pacing") == 0);
+
+    struct fullscreen_seen seen;
+    memset(&seen, 0, sizeof seen);
+    intermission_config config = INTERMISSION_CONFIG_INIT;
+    config.manifest_path = manifest;
+    config.beacons_path = beacons;
+    config.latency = 0;
+    config.deterministic = 1;
+    config.on_event = on_fullscreen_event;
+    config.on_reward = on_reward;
+    config.on_pause = on_fullscreen_pause;
+    config.on_resume = on_fullscreen_resume;
+    config.user = &seen;
+    intermission_config bad = config;
+    bad.interstitials_per_hour = -1;
+    CHECK(intermission_create(renderer, &bad, error, sizeof error) == NULL && strstr(error, "interstitials_per_hour"));
+    bad = config;
+    bad.fullscreen_expiry = NAN;
+    CHECK(intermission_create(renderer, &bad, error, sizeof error) == NULL && strstr(error, "fullscreen_expiry"));
+
+    intermission_overlay *overlay = intermission_create(renderer, &config, error, sizeof error);
+    CHECK(overlay != NULL);
+    if (!overlay) {
+        fprintf(stderr, "create with fullscreen.json: %s\n", error);
+        return;
+    }
+    CHECK(intermission_fullscreen_ready(overlay, "rewarded") == 0); /* nothing loaded before the first update */
+    CHECK(intermission_fullscreen_ready(overlay, NULL) == INTERMISSION_ERROR_INVALID_ARGUMENT);
+    CHECK(intermission_fullscreen_ready(overlay, "banner") == INTERMISSION_ERROR_INVALID_ARGUMENT);
+    CHECK(intermission_fullscreen_ready(overlay, "popup") == INTERMISSION_ERROR_INVALID_ARGUMENT);
+    run(overlay, 0, 10);
+    CHECK(intermission_fullscreen_ready(overlay, "rewarded") == 1);
+    CHECK(intermission_fullscreen_ready(overlay, "interstitial") == 1);
+    /* Bad placements, then the refusals with their codes and messages. */
+    CHECK(intermission_show_rewarded(overlay, NULL) == INTERMISSION_ERROR_INVALID_ARGUMENT);
+    CHECK(intermission_show_rewarded(overlay, "") == INTERMISSION_ERROR_INVALID_ARGUMENT);
+    CHECK(intermission_show_rewarded(overlay, "tab\there") == INTERMISSION_ERROR_INVALID_ARGUMENT);
+    char long_name[80];
+    memset(long_name, 'p', sizeof long_name - 1);
+    long_name[sizeof long_name - 1] = 0;
+    CHECK(intermission_show_rewarded(overlay, long_name) == INTERMISSION_ERROR_INVALID_ARGUMENT);
+    CHECK(intermission_show_interstitial(overlay, "level_end") == INTERMISSION_REFUSED_SESSION_START);
+    CHECK(strcmp(intermission_errmsg(overlay), "sessionStart") == 0);
+    CHECK(intermission_set_rewarded_cap(overlay, "bonus_coins", 1001) == INTERMISSION_ERROR_INVALID_ARGUMENT);
+    CHECK(intermission_set_rewarded_cap(overlay, "bonus_coins", 1) == INTERMISSION_OK);
+    /* Another thread is refused and changes nothing. */
+    struct fullscreen_thread_call call;
+    memset(&call, 0, sizeof call);
+    call.overlay = overlay;
+    pthread_t thread;
+    CHECK(pthread_create(&thread, NULL, fullscreen_from_other_thread, &call) == 0);
+    pthread_join(thread, NULL);
+    CHECK(call.ready == INTERMISSION_ERROR_WRONG_THREAD && call.interstitial == INTERMISSION_ERROR_WRONG_THREAD);
+    CHECK(call.rewarded == INTERMISSION_ERROR_WRONG_THREAD && call.ack == INTERMISSION_ERROR_WRONG_THREAD);
+    CHECK(call.cap == INTERMISSION_ERROR_WRONG_THREAD);
+    CHECK(intermission_is_running(overlay) == 1);
+
+    /* A rewarded ad watched to the end: held as "ad", the reward once, before the dismissal. */
+    CHECK(strcmp(seen.story, "fullscreen.refused") == 0);
+    seen.story[0] = 0;
+    CHECK(intermission_show_rewarded(overlay, "bonus_coins") == 0);
+    CHECK(intermission_is_held(overlay, "ad") == 1 && seen.pauses == 1);
+    CHECK(intermission_show_interstitial(overlay, "level_end") == INTERMISSION_REFUSED_ALREADY_SHOWING);
+    CHECK(strcmp(intermission_errmsg(overlay), "alreadyShowing") == 0);
+    seen.story[0] = 0;
+    run(overlay, 10, 150);
+    CHECK(seen.rewards == 1 && seen.amount == 50 && strcmp(seen.type, "coins") == 0);
+    CHECK(strlen(seen.transaction) == 36);
+    SDL_Event escape = key(SDLK_ESCAPE);
+    CHECK(intermission_handle_event(overlay, &escape) == 1);
+    CHECK(seen.resumes == 1 && intermission_is_running(overlay) == 1);
+    /* on_event hears of the reward as it is traced, on_reward right after it. */
+    CHECK(strcmp(seen.story, "fullscreen.shown impression rewarded.earned reward fullscreen.dismissed") == 0);
+    if (strcmp(seen.story, "fullscreen.shown impression rewarded.earned reward fullscreen.dismissed"))
+        fprintf(stderr, "story: %s\n", seen.story);
+    /* Acknowledged when on_reward returned: no more pending; unknown ids are refused. */
+    CHECK(intermission_ack_reward(overlay, seen.transaction) == INTERMISSION_ERROR_UNKNOWN_TRANSACTION);
+    CHECK(intermission_ack_reward(overlay, "not-a-transaction") == INTERMISSION_ERROR_UNKNOWN_TRANSACTION);
+    CHECK(strstr(intermission_errmsg(overlay), "not-a-transaction") != NULL);
+    CHECK(intermission_ack_reward(overlay, NULL) == INTERMISSION_ERROR_INVALID_ARGUMENT);
+    /* The placement's cap. */
+    run(overlay, 160, 5);
+    CHECK(intermission_show_rewarded(overlay, "bonus_coins") == INTERMISSION_REFUSED_CAP);
+    CHECK(strcmp(intermission_errmsg(overlay), "cap") == 0);
+    intermission_destroy(overlay);
+    CHECK(intermission_show_rewarded(overlay, "bonus_coins") == INTERMISSION_ERROR_INVALID_HANDLE);
+    CHECK(intermission_fullscreen_ready(overlay, "rewarded") == INTERMISSION_ERROR_INVALID_HANDLE);
+    CHECK(intermission_ack_reward(overlay, seen.transaction) == INTERMISSION_ERROR_INVALID_HANDLE);
+
+    /* Manual acknowledgement, and a kill before it: the next overlay on the same file delivers the
+     * pending reward again, in its first update, with the same transaction id. */
+    memset(&seen, 0, sizeof seen);
+    config.reward_manual_ack = 1;
+    overlay = intermission_create(renderer, &config, error, sizeof error);
+    run(overlay, 0, 10);
+    CHECK(intermission_show_rewarded(overlay, "bonus_coins") == 0);
+    run(overlay, 10, 150);
+    CHECK(seen.rewards == 1);
+    char earned[64];
+    snprintf(earned, sizeof earned, "%s", seen.transaction);
+    intermission_destroy(overlay); /* never acknowledged */
+    memset(&seen, 0, sizeof seen);
+    overlay = intermission_create(renderer, &config, error, sizeof error);
+    CHECK(seen.rewards == 0);
+    run(overlay, 0, 1);
+    CHECK(seen.rewards == 1 && strcmp(seen.transaction, earned) == 0);
+    run(overlay, 1, 10);
+    CHECK(seen.rewards == 1); /* once per launch */
+    CHECK(intermission_ack_reward(overlay, earned) == INTERMISSION_OK);
+    CHECK(intermission_ack_reward(overlay, earned) == INTERMISSION_ERROR_UNKNOWN_TRANSACTION);
+    intermission_destroy(overlay);
+
+    /* A caller compiled against 0.3: the full-screen fields take their defaults (30 s before the
+     * first interstitial), and a reward without on_reward stays pending. */
+    struct intermission_config_0_3 *old = malloc(sizeof *old);
+    CHECK(old != NULL);
+    if (!old) return;
+    memset(old, 0, sizeof *old);
+    old->v0_2.size = sizeof *old;
+    old->v0_2.manifest_path = manifest;
+    old->v0_2.refresh_interval = 30, old->v0_2.latency = 0, old->v0_2.click_cooldown = 0.5;
+    old->v0_2.deterministic = 1;
+    old->ads_timeout = 10;
+    old->beacons_path = "";
+    overlay = intermission_create(renderer, (const intermission_config *)old, error, sizeof error);
+    CHECK(overlay != NULL);
+    if (!overlay) fprintf(stderr, "create from a 0.3 config: %s\n", error);
+    run(overlay, 0, 10);
+    CHECK(intermission_show_interstitial(overlay, "level_end") == INTERMISSION_REFUSED_SESSION_START);
+    CHECK(intermission_show_rewarded(overlay, "bonus_coins") == 0);
+    run(overlay, 10, 150);
+    CHECK(intermission_handle_event(overlay, &escape) == 1);
+    CHECK(intermission_is_running(overlay) == 1);
+    intermission_destroy(overlay);
+    free(old);
+}
+
 static void *call_from_other_thread(void *argument)
 {
     struct thread_call *call = argument;
@@ -123,8 +345,8 @@ static void *call_from_other_thread(void *argument)
 
 int main(int argc, char **argv)
 {
-    if (argc != 2) {
-        fprintf(stderr, "usage: contract MANIFEST_DIR\n");
+    if (argc != 3) {
+        fprintf(stderr, "usage: contract MANIFEST_DIR FULLSCREEN_DIR\n");
         return 2;
     }
     char manifest[4096];
@@ -367,6 +589,8 @@ int main(int argc, char **argv)
         run(overlay, 50, 2);
         intermission_destroy(overlay);
     }
+
+    check_fullscreen(renderer, argv[2]);
 
     SDL_DestroyRenderer(renderer);
     SDL_DestroyWindow(window);

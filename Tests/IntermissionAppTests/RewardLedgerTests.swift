@@ -52,4 +52,48 @@ struct RewardLedgerTests {
       "\(error)".contains("reward ledger \(path)") && "\(error)".contains("not a database")
     }
   }
+
+  @Test func aDeferredLedgerCreatesNothingUntilARewardIsEarned() throws {
+    let runner = try ProgramRunner()
+    let path = runner.path("data/intermission/beacons.sqlite")
+    let ledger = DeferredRewardLedger(path: path, createsFolders: true)
+    #expect(try ledger.pending().isEmpty)
+    #expect(try !ledger.acknowledge(transactionID: "t"))
+    #expect(!FileManager.default.fileExists(atPath: runner.path("data")), "asking created nothing")
+    try ledger.record(Self.reward("t"))
+    #expect(FileManager.default.fileExists(atPath: path))
+    // The next launch finds it pending, with the ad's id.
+    var reward = Self.reward("u")
+    reward.adID = "bonus"
+    try ledger.record(reward)
+    let next = DeferredRewardLedger(path: path, createsFolders: true)
+    #expect(try next.pending().map(\.transactionID) == ["t", "u"])
+    #expect(try next.pending().last?.adID == "bonus")
+    #expect(try next.acknowledge(transactionID: "t"))
+  }
+
+  @Test func aLedgerOf03GainsTheAdColumnAndKeepsItsRewards() throws {
+    let runner = try ProgramRunner()
+    let path = runner.path("beacons.sqlite")
+    let sqlite = Process()
+    sqlite.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+    sqlite.arguments = [
+      "python3", "-c",
+      """
+      import sqlite3, sys
+      db = sqlite3.connect(sys.argv[1])
+      db.execute("CREATE TABLE rewards (transaction_id TEXT PRIMARY KEY, placement TEXT NOT NULL, type TEXT NOT NULL, amount INTEGER NOT NULL, earned REAL NOT NULL)")
+      db.execute("INSERT INTO rewards VALUES ('old', 'bonus_coins', 'coins', 50, 1000)")
+      db.commit()
+      """,
+      path,
+    ]
+    try sqlite.run()
+    sqlite.waitUntilExit()
+    #expect(sqlite.terminationStatus == 0)
+    let ledger = try RewardLedger(path: path)
+    #expect(try ledger.pending() == [Self.reward("old")])
+    try ledger.record(Self.reward("new", earned: 2000))
+    #expect(try ledger.pending().map(\.transactionID) == ["old", "new"])
+  }
 }

@@ -43,7 +43,7 @@
 #include <stddef.h>
 
 #define INTERMISSION_VERSION_MAJOR 0
-#define INTERMISSION_VERSION_MINOR 3
+#define INTERMISSION_VERSION_MINOR 4
 #define INTERMISSION_VERSION_PATCH 0
 
 #ifdef __cplusplus
@@ -63,7 +63,17 @@ enum {
     INTERMISSION_ERROR_NOT_HELD = -4,         /* a release of a reason that holds nothing */
     INTERMISSION_ERROR_ALREADY_HELD = -5,     /* a hold of a reason that already holds */
     INTERMISSION_ERROR_WRONG_THREAD = -6,     /* a call from a thread other than the creator's */
-    INTERMISSION_ERROR_SDL = -7               /* SDL failed: intermission_errmsg says how */
+    INTERMISSION_ERROR_SDL = -7,              /* SDL failed: intermission_errmsg says how */
+    INTERMISSION_ERROR_UNKNOWN_TRANSACTION = -8, /* (0.4) no pending reward has that transaction id */
+    /* (0.4) A full-screen show refused; intermission_errmsg gives the reason's name, such as
+     * "pacing". */
+    INTERMISSION_REFUSED_NOT_READY = -10,      /* "notReady": nothing loaded yet */
+    INTERMISSION_REFUSED_EXPIRED = -11,        /* "expired": the loaded ad expired; another loads */
+    INTERMISSION_REFUSED_PACING = -12,         /* "pacing": too soon after the last interstitial */
+    INTERMISSION_REFUSED_CAP = -13,            /* "cap": the hourly cap is reached */
+    INTERMISSION_REFUSED_SESSION_START = -14,  /* "sessionStart": too soon after the launch */
+    INTERMISSION_REFUSED_ALREADY_SHOWING = -15, /* "alreadyShowing": an ad view is open */
+    INTERMISSION_REFUSED_WINDOW_HIDDEN = -16   /* "windowHidden": the window is minimised or hidden */
 };
 
 /* An overlay: the banner, the in-app ad view and the game's pause holds. */
@@ -83,6 +93,14 @@ typedef void (*intermission_pause_fn)(const char *reason, void *user);
  * whole event as the one-line JSON object the trace writes ({"frame":..,"time":..,"event":..,...}).
  * Both strings live only during the call. */
 typedef void (*intermission_event_fn)(const char *event, const char *json, void *user);
+
+/* (0.4) Called with each reward a rewarded ad earned: its type ("coins"), amount and transaction
+ * id (a UUID; store it to credit the reward once), exactly once per launch, before the ad's
+ * "fullscreen.dismissed", on the game's thread. The reward was written to the beacon queue's
+ * SQLite file first: one still unacknowledged when the game was killed comes again at the next
+ * launch, in its first intermission_update, before anything else. The strings live only during
+ * the call. */
+typedef void (*intermission_reward_fn)(const char *type, long long amount, const char *transaction_id, void *user);
 
 /* The overlay's configuration. Start from INTERMISSION_CONFIG_INIT (or intermission_config_init),
  * then change what you need.
@@ -131,11 +149,30 @@ typedef struct intermission_config {
     /* The durable queue of impression and click reports (SQLite): NULL takes the default,
      * $XDG_DATA_HOME/intermission/beacons.sqlite (else ~/.local/share/...); "" turns beacons off. */
     const char *beacons_path;
+
+    /* Appended in 0.4 (a caller compiled against 0.2 or 0.3 passes its older size and gets the
+     * defaults): the full-screen formats. */
+
+    /* Receives earned rewards; NULL: they stay pending (and come at a later launch that has one). */
+    intermission_reward_fn on_reward;
+    /* Non-zero: the game acknowledges each reward with intermission_ack_reward once it credited
+     * it; 0 (default): a reward is acknowledged when on_reward returns. */
+    int reward_manual_ack;
+    /* Pacing of interstitials, enforced by the library: seconds from the first update before the
+     * first (default 30; Better Ads), seconds between two (default 60), and at most how many in
+     * any hour (default 6). 0 to 86400, 0 to 86400, 0 to 1000. Rewarded ads are not paced; see
+     * intermission_set_rewarded_cap. */
+    double interstitial_session_delay;
+    double interstitial_interval;
+    int interstitials_per_hour;
+    /* Seconds a preloaded full-screen ad stays showable (default 3600); 1 to 86400. */
+    double fullscreen_expiry;
 } intermission_config;
 
 /* The defaults, as an initializer: intermission_config config = INTERMISSION_CONFIG_INIT; */
 #define INTERMISSION_CONFIG_INIT \
-    {sizeof(intermission_config), NULL, 30, 0.5, 0.5, NULL, 0, NULL, NULL, NULL, NULL, NULL, NULL, NULL, 10, NULL, NULL}
+    {sizeof(intermission_config), NULL, 30, 0.5, 0.5, NULL, 0, NULL, NULL, NULL, NULL, NULL, NULL, NULL, 10, NULL, NULL, \
+     NULL, 0, 30, 60, 6, 3600}
 
 /* The library's version, "MAJOR.MINOR.PATCH". Never NULL. */
 const char *intermission_version(void);
@@ -223,6 +260,36 @@ int intermission_is_running(const intermission_overlay *overlay);
  * when there was none. Valid until the next call on the overlay. Never NULL. */
 const char *intermission_errmsg(const intermission_overlay *overlay);
 
+/* (0.4) Full-screen ads: an interstitial and a rewarded ad, each preloaded from the manifest's
+ * entries of its "format", shown on the overlay's holds (the game is held as "ad", its audio with
+ * it), covering the window until the player closes them. Their events reach on_event in a fixed
+ * order: "fullscreen.shown", "impression", any "fullscreen.clicked", "rewarded.earned" or
+ * "rewarded.forfeited" (rewarded only), "fullscreen.dismissed"; or one "fullscreen.refused" or
+ * "fullscreen.failed". Each carries "format", "placement" and "id" in its JSON. */
+
+/* 1 if an ad of `format` ("interstitial" or "rewarded") is loaded and not expired, 0 if not, a
+ * negative error otherwise (INVALID_ARGUMENT for another format). */
+int intermission_fullscreen_ready(intermission_overlay *overlay, const char *format);
+
+/* Shows the interstitial at `placement` (a name of the game's, such as "level_end": 1 to 64
+ * printable characters) from the next frame on, or refuses at once. Returns 0 when it will show,
+ * an INTERMISSION_REFUSED_ code (intermission_errmsg gives the reason's name, such as "pacing"),
+ * or another error. */
+int intermission_show_interstitial(intermission_overlay *overlay, const char *placement);
+
+/* Shows the rewarded ad at `placement` (such as "bonus_coins"), as intermission_show_interstitial
+ * does; rewarded ads are not paced, but a placement may have a cap. */
+int intermission_show_rewarded(intermission_overlay *overlay, const char *placement);
+
+/* Acknowledges the reward `transaction_id` (with reward_manual_ack): it is not delivered again.
+ * Returns INTERMISSION_OK, INTERMISSION_ERROR_UNKNOWN_TRANSACTION (unknown, or acknowledged
+ * already) or another error. */
+int intermission_ack_reward(intermission_overlay *overlay, const char *transaction_id);
+
+/* Caps rewarded ads at `placement` to `per_hour` shows in any hour (0 to 1000); a negative
+ * `per_hour` removes the cap. Returns INTERMISSION_OK or an error. */
+int intermission_set_rewarded_cap(intermission_overlay *overlay, const char *placement, int per_hour);
+
 #ifdef __cplusplus
 } /* extern "C" */
 
@@ -241,12 +308,15 @@ public:
     struct Handlers {
         typedef std::function<void(const char *reason)> PauseHandler;
         typedef std::function<void(const char *event, const char *json)> EventHandler;
+        typedef std::function<void(const char *type, long long amount, const char *transaction_id)> RewardHandler;
         Handlers(PauseHandler on_pause = PauseHandler(), PauseHandler on_resume = PauseHandler(),
-                 EventHandler on_event = EventHandler())
-            : pause(std::move(on_pause)), resume(std::move(on_resume)), event(std::move(on_event)) {}
+                 EventHandler on_event = EventHandler(), RewardHandler on_reward = RewardHandler())
+            : pause(std::move(on_pause)), resume(std::move(on_resume)), event(std::move(on_event)),
+              reward(std::move(on_reward)) {}
         PauseHandler pause;
         PauseHandler resume;
         EventHandler event;
+        RewardHandler reward; /* (0.4) */
     };
 
     Overlay(SDL_Renderer *renderer, intermission_config config, Handlers handlers = Handlers())
@@ -263,6 +333,10 @@ public:
         config.on_event = [](const char *event, const char *json, void *user) {
             Handlers &h = *static_cast<Handlers *>(user);
             if (h.event) h.event(event, json);
+        };
+        config.on_reward = [](const char *type, long long amount, const char *transaction_id, void *user) {
+            Handlers &h = *static_cast<Handlers *>(user);
+            if (h.reward) h.reward(type, amount, transaction_id);
         };
         config.user = handlers_;
         char error[512] = "";
@@ -306,6 +380,17 @@ public:
     bool is_running() const { return intermission_is_running(overlay_) == 1; }
     /* Holds `reason` if it does not hold, releases it if it does: a pause key. */
     int toggle(const char *reason) { return is_held(reason) ? release(reason) : hold(reason); }
+    /* (0.4) Full-screen ads. */
+    int fullscreen_ready(const char *format) { return intermission_fullscreen_ready(overlay_, format); }
+    int show_interstitial(const char *placement) { return intermission_show_interstitial(overlay_, placement); }
+    int show_rewarded(const char *placement) { return intermission_show_rewarded(overlay_, placement); }
+    int ack_reward(const char *transaction_id) { return intermission_ack_reward(overlay_, transaction_id); }
+    int set_rewarded_cap(const char *placement, int per_hour)
+    {
+        return intermission_set_rewarded_cap(overlay_, placement, per_hour);
+    }
+    /* The last error's text, such as a refusal's reason ("pacing"). */
+    const char *errmsg() const { return intermission_errmsg(overlay_); }
     intermission_overlay *get() const { return overlay_; }
 
 private:
