@@ -1,5 +1,6 @@
 import CAllocationCounter
 import Foundation
+import IntermissionAds
 import IntermissionCore
 import IntermissionHost
 import IntermissionSDL
@@ -230,6 +231,61 @@ struct BackendTests {
     try host.run()
     #expect(bannerShown)
     #expect(allocations == 0, "\(allocations) allocations in 100 frames")
+  }
+
+  /// A rewarded ad on the real renderer: it covers the window, its 1280×720 creative letterboxed at
+  /// 16:9 in the page, the countdown in the header, the game held.
+  @Test func aRewardedAdCoversTheWindowWithItsCreativeLetterboxed() throws {
+    let folder = FileManager.default.temporaryDirectory.appendingPathComponent("fullscreen-\(UUID().uuidString)")
+    try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+    defer { try? FileManager.default.removeItem(at: folder) }
+    for name in ["starfall.png", "bonus-rewarded.png"] {
+      try FileManager.default.copyItem(
+        at: ProgramRunner.root.appendingPathComponent("Assets/ads/\(name)"), to: folder.appendingPathComponent(name))
+    }
+    try Data(
+      """
+      { "ads": [ { "id": "starfall", "image": "starfall.png", "title": "Starfall", "action": "in-app" },
+        { "id": "bonus", "image": "bonus-rewarded.png", "title": "Bonus coins", "action": "in-app",
+          "description": "Watch to the end for 50 coins.", "url": "https://example.com/bonus",
+          "format": "rewarded", "reward": {"type": "coins", "amount": 50} } ] }
+      """.utf8
+    ).write(to: folder.appendingPathComponent("manifest.json"))
+    var options = HostConfiguration()
+    options.headless = true
+    options.fixedStep = true
+    options.adLatency = 0
+    options.frames = 120
+    options.beaconsPath = folder.appendingPathComponent("beacons.sqlite").path
+    let screenshot = folder.appendingPathComponent("shot.png").path
+    options.screenshotPath = screenshot
+    let host = try Host(
+      configuration: options, script: ReplayScript(events: []), fontPath: BackendTests.font, trace: Trace(output: nil),
+      adManifest: folder.appendingPathComponent("manifest.json").path, audioFolder: nil,
+      firstScene: { MenuScene(settings: GameSettings()) })
+    var refusal: FullscreenRefusal?? = .none
+    var frame = 0
+    host.frameObserver = { _, _ in
+      if frame == 30 { refusal = host.adOverlay?.fullscreen.showRewarded(placement: "bonus_coins") }
+      frame += 1
+    }
+    try host.run()
+    #expect(refusal == .some(nil), "shown")
+    #expect(host.adOverlay?.fullscreen.isShowing == true)
+    if let copy = ProcessEnvironment.current()["INTERMISSION_KEEP_SCREENSHOT"] {
+      try? FileManager.default.copyItem(atPath: screenshot, toPath: copy)
+    }
+    let image = try #require(try SDLImageDecoder().decodeImage(atPath: screenshot) as? Surface)
+    let size = Size(width: Double(image.pixelWidth), height: Double(image.pixelHeight))
+    let frameOfCreative = AdView.fullscreenImageFrame(in: size, imageSize: Size(width: 1280, height: 720))
+    #expect(abs(frameOfCreative.width / frameOfCreative.height - 16.0 / 9.0) < 0.01, "never stretched")
+    // Inside the creative: its warm gradient; beside it, the view's dark page; no banner at the bottom.
+    let inside = image.pixel(x: Int(frameOfCreative.minX + 20), y: Int(frameOfCreative.maxY - 10))
+    #expect(inside.red > 120 && inside.red > inside.blue + 60, "\(inside)")
+    let page = image.pixel(x: 4, y: Int(frameOfCreative.midY))
+    #expect(page == Color(hex: 0x0B0F1A), "\(page)")
+    let bottom = image.pixel(x: Int(size.width / 2), y: Int(size.height - 2))
+    #expect(bottom == Color(hex: 0x0B0F1A), "the banner is covered: \(bottom)")
   }
 
   @Test(.enabled(if: allocation_counter_is_available() == 1, "sanitizers own malloc: no counting there"))
