@@ -226,7 +226,7 @@ public final class AdOverlay: Overlay {
   public var isAnimating: Bool { banner.isAnimating }
 
   public var nextWakeTime: Double? {
-    [slot.nextWakeTime, fullscreen.nextWakeTime, links.notice?.until].compactMap { $0 }.min()
+    earliest(earliest(slot.nextWakeTime, fullscreen.nextWakeTime), links.notice?.until)
   }
 
   public var needsDisplay: Bool { drawnVersion != changes.value || banner.isAnimating }

@@ -115,7 +115,7 @@ final class BannerSlot {
   var nextWakeTime: Double? {
     let load = schedule.nextWakeTime(
       suspended: isRotationSuspended, viewableFrom: tracker.viewability.isViewable ? time : nil)
-    return [load, tracker.nextWakeTime].compactMap { $0 }.min()
+    return earliest(load, tracker.nextWakeTime)
   }
 
   /// Rotation waits while an action is in progress, a full-screen ad covers the banner, the window

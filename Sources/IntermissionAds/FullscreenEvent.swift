@@ -15,7 +15,8 @@ public struct FullscreenEvent: Hashable, Sendable {
     case impression
     /// The call to action or the creative was clicked.
     case clicked = "fullscreen.clicked"
-    /// The reward was earned: recorded, then handed to the game (`reward`).
+    /// The reward was earned (recorded when the countdown completed) and is handed to the game
+    /// (`reward`) as the view closes, after every click and just before the dismissal.
     case earned = "rewarded.earned"
     /// The rewarded ad was closed early and the player confirmed it: no reward.
     case forfeited = "rewarded.forfeited"

@@ -9,8 +9,9 @@ import IntermissionCore
 /// once with a `FullscreenRefusal`; never both, never silently. Pacing (`FullscreenPacing`) is
 /// enforced here. Every event goes to the trace, then to `onEvent`, on the game's thread, in the
 /// order `FullscreenEvent` states. A rewarded ad's reward is recorded in `rewardStore` before
-/// `onReward` hears of it, before the dismissal, exactly once; one pending from a killed launch
-/// comes first at the next.
+/// `onReward` hears of it: recorded when its countdown completes, handed over when the view closes,
+/// just before the dismissal, exactly once; one pending from a killed launch comes first at the
+/// next.
 public final class FullscreenPresenter {
   /// Hears every full-screen event, after the trace. Credit rewards in `onReward`, not here.
   public var onEvent: ((FullscreenEvent) -> Void)?
@@ -40,6 +41,9 @@ public final class FullscreenPresenter {
   public var shownFormat: AdFormat? { show?.ad.format }
 
   let slots: [AdFormat: FullscreenSlot]
+  /// The slots by name, for the frame's work without a lookup.
+  private let interstitials: FullscreenSlot
+  private let rewardedAds: FullscreenSlot
   let trace: Trace
   private let holds: AdHolds
   private let links: LinkOpener
@@ -64,6 +68,8 @@ public final class FullscreenPresenter {
         format: format, loader: loader.loader(for: format), configuration: configuration, trace: trace)
     }
     self.slots = slots
+    interstitials = slots[.interstitial]!
+    rewardedAds = slots[.rewarded]!
     self.trace = trace
     self.holds = holds
     self.links = links
@@ -154,7 +160,8 @@ public final class FullscreenPresenter {
     time = hostTime
     if sessionStart == nil { sessionStart = hostTime }
     rewards.deliverPending()
-    for format in [AdFormat.interstitial, .rewarded] { slots[format]!.update(at: time) }
+    interstitials.update(at: time)
+    rewardedAds.update(at: time)
     guard let show else { return }
     let minimized = holds.isWindowMinimized
     show.advance(to: time, minimized: minimized)
@@ -180,19 +187,28 @@ public final class FullscreenPresenter {
 
   /// When the presenter next has work: a load, a countdown second, an impression.
   var nextWakeTime: Double? {
-    var times = slots.values.compactMap(\.nextWakeTime)
+    var time = earliest(interstitials.nextWakeTime, rewardedAds.nextWakeTime)
     if let show, !holds.isWindowMinimized {
-      times += [show.nextChange(after: time), show.tracker.viewability.impressionTime].compactMap { $0 }
+      time = earliest(earliest(time, show.nextChange(after: self.time)), show.tracker.viewability.impressionTime)
     }
-    return times.min()
+    return time
   }
 
+  /// The countdown completed: the reward is recorded now (a crash from here on delivers it at the
+  /// next launch), and handed to the game when the view closes, just before its dismissal, so
+  /// that every click comes before it.
   private func earn(_ show: FullscreenShow) {
     guard let prize = show.ad.reward else { return }
     let reward = rewards.earn(prize, ad: show.ad, placement: show.placement)
     show.reward = reward
     show.isConfirmingClose = false
     if let beacon = Beacon(reward: reward, of: show.ad) { show.tracker.record(beacon) }
+    trace.emit("rewarded.completed", fields: context(of: show))
+  }
+
+  /// Hands the show's recorded reward to the game: traced, then `onReward`, then `onEvent`.
+  private func deliverReward(of show: FullscreenShow) {
+    guard let reward = show.reward else { return }
     trace.emit(
       FullscreenEvent.Kind.earned.rawValue,
       fields: context(of: show) + [("type", .string(reward.type)), ("amount", .int(reward.amount))])
@@ -242,6 +258,7 @@ public final class FullscreenPresenter {
       }
       emit(event(.forfeited, of: show))
     }
+    deliverReward(of: show)
     dismiss(show, failure: nil)
   }
 
@@ -267,7 +284,8 @@ public final class FullscreenPresenter {
   /// Uploads the waiting creatives ahead of their shows, and draws the open view over everything.
   func draw(on canvas: any Canvas) {
     retiredImage.prepare(on: canvas)
-    for format in [AdFormat.interstitial, .rewarded] { slots[format]!.prepare(on: canvas) }
+    interstitials.prepare(on: canvas)
+    rewardedAds.prepare(on: canvas)
     guard let show else { return }
     show.image.prepare(on: canvas)
     if !show.isPresented {
