@@ -38,7 +38,8 @@ struct FullscreenOrderTests {
       var shows: [(format: AdFormat, kinds: [FullscreenEvent.Kind])] = []
       var userPausedBeforeShow = false
       var open: Int?  // the show whose events come now
-      h.overlay.fullscreen.onEvent = { event in
+      // Weakly: the director keeps the overlay, and the overlay this handler.
+      h.overlay.fullscreen.onEvent = { [weak director = h.director] event in
         if event.kind == .earned { earnedEvents += 1 }
         switch event.kind {
         case .refused, .failed:
@@ -57,7 +58,7 @@ struct FullscreenOrderTests {
         }
         if event.kind == .dismissed, userPausedBeforeShow {
           // The player's pause outlives the ad.
-          #expect(h.director.holds.contains(.user))
+          #expect(director?.holds.contains(.user) == true)
         }
       }
       h.overlay.fullscreen.onReward = { reward in credited[reward.transactionID, default: 0] += 1 }

@@ -229,6 +229,7 @@ struct BackendTests {
       frame += 1
     }
     try host.run()
+    host.frameObserver = nil  // the observer holds the host
     #expect(bannerShown)
     #expect(allocations == 0, "\(allocations) allocations in 100 frames")
   }
@@ -265,8 +266,9 @@ struct BackendTests {
       firstScene: { MenuScene(settings: GameSettings()) })
     var refusal: FullscreenRefusal?? = .none
     var frame = 0
-    host.frameObserver = { _, _ in
-      if frame == 30 { refusal = host.adOverlay?.fullscreen.showRewarded(placement: "bonus_coins") }
+    // Weakly: the host keeps its observer.
+    host.frameObserver = { [weak host] _, _ in
+      if frame == 30 { refusal = host?.adOverlay?.fullscreen.showRewarded(placement: "bonus_coins") }
       frame += 1
     }
     try host.run()
