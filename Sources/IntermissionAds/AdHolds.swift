@@ -35,11 +35,3 @@ final class AdHolds {
   /// Releases the full-screen ad's `.ad` hold; the game runs again only if nothing else holds it.
   func releaseFullscreen() { target?.release(.ad) }
 }
-
-/// The earlier of two wake times, either of which may be absent; allocates nothing (the steady-state
-/// frame asks for it).
-func earliest(_ a: Double?, _ b: Double?) -> Double? {
-  guard let a else { return b }
-  guard let b else { return a }
-  return min(a, b)
-}

@@ -50,11 +50,7 @@ public final class AdOverlay: Overlay {
   /// When true, the banner stays off-screen and unclickable whatever loads meanwhile (reason `api`).
   public var isBannerHidden: Bool {
     get { slot.isHidden }
-    set {
-      guard newValue != slot.isHidden else { return }
-      slot.isHidden = newValue
-      slot.updatePlacement(reason: "api")
-    }
+    set { slot.isHidden = newValue }
   }
 
   /// Placement: whether the running scene (or, in a game without our scenes, the game itself)
@@ -64,11 +60,7 @@ public final class AdOverlay: Overlay {
   /// `scene`.
   public var isBannerAllowed: Bool {
     get { slot.isAllowed }
-    set {
-      guard newValue != slot.isAllowed else { return }
-      slot.isAllowed = newValue
-      slot.updatePlacement(reason: "scene")
-    }
+    set { slot.isAllowed = newValue }
   }
 
   /// Called with every failed load, after the trace and the delegate heard of it (a host warns

@@ -27,8 +27,14 @@ final class BannerSlot {
   private(set) var time: Double = 0
   /// Whether a full-screen ad is open over the banner.
   var isCovered = false
-  var isHidden = false
-  var isAllowed = true
+  /// Whether the API keeps the banner away; a change is traced with reason `api`.
+  var isHidden = false {
+    didSet { if isHidden != oldValue { updatePlacement(reason: "api") } }
+  }
+  /// Whether placement allows the banner; a change is traced with reason `scene`.
+  var isAllowed = true {
+    didSet { if isAllowed != oldValue { updatePlacement(reason: "scene") } }
+  }
 
   private let configuration: AdOverlay.Configuration
   private let loader: AdLoader
@@ -159,7 +165,7 @@ final class BannerSlot {
   private var wantsBanner: Bool { currentAd != nil && !isHidden && isAllowed }
 
   /// Shows or hides the banner as the API and placement now want, traced with `reason`.
-  func updatePlacement(reason: String) {
+  private func updatePlacement(reason: String) {
     if !isAllowed { pressed = false }
     if wantsBanner { show(reason: reason) } else { hide(reason: reason) }
   }
@@ -207,11 +213,4 @@ final class BannerSlot {
     }
     if case .inAppView(_, let view) = action { view.draw(on: canvas, image: creative.uploaded) }
   }
-}
-
-/// A count of the overlay's visible changes, shared by its parts: the overlay redraws when it moved
-/// since the last draw.
-final class ChangeCounter {
-  private(set) var value = 0
-  func changed() { value &+= 1 }
 }

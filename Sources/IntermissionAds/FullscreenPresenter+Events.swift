@@ -1,31 +1,36 @@
 import IntermissionCore
 
 extension FullscreenPresenter {
-
+  /// The fields that lead every line of a show: its `format`, `placement` and `id`.
   func context(of show: FullscreenShow) -> [(key: String, value: TraceValue)] {
-    [("format", .string(show.ad.format.rawValue)), ("placement", .string(show.placement)), ("id", .string(show.ad.id))]
+    FullscreenPresenter.context(format: show.ad.format, placement: show.placement, id: show.ad.id)
+  }
+
+  static func context(format: AdFormat, placement: String, id: String) -> [(key: String, value: TraceValue)] {
+    [("format", .string(format.rawValue)), ("placement", .string(placement)), ("id", .string(id))]
   }
 
   func event(_ kind: FullscreenEvent.Kind, of show: FullscreenShow) -> FullscreenEvent {
     FullscreenEvent(kind, format: show.ad.format, placement: show.placement, id: show.ad.id)
   }
 
-  /// Traces `event` (unless its line was written already) and tells `onEvent`.
-  func emit(_ event: FullscreenEvent, traced: Bool = true) {
-    if !traced {
-      onEvent?(event)
-      return
-    }
-    var fields: [(key: String, value: TraceValue)] = [
-      ("format", .string(event.format.rawValue)), ("placement", .string(event.placement)), ("id", .string(event.id)),
-    ]
-    if let refusal = event.refusal { fields.append(("reason", .string(refusal.rawValue))) }
-    trace.emit(event.kind.rawValue, fields: fields)
+  /// Writes `event`'s trace line: its context, its `reason` (a refusal's or a failure's), then
+  /// `extra`.
+  func trace(_ event: FullscreenEvent, _ extra: [(key: String, value: TraceValue)] = []) {
+    var fields = FullscreenPresenter.context(format: event.format, placement: event.placement, id: event.id)
+    if let reason = event.refusal?.rawValue ?? event.reason { fields.append(("reason", .string(reason))) }
+    trace.emit(event.kind.rawValue, fields: fields + extra)
+  }
+
+  /// Traces `event`, then tells `onEvent`.
+  func emit(_ event: FullscreenEvent, _ extra: [(key: String, value: TraceValue)] = []) {
+    trace(event, extra)
     onEvent?(event)
   }
 
   /// Waits, at most `timeout` seconds, until no full-screen load runs on a worker thread.
   func waitForWorkers(timeout: Double) {
-    for slot in slots.values { slot.waitForWorkers(timeout: timeout) }
+    interstitials.waitForWorkers(timeout: timeout)
+    rewardedAds.waitForWorkers(timeout: timeout)
   }
 }

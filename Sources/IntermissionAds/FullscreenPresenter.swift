@@ -40,20 +40,19 @@ public final class FullscreenPresenter {
   /// The format of the ad on screen, if one is.
   public var shownFormat: AdFormat? { show?.ad.format }
 
-  let slots: [AdFormat: FullscreenSlot]
-  /// The slots by name, for the frame's work without a lookup.
-  private let interstitials: FullscreenSlot
-  private let rewardedAds: FullscreenSlot
+  /// Each full-screen format's preloaded ad.
+  let interstitials: FullscreenSlot
+  let rewardedAds: FullscreenSlot
   let trace: Trace
-  private let holds: AdHolds
-  private let links: LinkOpener
-  private let changes: ChangeCounter
-  private let rewards: RewardDelivery
+  let holds: AdHolds
+  let links: LinkOpener
+  let changes: ChangeCounter
+  let rewards: RewardDelivery
   private let beacons: () -> (any BeaconDelivery)?
-  private var show: FullscreenShow?
+  var show: FullscreenShow?
   /// The show before, until its image is discarded on the canvas's thread.
-  private var retiredImage = CreativeImage()
-  private var time = 0.0
+  var retiredImage = CreativeImage()
+  var time = 0.0
   private var sessionStart: Double?
   /// Whether another view (the banner's in-app ad view) is open.
   var isOtherViewOpen: () -> Bool = { false }
@@ -62,14 +61,10 @@ public final class FullscreenPresenter {
     loader: AdLoader, configuration: AdOverlay.Configuration, trace: Trace, holds: AdHolds, links: LinkOpener,
     changes: ChangeCounter, beacons: @escaping () -> (any BeaconDelivery)?
   ) {
-    var slots: [AdFormat: FullscreenSlot] = [:]
-    for format in [AdFormat.interstitial, .rewarded] {
-      slots[format] = FullscreenSlot(
-        format: format, loader: loader.loader(for: format), configuration: configuration, trace: trace)
-    }
-    self.slots = slots
-    interstitials = slots[.interstitial]!
-    rewardedAds = slots[.rewarded]!
+    interstitials = FullscreenSlot(
+      format: .interstitial, loader: loader.loader(for: .interstitial), configuration: configuration, trace: trace)
+    rewardedAds = FullscreenSlot(
+      format: .rewarded, loader: loader.loader(for: .rewarded), configuration: configuration, trace: trace)
     self.trace = trace
     self.holds = holds
     self.links = links
@@ -81,8 +76,17 @@ public final class FullscreenPresenter {
 
   /// Whether an ad of `format` (`interstitial` or `rewarded`) is loaded and not expired.
   public func isReady(_ format: AdFormat) -> Bool {
-    guard let slot = slots[format] else { return false }
+    guard let slot = slot(for: format) else { return false }
     return slot.loaded != nil && !slot.isExpired(at: time)
+  }
+
+  /// The slot of a full-screen `format`; nil for the banner.
+  private func slot(for format: AdFormat) -> FullscreenSlot? {
+    switch format {
+    case .banner: nil
+    case .interstitial: interstitials
+    case .rewarded: rewardedAds
+    }
   }
 
   /// Shows the interstitial at `placement` (such as `level_end`), or refuses at once.
@@ -111,7 +115,7 @@ public final class FullscreenPresenter {
   private var sessionTime: Double { time - (sessionStart ?? time) }
 
   private func present(_ format: AdFormat, _ placement: String) -> FullscreenRefusal? {
-    let slot = slots[format]!
+    guard let slot = slot(for: format) else { preconditionFailure("the banner is not a full-screen format") }
     var refusal: FullscreenRefusal?
     if show != nil || isOtherViewOpen() {
       refusal = .alreadyShowing
@@ -134,10 +138,8 @@ public final class FullscreenPresenter {
       emit(FullscreenEvent(.refused, format: format, placement: placement, id: id, refusal: refusal))
       return refusal
     }
-    var image = CreativeImage()
-    let ad = slot.take(imageInto: &image)!.creative
-    let show = FullscreenShow(ad: ad, placement: placement, trace: trace)
-    show.image = image
+    let show = FullscreenShow(ad: slot.loaded!.ad.creative, placement: placement, trace: trace)
+    slot.take(imageInto: &show.image)
     show.tracker.beacons = beacons()
     self.show = show
     if format == .interstitial {
@@ -166,8 +168,9 @@ public final class FullscreenPresenter {
     let minimized = holds.isWindowMinimized
     show.advance(to: time, minimized: minimized)
     guard show.isPresented else { return }
+    // The tracker wrote the impression's line.
     if show.tracker.update(at: time, ad: show.ad, obstruction: minimized ? .minimized : nil) != nil {
-      emit(event(.impression, of: show), traced: false)
+      onEvent?(event(.impression, of: show))
     }
     if show.ad.format == .rewarded, show.reward == nil, show.isCountdownOver { earn(show) }
     if show.refreshLabels() { changes.changed() }
@@ -182,7 +185,7 @@ public final class FullscreenPresenter {
     case .failure(.noBannerAds): formats = nil
     case .failure: return
     }
-    for slot in slots.values where formats?.contains(slot.format) ?? true { slot.wake() }
+    for slot in [interstitials, rewardedAds] where formats?.contains(slot.format) ?? true { slot.wake() }
   }
 
   /// When the presenter next has work: a load, a countdown second, an impression.
@@ -207,76 +210,13 @@ public final class FullscreenPresenter {
   }
 
   /// Hands the show's recorded reward to the game: traced, then `onReward`, then `onEvent`.
-  private func deliverReward(of show: FullscreenShow) {
+  func deliverReward(of show: FullscreenShow) {
     guard let reward = show.reward else { return }
-    trace.emit(
-      FullscreenEvent.Kind.earned.rawValue,
-      fields: context(of: show) + [("type", .string(reward.type)), ("amount", .int(reward.amount))])
-    rewards.hand(reward)
     var earned = event(.earned, of: show)
     earned.reward = reward
-    emit(earned, traced: false)
-  }
-
-  // MARK: - Input
-
-  /// Handles input while a full-screen ad is open: all of it (the view is modal).
-  /// - Returns: whether the presenter took the event.
-  func handle(_ event: InputEvent, viewSize: Size) -> Bool {
-    guard let show else { return false }
-    let outcome = show.view.handle(event, viewSize: viewSize, imageSize: show.image.uploaded?.pixelSize)
-    changes.changed()
-    switch outcome {
-    case .none:
-      break
-    case .openLanding(let url):
-      // Clicks count after the impression: the order of events stays the promised one.
-      guard show.tracker.viewability.isCounted else { break }
-      show.tracker.recordBeacon(.click, of: show.ad)
-      var clicked = self.event(.clicked, of: show)
-      trace.emit(clicked.kind.rawValue, fields: context(of: show) + [("url", .string(url))])
-      clicked.reason = nil
-      emit(clicked, traced: false)
-      links.open(url, at: time)
-    case .close:
-      close(show)
-    }
-    return true
-  }
-
-  private func close(_ show: FullscreenShow) {
-    if show.ad.format == .interstitial, !show.isCountdownOver {
-      trace.emit("fullscreen.closeRefused", fields: context(of: show) + [("remaining", .seconds(show.remaining))])
-      return
-    }
-    if show.ad.format == .rewarded, show.reward == nil {
-      guard show.isConfirmingClose else {
-        show.isConfirmingClose = true
-        trace.emit("rewarded.closeAsked", fields: context(of: show))
-        _ = show.refreshLabels()
-        return
-      }
-      emit(event(.forfeited, of: show))
-    }
-    deliverReward(of: show)
-    dismiss(show, failure: nil)
-  }
-
-  private func dismiss(_ show: FullscreenShow, failure: String?) {
-    self.show = nil
-    show.image.handOver(to: &retiredImage)
-    retiredImage.clear()
-    changes.changed()
-    if let failure {
-      var failed = event(.failed, of: show)
-      failed.reason = failure
-      trace.emit(failed.kind.rawValue, fields: context(of: show) + [("reason", .string(failure))])
-      emit(failed, traced: false)
-    } else {
-      _ = show.tracker.update(at: time, ad: show.ad, obstruction: .dismissed)
-      emit(event(.dismissed, of: show))
-    }
-    holds.releaseFullscreen()
+    trace(earned, [("type", .string(reward.type)), ("amount", .int(reward.amount))])
+    rewards.hand(reward)
+    onEvent?(earned)
   }
 
   // MARK: - Drawing

@@ -49,11 +49,18 @@ final class FullscreenShow {
     wasMinimized = minimized
   }
 
-  /// Sets the view's countdown, status and question from the state now.
+  /// What the labels were last made from: whole seconds left, the reward, the question.
+  private var labelState: (seconds: Int, earned: Bool, confirming: Bool)?
+
+  /// Sets the view's countdown, status and question from the state now; their text is made again
+  /// only when a whole second, the reward or the question changed (nothing is built per frame).
   /// - Returns: whether anything the player sees changed.
   func refreshLabels() -> Bool {
-    let before = (view.closeCountdown, view.status, view.confirmation)
     let seconds = Int(remaining.rounded(.up))
+    let state = (seconds: seconds, earned: reward != nil, confirming: isConfirmingClose)
+    if let labelState, labelState == state { return false }
+    labelState = state
+    let before = (view.closeCountdown, view.status, view.confirmation)
     switch ad.format {
     case .rewarded:
       let prize = ad.reward.map { "\($0.amount) \($0.type)" } ?? "the reward"

@@ -86,12 +86,11 @@ final class FullscreenSlot {
     trace.emit("ad.failed", ["error": .string(error.description), "format": .string(format.rawValue)])
   }
 
-  /// Takes the loaded ad for a show, its image handed over to `showImage`: the next one starts
-  /// loading at the next update.
-  func take(imageInto showImage: inout CreativeImage) -> LoadedAd? {
-    defer { loaded = nil }
+  /// Hands the loaded ad's image over to its show (`showImage`); the next ad starts loading at the
+  /// next update.
+  func take(imageInto showImage: inout CreativeImage) {
+    loaded = nil
     image.handOver(to: &showImage)
-    return loaded?.ad
   }
 
   /// Loads again at the next update after resting for want of ads (a show asked for one).

@@ -42,11 +42,9 @@ final class RewardDelivery {
     }
     for reward in pending where !handedOver.contains(reward.transactionID) {
       trace.emit(
-        "rewarded.earned",
-        [
-          "format": .string(AdFormat.rewarded.rawValue), "placement": .string(reward.placement),
-          "id": .string(reward.adID), "type": .string(reward.type), "amount": .int(reward.amount),
-          "pending": .bool(true),
+        FullscreenEvent.Kind.earned.rawValue,
+        fields: FullscreenPresenter.context(format: .rewarded, placement: reward.placement, id: reward.adID) + [
+          ("type", .string(reward.type)), ("amount", .int(reward.amount)), ("pending", .bool(true)),
         ])
       hand(reward)
     }

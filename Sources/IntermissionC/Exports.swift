@@ -161,7 +161,7 @@ private func unknownReason(_ reason: UnsafePointer<CChar>?) -> String {
 private func placementName(_ pointer: UnsafePointer<CChar>?) -> String? {
   guard let pointer, strnlen(pointer, 65) <= 64 else { return nil }
   let name = String(cString: pointer)
-  guard !name.isEmpty, !PrintableText.containsControl(name), name.unicodeScalars.count <= 64 else { return nil }
+  guard !name.isEmpty, !PrintableText.containsControl(name) else { return nil }
   return name
 }
 
