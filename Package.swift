@@ -57,8 +57,8 @@ let package = Package(
       dependencies: ["CSDL2", "CSDLMixer", "IntermissionCore", "IntermissionAds", "CIntermissionSupport"]),
     // Real delivery: ads over HTTP(S) with a disk cache, and beacons in a durable SQLite queue. No SDL.
     .target(name: "IntermissionNet", dependencies: ["CCurl", "CSQLite", "IntermissionCore", "IntermissionAds"]),
-    // The demo game: a menu, a tiny playable scene and scrollable lists. No SDL.
-    .target(name: "MenuGame", dependencies: ["IntermissionCore"]),
+    // The demo game: a menu, a tiny playable scene, scrollable lists and a bonus for a rewarded ad. No SDL.
+    .target(name: "MenuGame", dependencies: ["IntermissionCore", "IntermissionAds"]),
     // The host: any game's first scene in an SDL window or headless, with the command line, replay
     // scripts, traces, screenshots, signals, and fixed-step or real-time pacing.
     .target(

@@ -1,7 +1,8 @@
 /*
  * A tiny C SDL game with its own loop and its own pause flag (P): a square crosses the window, and
  * a click turns it. The lines marked INTERMISSION are the whole integration of the banner and its
- * pause bridge.
+ * pause bridge; the lines marked REWARDED add a rewarded ad on R (50 coins, exactly once, before the
+ * ad closes), held by the same pause.
  *
  * Build:  cc main.c $(pkg-config --cflags --libs intermission) -o c-game
  * Or:     meson setup build && meson compile -C build   (meson.build: dependency('intermission'))
@@ -10,7 +11,8 @@
  *   The ads are the sample ads installed with the library, or $INTERMISSION_ASSETS/ads/manifest.json,
  *   or --ads: a manifest file or an http(s) URL of an ad server. --beacons: the queue of impression
  *   and click reports (default: $XDG_DATA_HOME/intermission/beacons.sqlite).
- * It prints what its own loop counted: frames, updates, clicks it received, and whether it is paused.
+ * It prints what its own loop counted: frames, updates, clicks it received, whether it is paused, and
+ * the coins rewarded ads gave it.
  */
 #include <SDL.h>
 #include <stdio.h>
@@ -25,11 +27,14 @@ struct game {
     int paused;
     long updates;
     long clicks;
+    long long coins;
     double x;
 };
 
 static void on_pause(const char *reason, void *user) { (void)reason; ((struct game *)user)->paused = 1; }  /* INTERMISSION */
 static void on_resume(const char *reason, void *user) { (void)reason; ((struct game *)user)->paused = 0; } /* INTERMISSION */
+static void on_reward(const char *type, long long amount, const char *transaction_id, void *user)         /* REWARDED */
+{ (void)type; (void)transaction_id; ((struct game *)user)->coins += amount; } /* once per reward, before the ad closes */
 
 int main(int argc, char **argv)
 {
@@ -65,6 +70,7 @@ int main(int argc, char **argv)
     /* For headless tests: the same events every run, frame for frame. */
     config.trace_path = trace, config.script_path = script, config.deterministic = headless;    /* INTERMISSION */
     config.manifest_path = manifest, config.beacons_path = beacons; /* optional: NULL takes the defaults */
+    config.on_reward = on_reward;                                                               /* REWARDED */
     char error[256];                                                                            /* INTERMISSION */
     intermission_overlay *ads = intermission_create(renderer, &config, error, sizeof error);   /* INTERMISSION */
     if (!ads) fprintf(stderr, "no ads: %s\n", error); /* the game runs on without a banner */   /* INTERMISSION */
@@ -80,6 +86,8 @@ int main(int argc, char **argv)
             if (event.type == SDL_QUIT) running = 0;
             if (event.type == SDL_KEYDOWN && event.key.keysym.sym == SDLK_p) /* the player's pause */
                 intermission_is_held(ads, "user") == 1 ? intermission_release(ads, "user") : intermission_hold(ads, "user"); /* INTERMISSION */
+            if (event.type == SDL_KEYDOWN && event.key.keysym.sym == SDLK_r) /* R: watch an ad for coins */
+                if (intermission_show_rewarded(ads, "bonus_coins") != 0) fprintf(stderr, "no ad: %s\n", intermission_errmsg(ads)); /* REWARDED */
             if (event.type == SDL_MOUSEBUTTONDOWN) game.clicks++;
         }
         /* Update: the game's own, while nothing holds it. */
@@ -102,7 +110,7 @@ int main(int argc, char **argv)
 
     /* De-initialization */
     intermission_destroy(ads);                                                                    /* INTERMISSION */
-    printf("frames=%ld updates=%ld clicks=%ld paused=%d\n", frame, game.updates, game.clicks, game.paused);
+    printf("frames=%ld updates=%ld clicks=%ld paused=%d coins=%lld\n", frame, game.updates, game.clicks, game.paused, game.coins);
     SDL_DestroyRenderer(renderer);
     SDL_DestroyWindow(window);
     SDL_Quit();

@@ -1,13 +1,15 @@
 // A tiny C++ SDL game with its own loop and its own pause flag (P): a square crosses the window,
 // and a click turns it. The lines marked INTERMISSION are the whole integration of the banner and
-// its pause bridge, through intermission::Overlay, the RAII wrapper in intermission.h.
+// its pause bridge, through intermission::Overlay, the RAII wrapper in intermission.h; the lines
+// marked REWARDED add a rewarded ad on R (50 coins, exactly once, before the ad closes).
 //
 // Build:  c++ main.cpp $(pkg-config --cflags --libs intermission) -o cpp-game
 // Or:     cmake -S . -B build -DCMAKE_PREFIX_PATH=PREFIX && cmake --build build   (CMakeLists.txt)
 // usage:  cpp-game [--headless] [--frames N] [--script FILE] [--trace FILE]
 //   --script replays input (Intermission's script format) through SDL's queue, for headless tests.
 //   The ads are the sample ads installed with the library, or $INTERMISSION_ASSETS/ads/manifest.json.
-// It prints what its own loop counted: frames, updates, clicks it received, and whether it is paused.
+// It prints what its own loop counted: frames, updates, clicks it received, whether it is paused, and
+// the coins rewarded ads gave it.
 #include <SDL.h>
 
 #include <cstdio>
@@ -27,6 +29,7 @@ struct Game {
     bool paused = false;
     long updates = 0;
     long clicks = 0;
+    long long coins = 0;
     double x = 0;
 };
 
@@ -60,7 +63,8 @@ void play(SDL_Renderer *renderer, const Options &options)
     intermission_config config = INTERMISSION_CONFIG_INIT;  // INTERMISSION
     // For headless tests: the same events every run, frame for frame.
     config.trace_path = options.trace, config.script_path = options.script, config.deterministic = options.headless;  // INTERMISSION
-    intermission::Overlay ads(renderer, config, {[&](const char *) { game.paused = true; }, [&](const char *) { game.paused = false; }});  // INTERMISSION
+    intermission::Overlay ads(renderer, config, {[&](const char *) { game.paused = true; }, [&](const char *) { game.paused = false; },  // INTERMISSION
+                                                 nullptr, [&](const char *, long long amount, const char *) { game.coins += amount; }});  // REWARDED
     if (!ads) std::fprintf(stderr, "no ads: %s\n", ads.error());  // INTERMISSION: the game runs on without a banner
 
     // Loop
@@ -73,6 +77,8 @@ void play(SDL_Renderer *renderer, const Options &options)
             if (ads.handle(event)) continue;  // INTERMISSION: the overlay's, not ours
             if (event.type == SDL_QUIT) running = false;
             if (event.type == SDL_KEYDOWN && event.key.keysym.sym == SDLK_p) ads.toggle("user");  // INTERMISSION: the player's pause
+            if (event.type == SDL_KEYDOWN && event.key.keysym.sym == SDLK_r && ads.show_rewarded("bonus_coins") != 0)  // REWARDED: R
+                std::fprintf(stderr, "no ad: %s\n", ads.errmsg());
             if (event.type == SDL_MOUSEBUTTONDOWN) game.clicks++;
         }
         // Update: the game's own, while nothing holds it.
@@ -93,7 +99,8 @@ void play(SDL_Renderer *renderer, const Options &options)
         frame++;
     }
 
-    std::printf("frames=%ld updates=%ld clicks=%ld paused=%d\n", frame, game.updates, game.clicks, game.paused ? 1 : 0);
+    std::printf("frames=%ld updates=%ld clicks=%ld paused=%d coins=%lld\n", frame, game.updates, game.clicks, game.paused ? 1 : 0,
+                game.coins);
 }
 
 }  // namespace

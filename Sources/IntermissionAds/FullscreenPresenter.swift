@@ -80,6 +80,12 @@ public final class FullscreenPresenter {
     return slot.loaded != nil && !slot.isExpired(at: time)
   }
 
+  /// What the ready rewarded ad gives when watched to the end (to offer it: "Watch an ad for 50
+  /// coins"); nil when none is ready.
+  public var offeredReward: AdFormat.Reward? {
+    isReady(.rewarded) ? rewardedAds.loaded?.ad.creative.reward : nil
+  }
+
   /// The slot of a full-screen `format`; nil for the banner.
   private func slot(for format: AdFormat) -> FullscreenSlot? {
     switch format {

@@ -1,3 +1,4 @@
+import IntermissionAds
 import IntermissionCore
 
 #if canImport(Glibc)
@@ -6,26 +7,33 @@ import IntermissionCore
   import Darwin
 #endif
 
-/// The title screen: Play, Sound, Credits, Leaderboard and Quit, with a moving decoration so that a
-/// stopped director shows at a glance. Mouse and keyboard (arrows and Return) both work; Escape
-/// never quits. Its layout (`MenuLayout`) fits every allowed window size above the banner.
+/// The title screen: Play, Bonus (with the player's coins), Sound, Credits, Leaderboard and Quit,
+/// with a moving decoration so that a stopped director shows at a glance. Mouse and keyboard
+/// (arrows and Return) both work; Escape never quits. Its layout (`MenuLayout`) fits every allowed
+/// window size above the banner.
+///
+/// The menu takes the rewarded ads' rewards for the whole game: each is credited to the save
+/// (`GameSave`) once per transaction id, whichever screen is showing, including a reward left
+/// pending by a launch that was killed before it could credit it.
 public final class MenuScene: Scene {
   private let settings: GameSettings
   private var buttons: [Button] = Item.allCases.map { Button(title: $0.label) }
   /// Where everything is, for the current size and inset.
-  public private(set) var layout = MenuLayout(size: Size(width: 960, height: 640), bottomInset: 0, buttonCount: 5)
+  public private(set) var layout = MenuLayout(size: Size(width: 960, height: 640), bottomInset: 0, buttonCount: 6)
   private var focusedIndex: Int?
   /// Seconds of scene time the menu has run; drives the decoration.
   public private(set) var elapsed: Double = 0
+  private var shownCoins: Int
 
   /// The index of each button, for readers and tests.
   public enum Item: Int, CaseIterable {
-    case play, sound, credits, leaderboard, quit
+    case play, bonus, sound, credits, leaderboard, quit
 
-    /// The button's label (`Sound` shows its setting).
+    /// The button's label (`Sound` shows its setting, `Bonus` the coins).
     var label: String {
       switch self {
       case .play: "Play"
+      case .bonus: "Bonus"
       case .sound: "Sound: On"
       case .credits: "Credits"
       case .leaderboard: "Leaderboard"
@@ -45,6 +53,7 @@ public final class MenuScene: Scene {
   /// Creates the menu.
   public init(settings: GameSettings) {
     self.settings = settings
+    shownCoins = settings.save.coins
     super.init(name: "Menu")
     refreshTitles()
   }
@@ -58,10 +67,16 @@ public final class MenuScene: Scene {
   /// The title shown on `item`'s button.
   public func title(of item: Item) -> String { buttons[item.rawValue].title }
 
-  /// Starts the music (once: it goes on through the other scenes) with the Sound setting applied.
+  /// Starts the music (once: it goes on through the other scenes) with the Sound setting applied,
+  /// and takes the rewards.
   public override func didEnter() {
     director?.audio?.isMuted = !settings.soundEnabled
     director?.audio?.startMusic()
+    let save = settings.save
+    director?.adOverlay?.fullscreen.onReward = { reward in
+      guard reward.type == "coins" else { return }
+      save.credit(reward.amount, transactionID: reward.transactionID)
+    }
   }
 
   public override func layoutDidChange() {
@@ -72,6 +87,11 @@ public final class MenuScene: Scene {
 
   public override func update(delta: Double) {
     elapsed += delta
+    if shownCoins != settings.save.coins { refreshTitles() }
+  }
+
+  public override func didResume() {
+    refreshTitles()
   }
 
   public override func handle(_ event: InputEvent) -> Bool {
@@ -118,6 +138,8 @@ public final class MenuScene: Scene {
     switch item {
     case .play:
       director?.push(PlayScene())
+    case .bonus:
+      director?.push(BonusScene(save: settings.save))
     case .sound:
       refreshTitles()
     case .credits:
@@ -138,6 +160,9 @@ public final class MenuScene: Scene {
       layout.usesShortLabels
       ? (settings.soundEnabled ? "Sound" : "Muted") : (settings.soundEnabled ? "Sound: On" : "Sound: Off")
     buttons[Item.sound.rawValue].title = sound
+    shownCoins = settings.save.coins
+    buttons[Item.bonus.rawValue].title =
+      layout.usesShortLabels ? "Bonus \(shownCoins)" : "Bonus: \(shownCoins) coins"
   }
 
   public override func draw(on canvas: any Canvas) {

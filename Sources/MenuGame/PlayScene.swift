@@ -1,7 +1,10 @@
+import IntermissionAds
 import IntermissionCore
 
 /// A tiny playable scene: catch the bouncing square by clicking it (or pressing Space while the
-/// pointer is on it). Shows the score and a Back button; Escape goes back.
+/// pointer is on it). Shows the score and a Back button; Escape goes back. Leaving after a round
+/// (`roundSeconds` of play) is a natural break: it asks for an interstitial at `level_end`, which
+/// shows over the menu when the library's pacing allows it (and is refused, traced, when not).
 public final class PlayScene: Scene {
   /// Points scored.
   public private(set) var score = 0
@@ -15,6 +18,12 @@ public final class PlayScene: Scene {
   public private(set) var flash = 0.0
   /// How long a catch flashes.
   public static let flashDuration = 0.15
+  /// Seconds of play that make a round: leaving after one asks for an interstitial.
+  public static let roundSeconds = 10.0
+  /// The placement of the interstitial after a round.
+  public static let placement = "level_end"
+  /// Seconds of scene time played.
+  public private(set) var played = 0.0
   /// The one line that says how to play.
   public static let instructions = "Catch the square: click it, or press Space with the pointer on it"
 
@@ -39,6 +48,7 @@ public final class PlayScene: Scene {
   }
 
   public override func update(delta: Double) {
+    played += delta
     flash = max(0, flash - delta)
     let area = field
     target.origin.x += velocity.x * delta
@@ -76,6 +86,13 @@ public final class PlayScene: Scene {
       director?.audio?.play(.click)
       director?.pop()
       return true
+    }
+  }
+
+  /// Leaving after a round is a break: the interstitial shows over the menu if pacing allows.
+  public override func willExit() {
+    if played >= PlayScene.roundSeconds {
+      director?.adOverlay?.fullscreen.showInterstitial(placement: PlayScene.placement)
     }
   }
 

@@ -22,7 +22,7 @@ struct EndToEndTests {
       3.0 click 480 595  # banner again
       3.2 key P          # swallowed by the ad view
       3.5 click 886 38   # its Close button: resumed
-      4.0 click 480 256  # Play
+      4.0 click 480 186  # Play
       4.5 key Escape     # back to the menu
       5.0 minimize
       5.5 restore
@@ -47,7 +47,8 @@ struct EndToEndTests {
     #expect(
       summary == [
         "0 host.started", "0 scene.entered", "30 ad.loaded", "30 banner.shown loaded", "38 viewable.start",
-        "60 input.injected", "60 pause.held user", "60 director.paused user", "90 input.injected",
+        "60 input.injected", "60 pause.held user", "60 director.paused user", "61 ad.loaded", "61 ad.loaded",
+        "90 input.injected",
         "90 banner.clicked", "90 pause.held ad", "90 action.began", "90 viewable.stop covered", "120 input.injected",
         "120 action.finished", "120 pause.released ad", "120 viewable.start", "150 input.injected",
         "150 pause.released user", "150 director.resumed user", "180 input.injected", "180 banner.clicked",
@@ -60,7 +61,11 @@ struct EndToEndTests {
         "330 pause.released window", "330 director.resumed window", "330 viewable.start", "390 impression",
         "420 host.stopped seconds",
       ])
-    #expect(lines[9].contains(#""time":1.500000"#) && lines[9].contains(#""event":"banner.clicked""#))
+    #expect(lines[11].contains(#""time":1.500000"#) && lines[11].contains(#""event":"banner.clicked""#))
+    // The shipped manifest's full-screen ads preload in the background once the banner's manifest
+    // lists them; nothing shows them in this run.
+    #expect(lines[8].hasSuffix(#""event":"ad.loaded","id":"starfall-season","format":"interstitial"}"#))
+    #expect(lines[9].hasSuffix(#""event":"ad.loaded","id":"bonus-coins","format":"rewarded"}"#))
     let injected = lines.filter { $0.contains(#""event":"input.injected""#) }
     #expect(
       injected.first?.hasSuffix(#""input":"key P"}"#) == true && injected[1].hasSuffix(#""input":"click 480 595"}"#))
@@ -72,7 +77,7 @@ struct EndToEndTests {
       "s.txt",
       // Loads at 0.1 and, after 0.6 s of viewable time, at 0.95: the click lands after the click
       // guard of the second, before its own rotation.
-      "1.5 click 480 595\n1.65 key Escape\n1.7 click 480 388\n1.8 wheel -3\n1.9 drag 400 400 400 200\n2.0 key End\n")
+      "1.5 click 480 595\n1.65 key Escape\n1.7 click 480 384\n1.8 wheel -3\n1.9 drag 400 400 400 200\n2.0 key End\n")
     var traces: [Data] = []
     for name in ["a.jsonl", "b.jsonl"] {
       let result = try runner.run(
@@ -97,7 +102,8 @@ struct EndToEndTests {
     let image = try runner.image("menu.png")
     #expect(image.width == 960 && image.height == 640)
     // Button bodies (left edge of each button, clear of the label) in the button colour.
-    let layout = MenuLayout(size: Size(width: 960, height: 640), bottomInset: 0, buttonCount: 5)
+    let layout = MenuLayout(
+      size: Size(width: 960, height: 640), bottomInset: 0, buttonCount: MenuScene.Item.allCases.count)
     for frame in layout.buttons {
       let (x, y) = (Int(frame.minX) + 10, Int(frame.minY) + 5)
       #expect(close(image.pixel(x: x, y: y), Theme.button), "button at y \(y): \(image.pixel(x: x, y: y))")
@@ -120,7 +126,7 @@ struct EndToEndTests {
     let runner = try ProgramRunner()
     let size = Size(width: Double(width), height: Double(height))
     let inset = AdBanner.height(forWidth: size.width)
-    let layout = MenuLayout(size: size, bottomInset: inset, buttonCount: 5)
+    let layout = MenuLayout(size: size, bottomInset: inset, buttonCount: MenuScene.Item.allCases.count)
     let leaderboard = layout.buttons[MenuScene.Item.leaderboard.rawValue]
     let script = try runner.write("s.txt", "1.5 click \(Int(leaderboard.midX)) \(Int(leaderboard.midY))\n")
     let result = try runner.run(
@@ -188,8 +194,15 @@ struct EndToEndTests {
     let before = try runner.image("before.png")
     let after = try runner.image("after.png")
     let bannerRows = 551..<640  // 90 tall at 960 wide
-    let beforeColours = Set(
-      bannerRows.flatMap { y in stride(from: 0, to: 960, by: 37).map { before.pixel(x: $0, y: y) } })
+    // Before the banner the menu has the whole height, and its last button may reach into these
+    // rows: only the columns beside the buttons are read.
+    let buttons = MenuLayout(
+      size: Size(width: 960, height: 640), bottomInset: 0, buttonCount: MenuScene.Item.allCases.count
+    ).buttons
+    let beside = stride(from: 0, to: 960, by: 37).filter { x in
+      !buttons.contains { Double(x) >= $0.minX - 2 && Double(x) <= $0.maxX + 2 }
+    }
+    let beforeColours = Set(bannerRows.flatMap { y in beside.map { before.pixel(x: $0, y: y) } })
     #expect(
       beforeColours.allSatisfy { close($0, Theme.background) }, "nothing but background: \(beforeColours.count) colours"
     )
@@ -222,7 +235,7 @@ struct EndToEndTests {
     // Running, the scene is drawn straight to the window; held (here by minimising), it is drawn
     // once into the kept layer, which is then shown: both must give the same pixels.
     let runner = try ProgramRunner()
-    let enter = scene == "Leaderboard" ? "0.5 click 480 454\n0.7 wheel -2\n" : ""
+    let enter = scene == "Leaderboard" ? "0.5 click 480 450\n0.7 wheel -2\n" : ""
     let running = try runner.write("r.txt", enter)
     let held = try runner.write("h.txt", enter + "1.0 minimize\n")
     _ = try runner.run(
@@ -352,7 +365,9 @@ struct EndToEndTests {
     }
     let manifest = folder.appendingPathComponent("manifest.json").path
     if kind != "missing" { try Data(entry.utf8).write(to: URL(fileURLWithPath: manifest)) }
-    let script = try runner.write("s.txt", "1.0 click 480 595\n1.2 click 480 256\n")
+    // No banner comes, so the menu keeps the whole height: its Play button is where that layout puts it.
+    let play = MenuScene.buttonFrame(.play, in: Size(width: 960, height: 640))
+    let script = try runner.write("s.txt", "1.0 click 100 595\n1.2 click \(Int(play.midX)) \(Int(play.midY))\n")
     let result = try runner.run(
       Self.headless + [
         "--ads", manifest, "--seconds", "1.5", "--script", script, "--trace", runner.path("t.jsonl"), "--screenshot",
@@ -368,7 +383,7 @@ struct EndToEndTests {
 
   @Test func leaderboardLastRowScrollsFullyAboveTheBanner() throws {
     let runner = try ProgramRunner()
-    let script = try runner.write("s.txt", "1.0 click 480 454\n1.2 key End\n")
+    let script = try runner.write("s.txt", "1.0 click 480 450\n1.2 key End\n")
     _ = try runner.run(Self.headless + ["--seconds", "1.5", "--script", script, "--screenshot", runner.path("l.png")])
     let image = try runner.image("l.png")
     // 60 rows of 44: at the end, row 60 (odd index, alternate colour) spans y 502..<542, above the banner at 550.
@@ -416,7 +431,7 @@ struct EndToEndTests {
 struct BannerPlacementEndToEndTests {
   @Test func menuPlayBackCreditsBackHidesAndShowsTheBannerAtTheSceneChanges() throws {
     let runner = try ProgramRunner()
-    let script = try runner.write("s.txt", "1.0 click 480 256\n1.5 key Escape\n2.0 click 480 388\n2.5 key Escape\n")
+    let script = try runner.write("s.txt", "1.0 click 480 186\n1.5 key Escape\n2.0 click 480 384\n2.5 key Escape\n")
     let result = try runner.run(
       EndToEndTests.headless + ["--seconds", "3", "--script", script, "--trace", runner.path("t.jsonl")])
     #expect(result.status == 0, "\(result.stderr)")
@@ -440,8 +455,11 @@ struct BannerPlacementEndToEndTests {
 
   @Test func playHasNoBannerPixelsWhereTheMenuHasThem() throws {
     let runner = try ProgramRunner()
-    let script = try runner.write("s.txt", "1.0 click 480 256\n")
+    // Play is where each run's menu puts it: above the banner, or lower without one.
+    let size = Size(width: 960, height: 640)
     for (name, ads) in [("ads.png", [String]()), ("none.png", ["--no-ads"])] {
+      let play = MenuScene.buttonFrame(.play, in: size, bottomInset: ads.isEmpty ? AdBanner.height(forWidth: 960) : 0)
+      let script = try runner.write("\(name).txt", "1.0 click \(Int(play.midX)) \(Int(play.midY))\n")
       let result = try runner.run(
         EndToEndTests.headless + ads + ["--frames", "90", "--script", script, "--screenshot", runner.path(name)])
       #expect(result.status == 0)

@@ -10,10 +10,11 @@ struct HTTPDeliveryTests {
   static let headless = ["--headless", "--fixed-step", "--no-audio"]
 
   /// A copy of the shipped ads in the runner's folder `name`, with `manifest` as the manifest if
-  /// given, and more `files`.
-  func adFolder(_ runner: ProgramRunner, _ name: String = "www", manifest: String? = nil, files: [String: Data] = [:])
-    throws -> URL
-  {
+  /// given (else the shipped banners only, or every shipped entry with `fullscreen`), and more `files`.
+  func adFolder(
+    _ runner: ProgramRunner, _ name: String = "www", manifest: String? = nil, fullscreen: Bool = false,
+    files: [String: Data] = [:]
+  ) throws -> URL {
     let folder = runner.folder.appendingPathComponent(name)
     try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
     let shipped = ProgramRunner.root.appendingPathComponent("Assets/ads")
@@ -21,7 +22,9 @@ struct HTTPDeliveryTests {
       try FileManager.default.copyItem(
         at: shipped.appendingPathComponent(file), to: folder.appendingPathComponent(file))
     }
-    if let manifest { try Data(manifest.utf8).write(to: folder.appendingPathComponent("manifest.json")) }
+    if let manifest = try manifest ?? (fullscreen ? nil : ShippedManifest.bannersOnly()) {
+      try Data(manifest.utf8).write(to: folder.appendingPathComponent("manifest.json"))
+    }
     for (file, data) in files { try data.write(to: folder.appendingPathComponent(file)) }
     return folder
   }

@@ -91,8 +91,31 @@ struct MenuGameTests {
     #expect(audio.effects.count == 4, "a stopped game makes no sound")
   }
 
+  @Test func theBonusButtonShowsTheSavedCoinsAndItsScreenSaysWhenThereAreNoAds() throws {
+    let save = GameSave(path: nil)
+    save.credit(150, transactionID: "0f0e0d0c-0b0a-4908-8706-050403020100")
+    let director = Director(viewSize: Size(width: 960, height: 640))
+    let menu = MenuScene(settings: GameSettings(save: save))
+    director.run(menu)
+    director.applyPendingSceneChanges()
+    #expect(menu.title(of: .bonus) == "Bonus: 150 coins")
+    let frame = MenuScene.buttonFrame(.bonus, in: director.viewSize)
+    let point = Point(x: frame.midX, y: frame.midY)
+    for event in [InputEvent.pointerMoved(point), .pointerDown(point), .pointerUp(point)] { director.dispatch(event) }
+    director.advance(to: 0)
+    let bonus = try #require(director.runningScene as? BonusScene)
+    #expect(bonus.offerTitle == "Watch an ad for 50 coins")
+    director.dispatch(.keyDown(.returnKey))
+    #expect(bonus.status == "No ads in this run", "never silent")
+    save.credit(50, transactionID: "1f1e1d1c-1b1a-4918-9716-151413121110")
+    director.dispatch(.keyDown(.escape))
+    director.advance(to: 1.0 / 60)
+    #expect(menu.title(of: .bonus) == "Bonus: 200 coins", "the menu shows the coins when it comes back")
+  }
+
   @Test func keyboardMovesFocusAndReturnActivates() {
     director.dispatch(.keyDown(.down))  // Play
+    director.dispatch(.keyDown(.down))  // Bonus
     director.dispatch(.keyDown(.down))  // Sound
     director.dispatch(.keyDown(.down))  // Credits
     director.dispatch(.keyDown(.returnKey))

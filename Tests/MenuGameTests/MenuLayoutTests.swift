@@ -24,7 +24,7 @@ struct MenuLayoutTests {
       if let title = layout.title { others.append(("title", title)) }
       if let subtitle = layout.subtitle { others.append(("subtitle", subtitle)) }
       if let band = layout.decoration { others.append(("decoration", band)) }
-      #expect(layout.buttons.count == 5)
+      #expect(layout.buttons.count == MenuScene.Item.allCases.count)
       for (index, button) in layout.buttons.enumerated() {
         let label = "\(size) inset \(inset): button \(index) \(button)"
         #expect(free.contains(button), "\(label) is not inside the free area \(free)")
@@ -47,12 +47,15 @@ struct MenuLayoutTests {
   }
 
   @Test func largeWindowsGetTheRegularLayoutAndSmallOnesTheCompactOne() {
-    let regular = MenuLayout(size: Size(width: 960, height: 640), bottomInset: 90, buttonCount: 5)
+    let regular = MenuLayout(
+      size: Size(width: 960, height: 640), bottomInset: 90, buttonCount: MenuScene.Item.allCases.count)
     #expect(!regular.isCompact && regular.title != nil && regular.subtitle != nil && regular.decoration != nil)
     #expect(regular.buttons.allSatisfy { $0.height == 52 && $0.width == 300 })
-    let wide = MenuLayout(size: Size(width: 1200, height: 420), bottomInset: 90, buttonCount: 5)
+    let wide = MenuLayout(
+      size: Size(width: 1200, height: 420), bottomInset: 90, buttonCount: MenuScene.Item.allCases.count)
     #expect(wide.isCompact && wide.title != nil, "1200x420 has no room for the subtitle and the band")
-    let smallest = MenuLayout(size: Size(width: 200, height: 150), bottomInset: 50, buttonCount: 5)
+    let smallest = MenuLayout(
+      size: Size(width: 200, height: 150), bottomInset: 50, buttonCount: MenuScene.Item.allCases.count)
     #expect(smallest.isCompact && smallest.title == nil)
   }
 }

@@ -299,7 +299,7 @@ int intermission_set_rewarded_cap(intermission_overlay *overlay, const char *pla
 
 namespace intermission {
 
-/* An overlay that destroys itself at the end of its scope: move-only, made from a config and three
+/* An overlay that destroys itself at the end of its scope: move-only, made from a config and four
  * handlers. A failed creation leaves an empty wrapper (false as a bool, error() says why) on which
  * every call is a harmless no-op, so a game runs on without a banner and needs no checks. */
 class Overlay {

@@ -39,6 +39,66 @@ extension BackendTests {
     #expect(shown > 200, "the generator also makes good ad folders: \(shown) showed a banner")
   }
 
+  /// Full-screen entries with hostile fields and creatives of every size, each shown from the
+  /// demo's Bonus by keys (so the menu's layout does not matter): a creative of an unsupported size
+  /// or a broken file is never shown (the show is refused, `notReady`, and the load failed saying
+  /// why); a good one is shown, and its early close asks, then forfeits, then dismisses.
+  @Test(.timeLimit(.minutes(3))) func fuzzFullscreenEntriesAndCreativeSizes() throws {
+    let harness = try FuzzHarness("fullscreen")
+    try Surface(width: 96, height: 12).savePNG(to: harness.path("creative.png"))
+    let creative = try [UInt8](Data(contentsOf: URL(fileURLWithPath: harness.path("creative.png"))))
+    let folder = harness.folder.appendingPathComponent("ads")
+    try ManifestFuzzer(creative: creative).makeFolder(folder)
+    for entry in FullscreenFuzzer.creatives {
+      try Surface(width: entry.width, height: entry.height).savePNG(to: folder.appendingPathComponent(entry.name).path)
+    }
+    try Data(creative.prefix(40)).write(to: folder.appendingPathComponent("truncated.png"))
+    let script = harness.path("s.txt")
+    // Down, Down, Return: Bonus; Return: the offer; Escape asks, Escape gives the reward up.
+    try Data("0.05 key Down\n0.05 key Down\n0.1 key Return\n0.3 key Return\n0.6 key Escape\n0.7 key Escape\n".utf8)
+      .write(to: URL(fileURLWithPath: script))
+    var fuzzer = FullscreenFuzzer()
+    var outcomes: [String: Int] = [:]
+    for index in 0..<300 {
+      let made = fuzzer.makeCase()
+      let manifest = folder.appendingPathComponent("manifest.json").path
+      try Data(made.manifest.utf8).write(to: URL(fileURLWithPath: manifest))
+      let label = "full-screen case \(index) (seed \(FullscreenFuzzer.seed)): \(made.manifest)"
+      let valid = (try? AdManifest.load(path: manifest)) != nil
+      let (code, trace) = harness.run(
+        FuzzHarness.base + [
+          "--ads", manifest, "--ad-latency", "0", "--frames", "50", "--script", script, "--trace",
+          harness.path("trace.jsonl"),
+        ], case: label)
+      #expect(code == 0, "\(label)")
+      let events = trace.map(ProgramRunner.eventName).filter {
+        $0.hasPrefix("fullscreen.") || $0.hasPrefix("rewarded.")
+      }
+      let supported = FullscreenFuzzer.creatives.first { $0.name == made.image }?.supported ?? false
+      if events.contains("fullscreen.shown") {
+        outcomes["shown", default: 0] += 1
+        #expect(valid && supported, "\(label): shown")
+        #expect(
+          events == ["fullscreen.shown", "rewarded.closeAsked", "rewarded.forfeited", "fullscreen.dismissed"],
+          "\(label): \(events)")
+      } else if valid {
+        outcomes[supported ? "unexpected" : "refused", default: 0] += 1
+        #expect(!supported, "\(label): a good creative was not shown: \(trace)")
+        #expect(
+          trace.contains { $0.contains(#""event":"fullscreen.refused""#) && $0.contains(#""reason":"notReady""#) },
+          "\(label): the show was refused, not silent")
+        #expect(
+          trace.contains { $0.contains(#""event":"ad.failed""#) && $0.contains(#""format":"rewarded""#) },
+          "\(label): the load failed and said so: \(trace)")
+      } else {
+        outcomes["invalid", default: 0] += 1
+        #expect(events.isEmpty || events == ["fullscreen.refused"], "\(label): \(events)")
+      }
+    }
+    #expect((outcomes["shown"] ?? 0) > 30 && (outcomes["refused"] ?? 0) > 30, "\(outcomes)")
+    harness.expectNothingWrittenOutside()
+  }
+
   @Test(.timeLimit(.minutes(2))) func fuzzReplayScripts() throws {
     let harness = try FuzzHarness("scripts")
     var fuzzer = ScriptFuzzer()

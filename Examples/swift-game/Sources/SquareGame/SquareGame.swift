@@ -2,12 +2,16 @@ import IntermissionSDL
 
 /// A tiny SDL game with its own loop and its own pause flag (P): a square crosses the window above
 /// the banner. The lines marked INTERMISSION are the whole integration of the banner and its pause
-/// bridge; the game's window, renderer and clock are its own.
+/// bridge; the game's window, renderer and clock are its own. The lines marked REWARDED add a
+/// rewarded ad on R: the game is held while it shows, and its coins come exactly once, before the ad
+/// closes.
 public final class SquareGame {
   /// How many frames the game updated itself: none while anything holds it.
   public private(set) var updates = 0
   /// Whether the game is paused (the player, an in-app ad or a minimised window holds it).
   public private(set) var paused = false
+  /// The coins rewarded ads gave.
+  public private(set) var coins = 0
   /// False once the window was closed.
   public private(set) var isRunning = true
   private let renderer: OpaquePointer
@@ -32,6 +36,7 @@ public final class SquareGame {
     ads = AdOverlay(pauseTarget: gate, trace: trace, configuration: configuration)  // INTERMISSION 3
     gate.onPause = { [unowned self] _ in paused = true }  // INTERMISSION 4
     gate.onResume = { [unowned self] _ in paused = false }  // INTERMISSION 5
+    ads.fullscreen.onReward = { [unowned self] reward in coins += reward.amount }  // REWARDED 1
   }
 
   /// One frame at `time` seconds of the game's clock: input, update, draw.
@@ -43,6 +48,11 @@ public final class SquareGame {
       if event.type == SDL_QUIT.rawValue { isRunning = false }
       if event.type == SDL_KEYDOWN.rawValue && event.key.keysym.sym == SDL_Keycode(SDLK_p.rawValue) {
         gate.isHeld(by: .user) ? gate.release(.user) : gate.hold(.user)  // INTERMISSION 8: the player's pause
+      }
+      if event.type == SDL_KEYDOWN.rawValue && event.key.keysym.sym == SDL_Keycode(SDLK_r.rawValue),
+        let refusal = ads.fullscreen.showRewarded(placement: "bonus_coins")  // REWARDED 2: shows, or says why not
+      {
+        print("no ad now: \(refusal)")
       }
     }
     // Update: the game's own, while nothing holds it.

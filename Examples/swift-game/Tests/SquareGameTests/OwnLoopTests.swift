@@ -14,6 +14,21 @@ import Testing
   #expect(game?.updates == 90 + 30, "frames 0-89 and 120-149")
 }
 
+@Test func aRewardedAdOnRHoldsTheOwnLoopAndGivesItsCoinsOnceBeforeItCloses() throws {
+  var game: SquareGame?
+  let run = try HeadlessLoop.run(seconds: 19, script: "2.0 key R\n2.5 key P\n18.5 key Escape\n") { loop in
+    game = try SquareGame(
+      window: loop.window, renderer: loop.renderer, trace: loop.trace, configuration: loop.adConfiguration)
+    while let time = loop.nextFrame() { game?.frame(at: time) }
+  }
+  // Shown at 2 s; P is the ad's, not the game's; 15 s of countdown; Escape hands the reward over.
+  #expect(run.records("game.paused").map(\.description) == ["120 game.paused ad"])
+  #expect(run.records("game.resumed").map(\.description) == ["1110 game.resumed ad"])
+  let order = run.records.filter { ["rewarded.earned", "fullscreen.dismissed", "game.resumed"].contains($0.event) }
+  #expect(order.map(\.event) == ["rewarded.earned", "fullscreen.dismissed", "game.resumed"])
+  #expect(game?.coins == 50 && game?.updates == 120 + 30, "frames 0-119 and 1110-1139")
+}
+
 @Test func aMinimisedWindowHoldsTheOwnLoop() throws {
   var game: SquareGame?
   let run = try HeadlessLoop.run(seconds: 3, script: "1 minimize\n2 restore\n") { loop in

@@ -1,0 +1,125 @@
+import IntermissionCore
+
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Darwin)
+  import Darwin
+#endif
+
+/// The demo's own save file: the player's coins, and the transaction ids of the rewards already
+/// credited, so that a reward delivered again (its acknowledgement lost to a crash) is not credited
+/// twice. The game keeps its coins here, not in Intermission.
+///
+/// The file is text (`intermission-demo-save 1`, then `coins N` and one `credited ID` line per
+/// reward); it is written whole to a temporary file, synced and renamed over the old one, so a
+/// kill at any moment leaves the old save or the new one. A file that cannot be read starts the
+/// player at 0 coins and is moved aside (`.corrupt`), never overwritten.
+public final class GameSave {
+  /// Where the save lives; nil keeps it in memory only.
+  public let path: String?
+  /// The player's coins.
+  public private(set) var coins = 0
+  /// Why the last read or write failed, if it did (shown nowhere; for tests and the curious).
+  public private(set) var lastFailure: String?
+  /// The newest credited transaction ids, oldest first.
+  private var credited: [String] = []
+
+  /// How many credited transaction ids are remembered.
+  public static let rememberedTransactions = 64
+  /// The largest coin balance kept.
+  public static let maximumCoins = 1_000_000_000_000
+  private static let header = "intermission-demo-save 1"
+
+  /// Opens the save at `path` (nil: in memory), reading what it holds.
+  public init(path: String?) {
+    self.path = path
+    if let path { read(path) }
+  }
+
+  /// The default save: `$XDG_DATA_HOME/intermission/demo-save.txt`, else
+  /// `$HOME/.local/share/intermission/demo-save.txt`; nil without either variable.
+  public static func defaultPath(environment: [String: String] = ProcessEnvironment.current()) -> String? {
+    if let data = environment["XDG_DATA_HOME"], data.hasPrefix("/") { return data + "/intermission/demo-save.txt" }
+    if let home = environment["HOME"], home.hasPrefix("/") { return home + "/.local/share/intermission/demo-save.txt" }
+    return nil
+  }
+
+  /// Whether the reward `transactionID` was credited already.
+  public func hasCredited(_ transactionID: String) -> Bool { credited.contains(transactionID) }
+
+  /// Credits `amount` coins for the reward `transactionID` and saves, once per transaction.
+  /// - Returns: false when that transaction was credited already (nothing changes).
+  @discardableResult
+  public func credit(_ amount: Int, transactionID: String) -> Bool {
+    guard !hasCredited(transactionID) else { return false }
+    coins = min(GameSave.maximumCoins, coins + max(0, amount))
+    credited.append(transactionID)
+    if credited.count > GameSave.rememberedTransactions { credited.removeFirst() }
+    write()
+    return true
+  }
+
+  private func read(_ path: String) {
+    let bytes: [UInt8]
+    do {
+      bytes = try RegularFile.read(path, limit: 64 * 1024)
+    } catch {
+      if case .missing = error { return }
+      lastFailure = "\(error)"
+      return
+    }
+    var coins: Int?
+    var credited: [String] = []
+    let lines = String(decoding: bytes, as: UTF8.self).split(separator: "\n", omittingEmptySubsequences: true)
+    var valid = lines.first.map { String($0) == GameSave.header } ?? false
+    for line in lines.dropFirst() where valid {
+      let parts = line.split(separator: " ").map(String.init)
+      switch (parts.count, parts.first ?? "") {
+      case (2, "coins"):
+        guard let value = Int(parts[1]), (0...GameSave.maximumCoins).contains(value) else { valid = false; break }
+        coins = value
+      case (2, "credited"):
+        guard RandomUUID.isWellFormed(parts[1]) else { valid = false; break }
+        credited.append(parts[1])
+      default:
+        valid = false
+      }
+    }
+    guard valid, let coins else {
+      lastFailure = "\(path): not a save file; moved aside"
+      _ = rename(path, path + ".corrupt")
+      return
+    }
+    self.coins = coins
+    self.credited = Array(credited.suffix(GameSave.rememberedTransactions))
+  }
+
+  private func write() {
+    guard let path else { return }
+    var text = GameSave.header + "\ncoins \(coins)\n"
+    for id in credited { text += "credited \(id)\n" }
+    makeFolders(FilePath.folder(of: path))
+    let temporary = path + ".new"
+    let descriptor = open(temporary, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o644)
+    guard descriptor >= 0 else { return fail("cannot create \(temporary)") }
+    let written = Array(text.utf8).withUnsafeBytes { FileDescriptor.writeAll(descriptor, $0) }
+    let synced = fsync(descriptor)
+    close(descriptor)
+    guard written == 0, synced == 0 else {
+      unlink(temporary)
+      return fail("cannot write \(temporary)")
+    }
+    guard rename(temporary, path) == 0 else { return fail("cannot replace \(path)") }
+    lastFailure = nil
+  }
+
+  private func makeFolders(_ folder: String) {
+    guard !folder.isEmpty, folder != "/", access(folder, F_OK) != 0 else { return }
+    makeFolders(FilePath.folder(of: folder))
+    mkdir(folder, 0o755)
+  }
+
+  private func fail(_ what: String) {
+    lastFailure = "\(what): \(String(cString: strerror(errno)))"
+  }
+}

@@ -1,0 +1,81 @@
+import Foundation
+import IntermissionAds
+import IntermissionCore
+import IntermissionHost
+import MenuGame
+
+extension BenchmarkSuite {
+  // MARK: - 13. Full-screen ads
+
+  /// What a series of full-screen shows on the real clock came to.
+  typealias FullscreenShows = (
+    shows: Int, latencies: [Int], overBudget: Int, frames: Int, max: Double, p99: Double
+  )
+
+  /// The shipped ads in a temporary folder with the rewarded ad's countdown cut to `rewardAfter`
+  /// seconds, so that many shows of its 1280×720 creative fit in a run.
+  func quickFullscreenManifest(rewardAfter: Int) throws -> (manifest: String, folder: URL) {
+    let source = URL(fileURLWithPath: manifestPath).deletingLastPathComponent()
+    let folder = FileManager.default.temporaryDirectory.appendingPathComponent("fullscreen-\(UUID().uuidString)")
+    try FileManager.default.copyItem(at: source, to: folder)
+    let manifest = folder.appendingPathComponent("manifest.json")
+    let text = try String(contentsOf: manifest, encoding: .utf8)
+    let quick = text.replacingOccurrences(of: #""rewardAfter": 15"#, with: #""rewardAfter": \#(rewardAfter)"#)
+    guard quick != text else { throw BenchmarkError(message: "the shipped rewarded ad has no 15 s countdown to cut") }
+    try Data(quick.utf8).write(to: manifest)
+    return (manifest.path, folder)
+  }
+
+  /// Shows the shipped 1280×720 rewarded ad `count` times on the real clock at 60 fps: each show
+  /// is asked for in the frame after the one before is dismissed (by a scripted Escape every 2.5 s,
+  /// after its 1 s countdown). Reports the frames from each show call to the view's first frame
+  /// (`fullscreen.shown`), and the time every presented frame takes (its start to the end of its
+  /// present), shows and dismissals included.
+  func fullscreenShows() throws -> FullscreenShows {
+    let count = quick ? 5 : 30
+    let (manifest, folder) = try quickFullscreenManifest(rewardAfter: 1)
+    defer { try? FileManager.default.removeItem(at: folder) }
+    let escapes = (1...count).map { "\(Double($0) * 2.5) key Escape" }.joined(separator: "\n")
+    let script = try ReplayScript.parse(escapes, file: "escapes")
+    var durations: [Double] = []
+    durations.reserveCapacity(10_000)
+    var latencies: [Int] = []
+    var frame = 0
+    var calledAt: Int?
+    let host = try makeHost(script: script, manifest: manifest) {
+      $0.adLatency = 0.1
+      $0.seconds = Double(count) * 2.5 + 1
+    }
+    guard let ads = host.adOverlay?.fullscreen else { throw BenchmarkError(message: "no ad overlay") }
+    ads.onEvent = { event in
+      // Inside a frame's drawing: that frame is number frame + 1.
+      guard event.kind == .shown, let called = calledAt else { return }
+      latencies.append(frame + 1 - called)
+      calledAt = nil
+    }
+    let clock = host.clock
+    host.frameObserver = { start, presented in
+      if presented { durations.append(clock.now - start) }
+      frame += 1
+      if calledAt == nil, !ads.isShowing, ads.isReady(.rewarded), latencies.count < count, clock.now > 0.5 {
+        if ads.showRewarded(placement: "benchmark") == nil { calledAt = frame }
+      }
+    }
+    try host.run()
+    host.frameObserver = nil
+    ads.onEvent = nil
+    let budget = 1.0 / 60
+    return (
+      latencies.count, latencies, durations.filter { $0 > budget }.count, durations.count, durations.max() ?? 0,
+      Statistics.percentile(durations, 0.99)
+    )
+  }
+
+  /// CPU per wall second of the real program while the shipped rewarded ad holds the game (its
+  /// 15 s countdown running), shown from the demo's Bonus.
+  func fullscreenIdleCost() throws -> Double {
+    let bonus = MenuScene.buttonFrame(
+      .bonus, in: Size(width: 960, height: 640), bottomInset: AdBanner.height(forWidth: 960))
+    return try idleCost(script: "0.8 click \(Int(bonus.midX)) \(Int(bonus.midY))\n1.2 key Return\n")
+  }
+}

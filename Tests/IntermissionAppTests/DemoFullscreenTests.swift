@@ -1,0 +1,93 @@
+import Foundation
+import IntermissionCore
+import MenuGame
+import Testing
+
+/// The demo's full-screen ads, from the README's own scripts (`docs/bonus-script.txt`,
+/// `docs/break-script.txt`), headless on the fixed step, with the shipped ads.
+@Suite("The demo's full-screen ads")
+struct DemoFullscreenTests {
+  static let headless = ["--headless", "--fixed-step", "--no-audio"]
+
+  /// The trace's full-screen lines and scene changes, as `frame event detail`.
+  func story(_ runner: ProgramRunner, _ trace: String) throws -> [String] {
+    try runner.traceLines(trace).compactMap { line -> String? in
+      let event = ProgramRunner.eventName(line)
+      let kept =
+        ["fullscreen.", "rewarded.", "scene."].contains { event.hasPrefix($0) } || event == "director.paused"
+        || event == "director.resumed" || (event == "impression" && line.contains(#""format""#))
+      guard kept else { return nil }
+      let frame = line.split(separator: ",")[0].dropFirst("{\"frame\":".count)
+      var text = "\(frame) \(event)"
+      for key in ["name", "reason", "placement", "amount"] {
+        if let range = line.range(of: "\"\(key)\":") {
+          text +=
+            " " + line[range.upperBound...].prefix { $0 != "," && $0 != "}" }.replacingOccurrences(of: "\"", with: "")
+        }
+      }
+      return text
+    }
+  }
+
+  @Test func theBonusEarnsFiftyCoinsOnceIntoTheGamesOwnSaveAndTheNextLaunchKeepsThem() throws {
+    let runner = try ProgramRunner()
+    let script = ProgramRunner.root.appendingPathComponent("docs/bonus-script.txt").path
+    let result = try runner.run(
+      Self.headless + ["--seconds", "20", "--script", script, "--trace", runner.path("1.jsonl")])
+    #expect(result.status == 0, "\(result.stderr)")
+    // Bonus at 1 s, the offer at 3 s, 15 s of countdown (completed at frame 1081, a frame after the
+    // first drawn frame plus 900), Escape at 19 s: the reward, then the dismissal, then the game.
+    #expect(
+      try story(runner, "1.jsonl") == [
+        "0 scene.entered Menu", "60 scene.entered Bonus", "180 director.paused ad",
+        "180 fullscreen.shown bonus_coins", "241 impression bonus_coins", "1081 rewarded.completed bonus_coins",
+        "1140 rewarded.earned bonus_coins 50", "1140 fullscreen.dismissed bonus_coins", "1140 director.resumed ad",
+      ])
+    let savePath = runner.path("data/intermission/demo-save.txt")
+    let save = GameSave(path: savePath)
+    #expect(save.coins == 50 && save.lastFailure == nil)
+    let text = try String(contentsOfFile: savePath, encoding: .utf8)
+    #expect(text.hasPrefix("intermission-demo-save 1\ncoins 50\ncredited "), "\(text)")
+
+    // The next launch starts with the coins and earns 50 more under a new transaction id.
+    let again = try runner.run(
+      Self.headless + ["--seconds", "20", "--script", script, "--trace", runner.path("2.jsonl")])
+    #expect(again.status == 0, "\(again.stderr)")
+    #expect(
+      try story(runner, "2.jsonl").filter { $0.contains("rewarded.earned") } == ["1140 rewarded.earned bonus_coins 50"])
+    let credited = try String(contentsOfFile: savePath, encoding: .utf8).split(separator: "\n").filter {
+      $0.hasPrefix("credited ")
+    }
+    #expect(GameSave(path: savePath).coins == 100 && credited.count == 2 && Set(credited).count == 2)
+  }
+
+  @Test func leavingPlayAfterARoundShowsAnInterstitialOverTheMenuWhenPacingAllows() throws {
+    let runner = try ProgramRunner()
+    let script = ProgramRunner.root.appendingPathComponent("docs/break-script.txt").path
+    let result = try runner.run(
+      Self.headless + ["--seconds", "42", "--script", script, "--trace", runner.path("t.jsonl")])
+    #expect(result.status == 0, "\(result.stderr)")
+    // The first round ends at 12 s, in the session's first 30 s: refused, traced, the menu comes
+    // back at once. The second, at 35 s, shows over the menu until Escape at 41 s (after its 5 s
+    // countdown from its first frame).
+    #expect(
+      try story(runner, "t.jsonl") == [
+        "0 scene.entered Menu", "60 scene.entered Play", "720 fullscreen.refused sessionStart level_end",
+        "720 scene.exited Play", "720 scene.entered Menu", "780 scene.entered Play", "2100 director.paused ad",
+        "2100 scene.exited Play", "2100 scene.entered Menu", "2100 fullscreen.shown level_end",
+        "2161 impression level_end", "2460 fullscreen.dismissed level_end", "2460 director.resumed ad",
+      ])
+  }
+
+  @Test func leavingPlayBeforeARoundEndsAsksForNoAd() throws {
+    let runner = try ProgramRunner()
+    let script = try runner.write("s.txt", "1.0 click 480 186\n\(1 + PlayScene.roundSeconds - 0.5) key Escape\n")
+    let result = try runner.run(
+      Self.headless + ["--seconds", "12", "--script", script, "--trace", runner.path("t.jsonl")])
+    #expect(result.status == 0, "\(result.stderr)")
+    #expect(
+      try story(runner, "t.jsonl") == [
+        "0 scene.entered Menu", "60 scene.entered Play", "630 scene.exited Play", "630 scene.entered Menu",
+      ])
+  }
+}

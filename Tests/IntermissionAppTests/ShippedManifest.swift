@@ -1,0 +1,32 @@
+import Foundation
+
+/// The shipped manifest (`Assets/ads/manifest.json`), whole or cut down for tests about one format.
+enum ShippedManifest {
+  /// The shipped manifest's path.
+  static var path: String { ProgramRunner.root.appendingPathComponent("Assets/ads/manifest.json").path }
+
+  /// The shipped manifest with its banner entries only: what tests of the banner's delivery serve,
+  /// so that their request logs and traces hold the banner's requests alone.
+  static func bannersOnly() throws -> String {
+    let data = try Data(contentsOf: URL(fileURLWithPath: path))
+    guard var root = try JSONSerialization.jsonObject(with: data) as? [String: Any],
+      let ads = root["ads"] as? [[String: Any]]
+    else { throw CocoaError(.fileReadCorruptFile) }
+    root["ads"] = ads.filter { ($0["format"] as? String ?? "banner") == "banner" }
+    let text = try JSONSerialization.data(withJSONObject: root, options: [.prettyPrinted, .sortedKeys])
+    return String(decoding: text, as: UTF8.self)
+  }
+
+  /// A folder in `runner`'s folder with a copy of the shipped ads and the banners-only manifest.
+  static func bannerFolder(_ runner: ProgramRunner, _ name: String = "banners") throws -> URL {
+    let folder = runner.folder.appendingPathComponent(name)
+    try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+    let shipped = ProgramRunner.root.appendingPathComponent("Assets/ads")
+    for file in try FileManager.default.contentsOfDirectory(atPath: shipped.path) {
+      try FileManager.default.copyItem(
+        at: shipped.appendingPathComponent(file), to: folder.appendingPathComponent(file))
+    }
+    try Data(bannersOnly().utf8).write(to: folder.appendingPathComponent("manifest.json"))
+    return folder
+  }
+}
