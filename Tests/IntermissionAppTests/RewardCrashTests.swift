@@ -14,7 +14,8 @@ import Testing
 /// moment from its own twentieth of the 2.6 s that follow, jittered by a seeded generator: the
 /// countdown completes 1 s in (the reward is recorded, pending) and Escape at 2 s hands it over (the
 /// game credits it and it is acknowledged), so kills land before the reward, while it is pending,
-/// and after its delivery.
+/// and after its delivery. A second test makes the narrowest moment certain: inside the game's
+/// handler, after `rewarded.earned` and before the acknowledgement.
 @Suite("Rewards across kill -9")
 struct RewardCrashTests {
   static let window = 2.6
@@ -46,6 +47,57 @@ struct RewardCrashTests {
     #expect(outcomes.contains { !$0.completed }, "some kills came before the reward")
     #expect(outcomes.contains { $0.redelivered == 1 }, "some came while it was pending: \(outcomes)")
     #expect(outcomes.contains { $0.completed && $0.redelivered == 0 }, "some after its delivery: \(outcomes)")
+  }
+
+  /// The narrowest moment, made certain: after `rewarded.earned`, inside the game's handler, before
+  /// the acknowledgement. The save's temporary file is a FIFO, so the demo's handler blocks in
+  /// `open` while it credits the coins; the test sees `rewarded.earned` in the trace, kills the
+  /// blocked program, removes the FIFO and launches the demo again: the pending reward is handed
+  /// over once more (`"pending":true`), credited once, and acknowledged.
+  @Test func aGameKilledWhileItCreditsTheRewardGetsItAgainOnceAndCreditsItOnce() throws {
+    let runner = try ProgramRunner()
+    let manifest = try AudioTests.quickRewardedAds(runner)
+    let bonus = MenuScene.buttonFrame(
+      .bonus, in: Size(width: 960, height: 640), bottomInset: AdBanner.height(forWidth: 960))
+    let script = try runner.write(
+      "s.txt", "0.5 click \(Int(bonus.midX)) \(Int(bonus.midY))\n0.8 key Return\n2.2 key Escape\n")
+    let data = runner.path("data/intermission")
+    try FileManager.default.createDirectory(atPath: data, withIntermediateDirectories: true)
+    let savePath = data + "/demo-save.txt"
+    #expect(mkfifo(savePath + ".new", 0o644) == 0)
+    let base = ["--headless", "--no-audio", "--ads", manifest, "--ad-latency", "0.1"]
+    let program = try runner.start(base + ["--seconds", "10", "--script", script, "--trace", runner.path("1.jsonl")])
+    let trace = runner.path("1.jsonl")
+    let deadline = Date().addingTimeInterval(30)
+    while !((try? String(contentsOfFile: trace, encoding: .utf8))?.contains(#""event":"rewarded.earned""#) ?? false) {
+      if Date() > deadline { break }
+      usleep(1000)
+    }
+    usleep(200_000)
+    #expect(program.process.isRunning, "blocked in the handler, not finished")
+    kill(program.process.processIdentifier, SIGKILL)
+    _ = runner.finish(program)
+    let killed = try runner.traceLines("1.jsonl")
+    try #require(killed.contains { $0.contains(#""event":"rewarded.earned""#) }, "\(killed)")
+    #expect(!killed.contains { $0.contains(#""event":"fullscreen.dismissed""#) }, "killed before the dismissal")
+    let ledgerPath = data + "/beacons.sqlite"
+    #expect(try RewardLedger(path: ledgerPath).pending().count == 1, "handed over, never acknowledged")
+    #expect(!FileManager.default.fileExists(atPath: savePath), "nothing credited: no save written")
+
+    unlink(savePath + ".new")
+    for launch in [2, 3] {
+      let result = try runner.run(
+        [
+          "--headless", "--fixed-step", "--no-audio", "--ads", manifest, "--frames", "5", "--trace",
+          runner.path("\(launch).jsonl"),
+        ])
+      #expect(result.status == 0, "\(result.stderr)")
+      let earned = try runner.traceLines("\(launch).jsonl").filter { $0.contains(#""event":"rewarded.earned""#) }
+      #expect(earned.count == (launch == 2 ? 1 : 0), "launch \(launch): \(earned)")
+      #expect(earned.allSatisfy { $0.contains(#""pending":true"#) && $0.contains(#""amount":50"#) })
+    }
+    #expect(GameSave(path: savePath).coins == 50)
+    #expect(try RewardLedger(path: ledgerPath).pending().isEmpty)
   }
 
   /// Runs the demo to `fullscreen.shown`, kills it `moment` seconds later, and launches it twice
