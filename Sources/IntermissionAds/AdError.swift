@@ -32,6 +32,8 @@ public enum AdError: Error, Hashable, Sendable, CustomStringConvertible {
   /// A transfer failed: an HTTP status, a timeout, a refused redirect or certificate, a body over
   /// its limit. `url` is what was fetched.
   case transferFailed(url: String, reason: String)
+  /// A demand file (`openrtb`) is not of the expected shape.
+  case demandMalformed(path: String, detail: String)
 
   public var description: String {
     switch self {
@@ -57,6 +59,7 @@ public enum AdError: Error, Hashable, Sendable, CustomStringConvertible {
       "ad '\(id)': image '\(reference)' is not a URL on the manifest's origin \(origin) (another host or scheme, a"
         + " '..' above the root, an encoded slash or a bad %-encoding)"
     case .transferFailed(let url, let reason): "\(url): \(reason)"
+    case .demandMalformed(let path, let detail): "malformed demand file \(path): \(detail)"
     }
   }
 
@@ -66,6 +69,7 @@ public enum AdError: Error, Hashable, Sendable, CustomStringConvertible {
     switch self {
     case .manifestUnreadable(_, let reason): "cannot read: \(reason)"
     case .manifestMalformed(_, let detail): detail
+    case .demandMalformed(_, let detail): detail
     case .noAds: "lists no ads"
     case .noBannerAds: "lists no banner ads (every entry has a full-screen \"format\")"
     case .noFullscreenAds(let format, _):

@@ -85,14 +85,7 @@ public final class BonusScene: Scene {
       watch()
       return true
     }
-    switch backButton.handle(event) {
-    case .ignored: return false
-    case .consumed: return true
-    case .activated:
-      director?.audio?.play(.click)
-      director?.pop()
-      return true
-    }
+    return SceneHeader.handleBack(event, button: &backButton, director: director) ?? false
   }
 
   /// Asks for the rewarded ad; a refusal is said at once.

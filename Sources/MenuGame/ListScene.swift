@@ -102,16 +102,7 @@ public final class ListScene: Scene {
   }
 
   private func handlePointer(_ event: InputEvent) -> Bool {
-    switch backButton.handle(event) {
-    case .activated:
-      director?.audio?.play(.click)
-      director?.pop()
-      return true
-    case .consumed:
-      return true
-    case .ignored:
-      break
-    }
+    if let consumed = SceneHeader.handleBack(event, button: &backButton, director: director) { return consumed }
     switch event {
     case .pointerDown(let point) where listArea.contains(point):
       dragStart = (point.y, scrollOffset)

@@ -79,14 +79,7 @@ public final class PlayScene: Scene {
     default:
       break
     }
-    switch backButton.handle(event) {
-    case .ignored: return false
-    case .consumed: return true
-    case .activated:
-      director?.audio?.play(.click)
-      director?.pop()
-      return true
-    }
+    return SceneHeader.handleBack(event, button: &backButton, director: director) ?? false
   }
 
   /// Leaving after a round is a break: the interstitial shows over the menu if pacing allows.

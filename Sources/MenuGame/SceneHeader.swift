@@ -10,6 +10,19 @@ enum SceneHeader {
     return Rect(x: size.width - pause.maxX, y: pause.minY, width: width, height: pause.height)
   }
 
+  /// Gives `event` to a pushed scene's Back button: an activation clicks and pops the scene.
+  /// - Returns: nil when the button ignored the event, else whether it was consumed (always true).
+  static func handleBack(_ event: InputEvent, button: inout Button, director: Director?) -> Bool? {
+    switch button.handle(event) {
+    case .ignored: return nil
+    case .consumed: return true
+    case .activated:
+      director?.audio?.play(.click)
+      director?.pop()
+      return true
+    }
+  }
+
   /// The Back button's label style.
   static func backStyle(in size: Size) -> TextStyle { PauseControl.isSmall(size) ? .body : .heading }
 

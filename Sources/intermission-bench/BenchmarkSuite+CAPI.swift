@@ -35,7 +35,7 @@ extension BenchmarkSuite {
     config.refresh_interval = 86400
     config.deterministic = 1
     var error = [CChar](repeating: 0, count: 256)
-    let handle = manifestPath.withCString { path in
+    let handle = bannerManifestPath.withCString { path in
       config.manifest_path = path
       return fontPath.withCString { font in
         config.font_path = font

@@ -20,7 +20,7 @@ extension BenchmarkSuite {
     var c: [Double] = []
     for _ in 0..<(quick ? 1 : 3) {
       let program = try ChildProcess.run(
-        "intermission", ["--size", "960x640", "--fps", "60", "--seconds", String(seconds), "--no-audio"],
+        "intermission", ["--size", "960x640", "--fps", "60", "--seconds", String(seconds), "--no-audio"] + bannerAds,
         environment: environment)
       guard program.exitCode == 0 else { throw BenchmarkError(message: "intermission failed in a window") }
       swift.append(program.cpuSeconds)
@@ -42,7 +42,7 @@ extension BenchmarkSuite {
     var swift: [Double] = []
     var c: [Double] = []
     var withAudio: [Double] = []
-    let arguments = ["--headless", "--fixed-step", "--frames", "1"]
+    let arguments = ["--headless", "--fixed-step", "--frames", "1"] + bannerAds
     for _ in 0..<repetitions {
       swift.append(try ChildProcess.run("intermission", arguments + ["--no-audio"]).wallSeconds)
       withAudio.append(
@@ -58,12 +58,15 @@ extension BenchmarkSuite {
 
   /// Peak resident memory, KiB, of each program over 1200 headless frames with the banner shown.
   /// Without sound, as the C program; `withAudio` with the music playing (SDL's disk driver).
-  func peakMemory() throws -> (swift: Int, c: Int, withAudio: Int) {
+  /// `withFullscreen` is the program on the shipped manifest, whose two 1280×720 full-screen
+  /// creatives are preloaded: decoded and uploaded ahead of any show.
+  func peakMemory() throws -> (swift: Int, c: Int, withAudio: Int, withFullscreen: Int) {
     let arguments = ["--headless", "--fixed-step", "--frames", "1200"]
-    let program = try ChildProcess.run("intermission", arguments + ["--no-audio"])
+    let program = try ChildProcess.run("intermission", arguments + bannerAds + ["--no-audio"])
     let baseline = try ChildProcess.run("intermission-cbaseline", baselineArguments + ["--frames", "1200"])
-    let audio = try ChildProcess.run("intermission", arguments, environment: BenchmarkSuite.diskAudio)
-    return (program.peakKiB, baseline.peakKiB, audio.peakKiB)
+    let audio = try ChildProcess.run("intermission", arguments + bannerAds, environment: BenchmarkSuite.diskAudio)
+    let fullscreen = try ChildProcess.run("intermission", arguments + ["--no-audio"])
+    return (program.peakKiB, baseline.peakKiB, audio.peakKiB, fullscreen.peakKiB)
   }
 
   // MARK: - 10. Frame times during ad rotation

@@ -11,7 +11,11 @@ struct BenchmarkSuite {
   /// Fewer repetitions and shorter runs, for a smoke run.
   let quick: Bool
   let fontPath: String
+  /// The shipped manifest, full-screen entries included.
   let manifestPath: String
+  /// The shipped manifest's banner entries alone, beside a copy of its creatives: what the C
+  /// baseline shows (a menu and a banner), so that the comparisons with it compare the same work.
+  let bannerManifestPath: String
   let creativePath: String
 
   init(quick: Bool) throws {
@@ -23,7 +27,26 @@ struct BenchmarkSuite {
     }
     manifestPath = manifest
     creativePath = try AdManifest.load(path: manifest)[0].imagePath
+    bannerManifestPath = try BenchmarkSuite.bannersOnly(of: manifest)
   }
+
+  /// A copy of the shipped ads in a temporary folder whose manifest keeps the banner entries only.
+  static func bannersOnly(of manifest: String) throws -> String {
+    let source = URL(fileURLWithPath: manifest).deletingLastPathComponent()
+    let folder = FileManager.default.temporaryDirectory.appendingPathComponent("banners-\(UUID().uuidString)")
+    try FileManager.default.copyItem(at: source, to: folder)
+    let data = try Data(contentsOf: URL(fileURLWithPath: manifest))
+    guard var root = try JSONSerialization.jsonObject(with: data) as? [String: Any],
+      let ads = root["ads"] as? [[String: Any]]
+    else { throw BenchmarkError(message: "the shipped manifest has no \"ads\" array") }
+    root["ads"] = ads.filter { ($0["format"] as? String ?? "banner") == "banner" }
+    let path = folder.appendingPathComponent("manifest.json")
+    try JSONSerialization.data(withJSONObject: root).write(to: path)
+    return path.path
+  }
+
+  /// `--ads` with the banners-only manifest, for runs compared with the C baseline.
+  var bannerAds: [String] { ["--ads", bannerManifestPath] }
 
   var repetitions: Int { quick ? 3 : 7 }
 
@@ -37,7 +60,7 @@ struct BenchmarkSuite {
     configure(&options)
     return try Host(
       configuration: options, script: script, fontPath: fontPath, trace: Trace(output: nil),
-      adManifest: manifest ?? manifestPath,
+      adManifest: manifest ?? bannerManifestPath,
       audioFolder: audioFolder, firstScene: { MenuScene(settings: GameSettings()) })
   }
 
@@ -89,7 +112,7 @@ struct BenchmarkSuite {
     configuration.refreshInterval = 1e9
     configuration.waitsForDueLoads = true
     return AdOverlay(
-      pauseTarget: pauseTarget, loader: AdLoader(manifestPath: manifestPath, decoder: SDLImageDecoder()),
+      pauseTarget: pauseTarget, loader: AdLoader(manifestPath: bannerManifestPath, decoder: SDLImageDecoder()),
       configuration: configuration, trace: Trace(output: nil), urlOpener: NoURLOpener())
   }
 

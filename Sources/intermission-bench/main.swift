@@ -107,6 +107,9 @@ do {
   report.add(
     "   peak resident memory, Intermission with its music playing (disk driver)",
     "\(formatted(Double(memory.withAudio) / 1024, 1)) MiB", goal: "—", met: nil)
+  report.add(
+    "   peak resident memory, Intermission on the shipped manifest (two 1280×720 full-screen ads preloaded)",
+    "\(formatted(Double(memory.withFullscreen) / 1024, 1)) MiB", goal: "—", met: nil)
 
   progress("7/10 real window at 60 fps under Xvfb, Intermission and the C baseline ...")
   let windowed = try suite.windowedCPU()

@@ -11,21 +11,9 @@ struct DemoFullscreenTests {
 
   /// The trace's full-screen lines and scene changes, as `frame event detail`.
   func story(_ runner: ProgramRunner, _ trace: String) throws -> [String] {
-    try runner.traceLines(trace).compactMap { line -> String? in
-      let event = ProgramRunner.eventName(line)
-      let kept =
-        ["fullscreen.", "rewarded.", "scene."].contains { event.hasPrefix($0) } || event == "director.paused"
+    try runner.traceSummary(trace, fields: ["name", "reason", "placement", "amount"]) { event, line in
+      ["fullscreen.", "rewarded.", "scene."].contains { event.hasPrefix($0) } || event == "director.paused"
         || event == "director.resumed" || (event == "impression" && line.contains(#""format""#))
-      guard kept else { return nil }
-      let frame = line.split(separator: ",")[0].dropFirst("{\"frame\":".count)
-      var text = "\(frame) \(event)"
-      for key in ["name", "reason", "placement", "amount"] {
-        if let range = line.range(of: "\"\(key)\":") {
-          text +=
-            " " + line[range.upperBound...].prefix { $0 != "," && $0 != "}" }.replacingOccurrences(of: "\"", with: "")
-        }
-      }
-      return text
     }
   }
 

@@ -435,15 +435,8 @@ struct BannerPlacementEndToEndTests {
     let result = try runner.run(
       EndToEndTests.headless + ["--seconds", "3", "--script", script, "--trace", runner.path("t.jsonl")])
     #expect(result.status == 0, "\(result.stderr)")
-    let summary = try runner.traceLines("t.jsonl").compactMap { line -> String? in
-      let event = ProgramRunner.eventName(line)
-      guard event.hasPrefix("scene.") || event.hasPrefix("banner.") || event.hasPrefix("director.") else { return nil }
-      let frame = line.split(separator: ",")[0].dropFirst("{\"frame\":".count)
-      var text = "\(frame) \(event)"
-      for key in ["name", "reason"] {
-        if let range = line.range(of: "\"\(key)\":\"") { text += " " + line[range.upperBound...].prefix { $0 != "\"" } }
-      }
-      return text
+    let summary = try runner.traceSummary("t.jsonl", fields: ["name", "reason"]) { event, _ in
+      event.hasPrefix("scene.") || event.hasPrefix("banner.") || event.hasPrefix("director.")
     }
     #expect(
       summary == [

@@ -15,13 +15,7 @@ struct HTTPDeliveryTests {
     _ runner: ProgramRunner, _ name: String = "www", manifest: String? = nil, fullscreen: Bool = false,
     files: [String: Data] = [:]
   ) throws -> URL {
-    let folder = runner.folder.appendingPathComponent(name)
-    try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
-    let shipped = ProgramRunner.root.appendingPathComponent("Assets/ads")
-    for file in try FileManager.default.contentsOfDirectory(atPath: shipped.path) {
-      try FileManager.default.copyItem(
-        at: shipped.appendingPathComponent(file), to: folder.appendingPathComponent(file))
-    }
+    let folder = try ShippedManifest.copy(runner, name)
     if let manifest = try manifest ?? (fullscreen ? nil : ShippedManifest.bannersOnly()) {
       try Data(manifest.utf8).write(to: folder.appendingPathComponent("manifest.json"))
     }

@@ -104,6 +104,23 @@ struct ProgramRunner {
     try traceLines(name).map(Self.eventName)
   }
 
+  /// The lines of a trace file that `keeps` (given the event's name and the line) as
+  /// `frame event value...`, with the values of `fields` the line has, in that order.
+  func traceSummary(_ name: String, fields: [String], keeping keeps: (String, String) -> Bool) throws -> [String] {
+    try traceLines(name).compactMap { line -> String? in
+      let event = Self.eventName(line)
+      guard keeps(event, line) else { return nil }
+      let frame = line.split(separator: ",")[0].dropFirst("{\"frame\":".count)
+      var text = "\(frame) \(event)"
+      for key in fields {
+        guard let range = line.range(of: "\"\(key)\":") else { continue }
+        text +=
+          " " + line[range.upperBound...].prefix { $0 != "," && $0 != "}" }.replacingOccurrences(of: "\"", with: "")
+      }
+      return text
+    }
+  }
+
   static func eventName(_ line: String) -> String {
     guard let start = line.range(of: "\"event\":\"") else { return "" }
     let rest = line[start.upperBound...]

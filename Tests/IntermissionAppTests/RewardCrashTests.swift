@@ -86,18 +86,21 @@ struct RewardCrashTests {
 
     unlink(savePath + ".new")
     for launch in [2, 3] {
-      let result = try runner.run(
-        [
-          "--headless", "--fixed-step", "--no-audio", "--ads", manifest, "--frames", "5", "--trace",
-          runner.path("\(launch).jsonl"),
-        ])
-      #expect(result.status == 0, "\(result.stderr)")
-      let earned = try runner.traceLines("\(launch).jsonl").filter { $0.contains(#""event":"rewarded.earned""#) }
+      let earned = try Self.relaunch(runner, manifest: manifest, launch: launch)
       #expect(earned.count == (launch == 2 ? 1 : 0), "launch \(launch): \(earned)")
       #expect(earned.allSatisfy { $0.contains(#""pending":true"#) && $0.contains(#""amount":50"#) })
     }
     #expect(GameSave(path: savePath).coins == 50)
     #expect(try RewardLedger(path: ledgerPath).pending().isEmpty)
+  }
+
+  /// Launches the demo again for 5 frames on `runner`'s files; returns its `rewarded.earned` lines.
+  static func relaunch(_ runner: ProgramRunner, manifest: String, launch: Int) throws -> [String] {
+    let trace = "\(launch).jsonl"
+    let result = try runner.run(
+      ["--headless", "--fixed-step", "--no-audio", "--ads", manifest, "--frames", "5", "--trace", runner.path(trace)])
+    #expect(result.status == 0, "\(result.stderr)")
+    return try runner.traceLines(trace).filter { $0.contains(#""event":"rewarded.earned""#) }
   }
 
   /// Runs the demo to `fullscreen.shown`, kills it `moment` seconds later, and launches it twice
@@ -140,13 +143,7 @@ struct RewardCrashTests {
     // Two more launches on the same files: the first hands a pending reward over, the second nothing.
     var redelivered = 0
     for launch in [2, 3] {
-      let result = try runner.run(
-        [
-          "--headless", "--fixed-step", "--no-audio", "--ads", manifest, "--frames", "5", "--trace",
-          runner.path("\(launch).jsonl"),
-        ])
-      #expect(result.status == 0, "\(result.stderr)")
-      let earnedAgain = try runner.traceLines("\(launch).jsonl").filter { $0.contains(#""event":"rewarded.earned""#) }
+      let earnedAgain = try relaunch(runner, manifest: manifest, launch: launch)
       #expect(earnedAgain.allSatisfy { $0.contains(#""pending":true"#) })
       if launch == 2 {
         redelivered = earnedAgain.count

@@ -17,8 +17,8 @@ enum ShippedManifest {
     return String(decoding: text, as: UTF8.self)
   }
 
-  /// A folder in `runner`'s folder with a copy of the shipped ads and the banners-only manifest.
-  static func bannerFolder(_ runner: ProgramRunner, _ name: String = "banners") throws -> URL {
+  /// A copy of the shipped ads (creatives and manifest) in `runner`'s folder `name`.
+  static func copy(_ runner: ProgramRunner, _ name: String) throws -> URL {
     let folder = runner.folder.appendingPathComponent(name)
     try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
     let shipped = ProgramRunner.root.appendingPathComponent("Assets/ads")
@@ -26,6 +26,12 @@ enum ShippedManifest {
       try FileManager.default.copyItem(
         at: shipped.appendingPathComponent(file), to: folder.appendingPathComponent(file))
     }
+    return folder
+  }
+
+  /// A folder in `runner`'s folder with a copy of the shipped ads and the banners-only manifest.
+  static func bannerFolder(_ runner: ProgramRunner, _ name: String = "banners") throws -> URL {
+    let folder = try copy(runner, name)
     try Data(bannersOnly().utf8).write(to: folder.appendingPathComponent("manifest.json"))
     return folder
   }

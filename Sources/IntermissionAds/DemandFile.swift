@@ -1,0 +1,165 @@
+import IntermissionCore
+
+/// A demand file (`--ads FILE`, the C config's `manifest_path`): where ads are bought over OpenRTB
+/// 2.6 instead of listed in a manifest, told apart from a manifest by its top-level key `openrtb`.
+///
+/// ```json
+/// { "openrtb": {
+///     "endpoint": "https://pbs.example.com/openrtb2/auction",
+///     "tmax": 800,
+///     "app": { "bundle": "com.example.mygame", "name": "My Game", "ver": "1.4.0", "publisher": "pub-123" },
+///     "placements": { "banner": "menu-banner", "interstitial": "level-end", "rewarded": "bonus" },
+///     "regs": { "coppa": 0 },
+///     "fallback": "house-ads/manifest.json" } }
+/// ```
+public struct DemandFile: Hashable, Sendable {
+  /// The game as the request's `app` object names it.
+  public struct App: Hashable, Sendable {
+    /// The store or package id (`app.bundle`).
+    public var bundle: String
+    /// The game's name (`app.name`).
+    public var name: String
+    /// The game's version (`app.ver`).
+    public var version: String?
+    /// The publisher's id at the exchange (`app.publisher.id`).
+    public var publisher: String?
+
+    /// Creates the app's description.
+    public init(bundle: String, name: String, version: String? = nil, publisher: String? = nil) {
+      self.bundle = bundle
+      self.name = name
+      self.version = version
+      self.publisher = publisher
+    }
+  }
+
+  /// Where requests go: https, or http on a loopback address (tests).
+  public var endpoint: WebURL
+  /// The auction's time limit in milliseconds (`tmax`).
+  public var tmax: Int
+  /// The game.
+  public var app: App
+  /// Each requested format's placement, its imp's `tagid`; a format without one is not requested.
+  public var placements: [AdFormat: String]
+  /// Whether the game is directed at children under COPPA (`regs.coppa`).
+  public var coppa: Int
+  /// House ads (a manifest inside the demand file's folder, absolute) for when the endpoint
+  /// cannot be reached.
+  public var fallback: String?
+  /// Whether every request is marked as test traffic (`"test": true`), besides headless runs.
+  public var test: Bool
+
+  /// The default `tmax`, in milliseconds.
+  public static let defaultTmax = 800
+  /// The range `tmax` may take, in milliseconds.
+  public static let tmaxRange = 50...10_000
+
+  /// Whether `bytes` are a demand file rather than a manifest: a JSON object whose first-level
+  /// key `openrtb` is present (the parser then says what else is wrong).
+  public static func isDemandFile(_ bytes: [UInt8]) -> Bool {
+    guard case .object(let members)? = try? StrictJSON.parse(bytes) else { return false }
+    return members.contains { $0.key == "openrtb" }
+  }
+
+  /// Reads and checks a demand file.
+  /// - Parameters:
+  ///   - bytes: its contents.
+  ///   - path: where it is: `fallback` is resolved against its folder and must stay inside it.
+  /// - Throws: `AdError.demandMalformed` naming the field and what is wrong with it.
+  public static func parse(_ bytes: [UInt8], path: String) throws(AdError) -> DemandFile {
+    func malformed(_ detail: String) -> AdError { .demandMalformed(path: path, detail: detail) }
+    let root: StrictJSON.Value
+    do {
+      root = try StrictJSON.parse(bytes)
+    } catch {
+      throw malformed("not valid JSON (\(error))")
+    }
+    guard case .object(let top) = root, let body = root["openrtb"] else {
+      throw malformed("missing \"openrtb\" object")
+    }
+    guard top.count == 1 else { throw malformed("\"openrtb\" must be the only top-level member") }
+    guard case .object(let members) = body else { throw malformed("\"openrtb\" is not an object") }
+    let known = ["endpoint", "tmax", "app", "placements", "regs", "fallback", "test"]
+    if let unknown = members.first(where: { !known.contains($0.key) }) {
+      throw malformed(
+        "unknown member \"\(PrintableText.escaping(unknown.key, limit: 40))\" (known: \(known.joined(separator: ", ")))"
+      )
+    }
+    func string(_ value: StrictJSON.Value?, _ name: String, required: Bool = true) throws(AdError) -> String? {
+      guard let value else {
+        if required { throw malformed("\"\(name)\" is missing") }
+        return nil
+      }
+      guard case .string(let text) = value, text.contains(where: { !$0.isWhitespace }), text.count <= 256,
+        !PrintableText.containsControl(text)
+      else { throw malformed("\"\(name)\" must be a string of 1 to 256 printable characters") }
+      return text
+    }
+    guard let endpointText = try string(body["endpoint"], "endpoint"), let endpoint = WebURL(endpointText),
+      endpoint.scheme == "https" || WebURL.isLoopbackHost(endpoint.host)
+    else { throw malformed("\"endpoint\" must be an https URL (http only on a loopback address)") }
+    var tmax = defaultTmax
+    if let value = body["tmax"] {
+      guard case .number(let number) = value, number == number.rounded(), tmaxRange.contains(Int(exactly: number) ?? 0)
+      else { throw malformed("\"tmax\" must be a whole number of milliseconds from 50 to 10000") }
+      tmax = Int(number)
+    }
+    guard case .object? = body["app"], let app = body["app"] else { throw malformed("\"app\" must be an object") }
+    let application = App(
+      bundle: try string(app["bundle"], "app.bundle")!, name: try string(app["name"], "app.name")!,
+      version: try string(app["ver"], "app.ver", required: false),
+      publisher: try string(app["publisher"], "app.publisher", required: false))
+    guard case .object(let placementMembers)? = body["placements"] else {
+      throw malformed("\"placements\" must be an object naming a placement for banner, interstitial or rewarded")
+    }
+    var placements: [AdFormat: String] = [:]
+    for (key, value) in placementMembers {
+      guard let format = AdFormat(rawValue: key) else {
+        throw malformed("\"placements\": unknown format \"\(PrintableText.escaping(key, limit: 40))\"")
+      }
+      placements[format] = try string(value, "placements.\(key)")
+    }
+    guard !placements.isEmpty else { throw malformed("\"placements\" names no format") }
+    var coppa = 0
+    if let regs = body["regs"] {
+      guard case .object(let regMembers) = regs, regMembers.allSatisfy({ $0.key == "coppa" }) else {
+        throw malformed("\"regs\" must be an object with \"coppa\" only (consent comes from the game at run time)")
+      }
+      if let value = regs["coppa"] {
+        guard case .number(let number) = value, number == 0 || number == 1 else {
+          throw malformed("\"regs.coppa\" must be 0 or 1")
+        }
+        coppa = Int(number)
+      }
+    }
+    var test = false
+    if let value = body["test"] {
+      guard case .bool(let flag) = value else { throw malformed("\"test\" must be true or false") }
+      test = flag
+    }
+    var fallback: String?
+    if let reference = try string(body["fallback"], "fallback", required: false) {
+      fallback = try resolveFallback(reference, demandPath: path)
+    }
+    return DemandFile(
+      endpoint: endpoint, tmax: tmax, app: application, placements: placements, coppa: coppa, fallback: fallback,
+      test: test)
+  }
+
+  /// `reference` resolved against the demand file's folder, which it must not leave.
+  private static func resolveFallback(_ reference: String, demandPath: String) throws(AdError) -> String {
+    let outside = AdError.demandMalformed(
+      path: demandPath, detail: "\"fallback\" must be a manifest inside the demand file's folder")
+    guard !reference.hasPrefix("/"), !reference.hasPrefix("~") else { throw outside }
+    let folderPath = FilePath.folder(of: demandPath)
+    let folder = FilePath.resolved(folderPath) ?? folderPath
+    let prefix = folder.hasSuffix("/") ? folder : folder + "/"
+    let joined = FilePath.join(folder, reference)
+    guard FilePath.normalized(joined).hasPrefix(prefix) else { throw outside }
+    if let resolved = FilePath.resolved(joined) {
+      guard resolved.hasPrefix(prefix) else { throw outside }
+      return resolved
+    }
+    return FilePath.normalized(joined)
+  }
+}

@@ -1,0 +1,178 @@
+import IntermissionCore
+
+/// What an OpenRTB 2.6 bid response comes to for one request: no fill, or the winning bid (the
+/// highest `price` whose markup is valid), and a loss notice for every other bid: 3 (invalid bid
+/// response) for those refused on the way down, 102 (lost to a higher bid) for the rest.
+public struct OpenRTBAuction: Sendable {
+  /// The winning bid, with its ad and its notices, macros substituted.
+  public struct Winner: Hashable, Sendable {
+    /// The bid's `id`.
+    public var bidID: String
+    /// The seat that made it.
+    public var seat: String?
+    /// The bid's `price` (in `currency`), the clearing price of a first-price auction.
+    public var price: Double
+    /// The response's currency.
+    public var currency: String
+    /// The native ad to render.
+    public var ad: NativeAd
+    /// The win notice (`nurl`), fired when the ad is first shown.
+    public var winNotice: String?
+    /// The billing notice (`burl`), fired at the viewable impression.
+    public var billingNotice: String?
+    /// Seconds from the response until the bid may no longer be shown (`exp`, else the format's
+    /// default).
+    public var lifetime: Double
+    /// The bid's macros, for a loss notice should it expire unshown (code 2).
+    public var macros: AuctionMacros
+    /// The loss notice URL (`lurl`) with its macros unsubstituted, for an expiry.
+    public var lossNotice: String?
+  }
+
+  /// A loss notice to fire: the loser's `lurl` with its macros substituted.
+  public struct Loss: Hashable, Sendable {
+    /// The bid's `id`.
+    public var bidID: String
+    /// The loss reason code.
+    public var code: Int
+    /// The URL to fire, if the bid named a valid one.
+    public var url: String?
+    /// Why a refused bid was refused (code 3), for the trace.
+    public var reason: String?
+  }
+
+  /// The winning bid; nil for no fill.
+  public var winner: Winner?
+  /// Every other bid's loss notice, in the order they were ranked.
+  public var losses: [Loss]
+  /// The response's no-bid reason (`nbr`), if it gave one.
+  public var noBidReason: Int?
+
+  /// The default lifetime of a banner bid, in seconds.
+  public static let bannerLifetime = 300.0
+  /// The default lifetime of a full-screen bid, in seconds.
+  public static let fullscreenLifetime = 3600.0
+  /// The most bids considered in one response.
+  public static let maximumBids = 64
+
+  /// Why a response as a whole was refused.
+  public struct Malformed: Error, Hashable, Sendable, CustomStringConvertible {
+    /// What is wrong with it.
+    public let description: String
+  }
+
+  /// Decides the auction of `request` from its response.
+  /// - Parameters:
+  ///   - status: the HTTP status (204 is no fill).
+  ///   - body: the body, at most `AdManifest.maximumSize` bytes (the transfer enforces it).
+  ///   - request: the request answered.
+  /// - Throws: `Malformed` for a body that is not a bid response for this request.
+  public static func decide(status: Int, body: [UInt8], request: OpenRTBRequest) throws(Malformed) -> OpenRTBAuction {
+    let none = OpenRTBAuction(winner: nil, losses: [], noBidReason: nil)
+    if status == 204 || (status == 200 && body.allSatisfy { $0 == 0x20 || $0 == 0x0A || $0 == 0x0D || $0 == 0x09 }) {
+      return none
+    }
+    guard status == 200 else { throw Malformed(description: "HTTP \(status)") }
+    let root: StrictJSON.Value
+    do {
+      root = try StrictJSON.parse(body)
+    } catch {
+      throw Malformed(description: "not a JSON bid response (\(error))")
+    }
+    guard case .object = root else { throw Malformed(description: "the bid response is not an object") }
+    guard case .string(let id)? = root["id"], id == request.id else {
+      throw Malformed(description: "the bid response's \"id\" is not the request's")
+    }
+    var currency = "USD"
+    if let value = root["cur"] {
+      guard case .string(let code) = value, code == "USD" else {
+        throw Malformed(description: "the bid response's currency is not USD, the one requested")
+      }
+      currency = code
+    }
+    var auction = none
+    if case .number(let nbr)? = root["nbr"], nbr == nbr.rounded(), (0...10_000).contains(nbr) {
+      auction.noBidReason = Int(nbr)
+    }
+    var bidID: String?
+    if case .string(let text)? = root["bidid"] { bidID = text }
+    var ranked: [(seat: String?, bid: StrictJSON.Value, price: Double)] = []
+    if let seatbids = root["seatbid"] {
+      guard case .array(let seats) = seatbids else { throw Malformed(description: "\"seatbid\" is not an array") }
+      for seat in seats {
+        guard case .array(let bids)? = seat["bid"] else {
+          throw Malformed(description: "a seatbid has no \"bid\" array")
+        }
+        var seatName: String?
+        if case .string(let name)? = seat["seat"] { seatName = name }
+        for bid in bids {
+          guard case .number(let price)? = bid["price"], price.isFinite, price >= 0 else {
+            throw Malformed(description: "a bid has no valid \"price\"")
+          }
+          ranked.append((seatName, bid, price))
+        }
+      }
+    }
+    guard ranked.count <= maximumBids else { throw Malformed(description: "more than \(maximumBids) bids") }
+    // Highest price first; equal prices keep the response's order.
+    let order = ranked.indices.sorted { (ranked[$0].price, -$0) > (ranked[$1].price, -$1) }
+    let rule = NativeAd.URLRule(endpoint: request.demand.endpoint)
+    for index in order {
+      let (seat, bid, price) = ranked[index]
+      let id: String
+      if case .string(let text)? = bid["id"] { id = text } else { id = "" }
+      var adID: String?
+      if case .string(let text)? = bid["adid"] { adID = text }
+      let macros = AuctionMacros(
+        auctionID: request.id, bidID: bidID, impID: request.impID, seatID: seat, adID: adID, price: price,
+        currency: currency)
+      var lossURL: String?
+      if case .string(let text)? = bid["lurl"] { lossURL = try? rule.checked(text, "lurl") }
+      func loss(_ code: Int, _ reason: String? = nil) -> Loss {
+        Loss(bidID: id, code: code, url: lossURL.map { macros.losing(code).substitute($0) }, reason: reason)
+      }
+      guard auction.winner == nil else {
+        auction.losses.append(loss(102))
+        continue
+      }
+      do throws(NativeAd.Refusal) {
+        auction.winner = try winner(
+          bid, id: id, seat: seat, price: price, currency: currency, macros: macros, lossURL: lossURL,
+          request: request, rule: rule)
+      } catch {
+        auction.losses.append(loss(3, error.description))
+      }
+    }
+    return auction
+  }
+
+  private static func winner(
+    _ bid: StrictJSON.Value, id: String, seat: String?, price: Double, currency: String, macros: AuctionMacros,
+    lossURL: String?, request: OpenRTBRequest, rule: NativeAd.URLRule
+  ) throws(NativeAd.Refusal) -> Winner {
+    guard !id.isEmpty, id.count <= 256 else { throw NativeAd.Refusal("the bid has no \"id\"") }
+    guard case .string(let impID)? = bid["impid"], impID == request.impID else {
+      throw NativeAd.Refusal("the bid's \"impid\" is not the imp's (\(request.impID))")
+    }
+    guard case .string(let adm)? = bid["adm"] else { throw NativeAd.Refusal("the bid has no \"adm\"") }
+    var ad = try NativeAd.parse(adm, urls: rule)
+    func notice(_ key: String) throws(NativeAd.Refusal) -> String? {
+      guard let value = bid[key] else { return nil }
+      guard case .string(let text) = value else { throw NativeAd.Refusal("\"\(key)\" is not a URL") }
+      return macros.substitute(try rule.checked(text, key))
+    }
+    let winNotice = try notice("nurl")
+    let billingNotice = try notice("burl")
+    ad.clickTrackers = ad.clickTrackers.map(macros.substitute)
+    ad.shownTrackers = ad.shownTrackers.map(macros.substitute)
+    ad.viewableTrackers = ad.viewableTrackers.map(macros.substitute)
+    var lifetime = request.format == .banner ? bannerLifetime : fullscreenLifetime
+    if case .number(let seconds)? = bid["exp"] {
+      guard seconds >= 1, seconds <= 86_400 else { throw NativeAd.Refusal("\"exp\" must be 1 to 86400 seconds") }
+      lifetime = seconds
+    }
+    return Winner(
+      bidID: id, seat: seat, price: price, currency: currency, ad: ad, winNotice: winNotice,
+      billingNotice: billingNotice, lifetime: lifetime, macros: macros, lossNotice: lossURL)
+  }
+}

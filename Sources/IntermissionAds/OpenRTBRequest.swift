@@ -1,0 +1,165 @@
+import IntermissionCore
+
+/// One OpenRTB 2.6 bid request for one format, built from a demand file, the player's consent and
+/// the window; sent as `body` with `Content-Type: application/json` and `x-openrtb-version: 2.6`.
+/// It carries no device identifier, no IP address, no location and no user id.
+public struct OpenRTBRequest: Sendable {
+  /// What the request says of the machine: no identifier.
+  public struct Device: Hashable, Sendable {
+    /// `Intermission/VERSION (Linux; ARCH)`.
+    public var userAgent: String
+    /// The window's size in pixels.
+    public var width: Int
+    public var height: Int
+    /// The language (ISO 639-1) of the locale, if known.
+    public var language: String?
+
+    /// Creates a device description.
+    public init(userAgent: String, width: Int, height: Int, language: String?) {
+      self.userAgent = userAgent
+      self.width = width
+      self.height = height
+      self.language = language
+    }
+  }
+
+  /// The request's id (`id`, a fresh UUID): `${AUCTION_ID}`.
+  public var id: String
+  /// The transaction id (`source.tid`).
+  public var transactionID: String
+  /// The format requested: one imp, whose `tagid` is the format's placement.
+  public var format: AdFormat
+  /// The demand file.
+  public var demand: DemandFile
+  /// The player's consent signals at the time of the request.
+  public var consent: ConsentSignals
+  /// The machine and window.
+  public var device: Device
+  /// Whether the request is test traffic (`test: 1`): every headless or fixed-step run, and a
+  /// demand file's `"test": true`.
+  public var isTest: Bool
+
+  /// The native assets' ids: the title, the main image, the description and the call to action.
+  public enum Asset: Int, Sendable {
+    case title = 1, image = 2, description = 3, callToAction = 4
+  }
+
+  /// The longest title asked for, in characters.
+  public static let titleLength = 90
+
+  /// Creates a request.
+  public init(
+    id: String, transactionID: String, format: AdFormat, demand: DemandFile, consent: ConsentSignals, device: Device,
+    isTest: Bool
+  ) {
+    self.id = id
+    self.transactionID = transactionID
+    self.format = format
+    self.demand = demand
+    self.consent = consent
+    self.device = device
+    self.isTest = isTest || demand.test
+  }
+
+  /// The imp's id: the format's name.
+  public var impID: String { format.rawValue }
+
+  /// The request's body, as compact JSON text.
+  public var body: String { json.jsonText }
+
+  /// The request as a JSON value, its members in the specification's order.
+  public var json: StrictJSON.Value {
+    typealias J = StrictJSON.Value
+    let fullscreen = format != .banner
+    var imp: [(key: String, value: J)] = [
+      ("id", .string(impID)), ("tagid", .string(demand.placements[format] ?? "")),
+      ("instl", .number(fullscreen ? 1 : 0)),
+    ]
+    if format == .rewarded { imp.append(("rwdd", .number(1))) }
+    imp.append(("secure", .number(1)))
+    imp.append(
+      (
+        "native",
+        .object([("request", .string(OpenRTBRequest.nativeRequest(for: format).jsonText)), ("ver", .string("1.2"))])
+      ))
+    var app: [(key: String, value: J)] = [("bundle", .string(demand.app.bundle)), ("name", .string(demand.app.name))]
+    if let version = demand.app.version { app.append(("ver", .string(version))) }
+    if let publisher = demand.app.publisher { app.append(("publisher", .object([("id", .string(publisher))]))) }
+    var deviceMembers: [(key: String, value: J)] = [
+      ("ua", .string(device.userAgent)), ("os", .string("Linux")), ("devicetype", .number(2)),
+      ("w", .number(Double(device.width))), ("h", .number(Double(device.height))),
+    ]
+    if let language = device.language { deviceMembers.append(("language", .string(language))) }
+    deviceMembers.append(("js", .number(0)))
+    var regs: [(key: String, value: J)] = [("coppa", .number(Double(demand.coppa)))]
+    if let gdpr = consent.gdpr { regs.append(("gdpr", .number(Double(gdpr)))) }
+    if let usPrivacy = consent.usPrivacy { regs.append(("us_privacy", .string(usPrivacy))) }
+    if let gpp = consent.gpp { regs.append(("gpp", .string(gpp))) }
+    if !consent.gppSid.isEmpty { regs.append(("gpp_sid", .array(consent.gppSid.map { .number(Double($0)) }))) }
+    var members: [(key: String, value: J)] = [
+      ("id", .string(id)), ("imp", .array([.object(imp)])), ("app", .object(app)), ("device", .object(deviceMembers)),
+      ("regs", .object(regs)),
+    ]
+    if let tcf = consent.tcf { members.append(("user", .object([("consent", .string(tcf))]))) }
+    members += [
+      ("tmax", .number(Double(demand.tmax))), ("cur", .array([.string("USD")])),
+      ("source", .object([("tid", .string(transactionID))])), ("test", .number(isTest ? 1 : 0)),
+    ]
+    return .object(members)
+  }
+
+  /// The Native 1.2 request of `format`'s imp: a required title and main image (at least the size
+  /// the format shows, in its proportions), an optional description and call-to-action text, and
+  /// the impression and viewable (MRC 50) event trackers by image pixel.
+  public static func nativeRequest(for format: AdFormat) -> StrictJSON.Value {
+    typealias J = StrictJSON.Value
+    let image = imageSize(for: format)
+    func asset(_ id: Asset, required: Bool, _ body: (String, J)) -> J {
+      .object([("id", .number(Double(id.rawValue))), ("required", .number(required ? 1 : 0)), (body.0, body.1)])
+    }
+    let assets: [J] = [
+      asset(.title, required: true, ("title", .object([("len", .number(Double(titleLength)))]))),
+      asset(
+        .image, required: true,
+        (
+          "img",
+          .object([
+            ("type", .number(3)), ("w", .number(image.preferred.width)), ("h", .number(image.preferred.height)),
+            ("wmin", .number(image.minimum.width)), ("hmin", .number(image.minimum.height)),
+            ("mimes", .array([.string("image/png"), .string("image/jpeg")])),
+          ])
+        )),
+      asset(.description, required: false, ("data", .object([("type", .number(2))]))),
+      asset(.callToAction, required: false, ("data", .object([("type", .number(12))]))),
+    ]
+    let trackers: [J] = [1, 2].map { event in
+      .object([("event", .number(Double(event))), ("methods", .array([.number(1)]))])
+    }
+    return .object([
+      ("ver", .string("1.2")), ("plcmttype", .number(format == .banner ? 1 : 4)), ("plcmtcnt", .number(1)),
+      ("assets", .array(assets)), ("eventtrackers", .array(trackers)),
+    ])
+  }
+
+  /// The main image a format asks for: its preferred size (and so its proportions) and its minimum.
+  public static func imageSize(for format: AdFormat) -> (preferred: Size, minimum: Size) {
+    format == .banner
+      ? (Size(width: 1456, height: 180), Size(width: 320, height: 40))
+      : (Size(width: 1280, height: 720), AdFormat.minimumFullscreenSize)
+  }
+
+  /// `Intermission/VERSION (Linux; ARCH)`.
+  public static func userAgent(version: String, architecture: String) -> String {
+    "Intermission/\(version) (Linux; \(architecture))"
+  }
+
+  /// The ISO 639-1 language of a POSIX locale name (`de_DE.UTF-8` gives `de`); nil for the C and
+  /// POSIX locales and anything else that names no language.
+  public static func language(ofLocale locale: String?) -> String? {
+    guard let locale else { return nil }
+    let code = locale.prefix { $0.isLetter }
+    guard (2...3).contains(code.count), code.allSatisfy({ $0.isASCII }), code != "C" else { return nil }
+    guard locale.dropFirst(code.count).first.map({ "_.@".contains($0) }) ?? true else { return nil }
+    return code.lowercased()
+  }
+}
