@@ -15,6 +15,13 @@ if arguments.contains("--help") || arguments.contains(where: { !["--quick", "--w
   exit(arguments.contains("--help") ? 0 : 2)
 }
 
+// The runs' beacon queues, reward ledgers, saves and HTTP caches live in a folder of their own,
+// never the user's: a queue left there would load SQLite into every later run and skew its figures.
+let scratch = FileManager.default.temporaryDirectory.appendingPathComponent("intermission-bench-\(UUID().uuidString)")
+try? FileManager.default.createDirectory(at: scratch, withIntermediateDirectories: true)
+setenv("XDG_DATA_HOME", scratch.appendingPathComponent("data").path, 1)
+setenv("XDG_CACHE_HOME", scratch.appendingPathComponent("cache").path, 1)
+
 func progress(_ text: String) {
   FileHandle.standardError.write(Data((text + "\n").utf8))
 }
@@ -214,8 +221,10 @@ do {
     "\(formatted(fullscreenIdle * 100, 3)) % of a core", goal: "<= 1 %", met: fullscreenIdle <= 0.01)
 } catch {
   progress("intermission-bench: \(error)")
+  try? FileManager.default.removeItem(at: scratch)
   exit(1)
 }
+try? FileManager.default.removeItem(at: scratch)
 
 // MARK: - Report
 
