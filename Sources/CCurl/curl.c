@@ -1,6 +1,10 @@
 // libcurl through dlopen: the functions Intermission uses, looked up once, called through the table.
+#include <arpa/inet.h>
+#include <netinet/in.h>
 #include <pthread.h>
 #include <stdio.h>
+#include <string.h>
+#include <sys/socket.h>
 
 #include "CCurl.h"
 #include "CIntermissionSupport.h"
@@ -115,3 +119,49 @@ CURLUcode intermission_curl_url_get(CURLU *url, CURLUPart part, char **content, 
     return curl.url_get(url, part, content, flags);
 }
 void intermission_curl_free(void *memory) { curl.free(memory); }
+
+/* Whether `address` is one an ad must not reach: unspecified, loopback, link-local, private
+ * (RFC 1918, unique local), shared (100.64.0.0/10) or multicast, IPv4-mapped IPv6 included. */
+static int is_private_address(const struct sockaddr *address)
+{
+    const unsigned char *bytes;
+    if (address->sa_family == AF_INET) {
+        bytes = (const unsigned char *)&((const struct sockaddr_in *)(const void *)address)->sin_addr;
+    } else if (address->sa_family == AF_INET6) {
+        const unsigned char *v6 = (const unsigned char *)&((const struct sockaddr_in6 *)(const void *)address)->sin6_addr;
+        static const unsigned char mapped[12] = {0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0xFF, 0xFF};
+        static const unsigned char zeros[15] = {0};
+        if (memcmp(v6, mapped, sizeof mapped) == 0) {
+            bytes = v6 + 12;
+        } else {
+            if (memcmp(v6, zeros, sizeof zeros) == 0) return 1;   /* :: and ::1 */
+            if ((v6[0] & 0xFE) == 0xFC) return 1;                 /* fc00::/7 */
+            if (v6[0] == 0xFE && (v6[1] & 0xC0) == 0x80) return 1; /* fe80::/10 */
+            return v6[0] == 0xFF;                                  /* multicast */
+        }
+    } else {
+        return 1;
+    }
+    return bytes[0] == 0 || bytes[0] == 10 || bytes[0] == 127 || (bytes[0] == 169 && bytes[1] == 254)
+        || (bytes[0] == 192 && bytes[1] == 168) || (bytes[0] == 172 && bytes[1] >= 16 && bytes[1] <= 31)
+        || (bytes[0] == 100 && bytes[1] >= 64 && bytes[1] <= 127) || bytes[0] >= 224;
+}
+
+/* CURLOPT_OPENSOCKETFUNCTION: the address a name resolved to, checked as the socket opens. */
+static curl_socket_t open_public_socket(void *context, curlsocktype purpose, struct curl_sockaddr *address)
+{
+    if (purpose == CURLSOCKTYPE_IPCXN && is_private_address(&address->addr)) {
+        *(int *)context = 1;
+        return CURL_SOCKET_BAD;
+    }
+    return socket(address->family, address->socktype, address->protocol);
+}
+
+CURLcode intermission_curl_refuse_private_addresses(CURL *handle, int *refused)
+{
+    CURLcode code = curl.easy_setopt(handle, CURLOPT_OPENSOCKETFUNCTION, open_public_socket);
+    if (code != CURLE_OK) return code;
+    return curl.easy_setopt(handle, CURLOPT_OPENSOCKETDATA, (void *)refused);
+}
+
+int intermission_address_is_private(const struct sockaddr *address) { return is_private_address(address); }

@@ -46,6 +46,13 @@ public struct AdCreative: Hashable, Sendable {
   /// (`closeAfter`, default 5) or a rewarded ad's reward is earned (`rewardAfter`, default 15); nil
   /// for a banner.
   public var countdown: Double?
+  /// The call-to-action text of a bought (native) ad, such as "Play now"; nil shows the default.
+  public var callToAction: String?
+  /// What a bought ad reports to its buyer, and when.
+  public var notices = AdNotices()
+  /// Seconds after its load that a bought ad may still be shown (its bid's expiry); nil for a
+  /// manifest's ad.
+  public var lifetime: Double?
 
   /// The lifetime of a beacon whose ad names none: a day.
   public static let defaultBeaconLifetime = 86_400.0

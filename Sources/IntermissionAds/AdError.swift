@@ -27,6 +27,8 @@ public enum AdError: Error, Hashable, Sendable, CustomStringConvertible {
   case timedOut(seconds: Double)
   /// The ad server had no ad to give (HTTP 204).
   case noFill
+  /// An OpenRTB response gave no bid, with its no-bid reason (`nbr`).
+  case noBid(reason: Int)
   /// An image reference of a remote manifest leaves the manifest's origin, or is not http(s).
   case imageOffOrigin(id: String, reference: String, origin: String)
   /// A transfer failed: an HTTP status, a timeout, a refused redirect or certificate, a body over
@@ -55,6 +57,7 @@ public enum AdError: Error, Hashable, Sendable, CustomStringConvertible {
     case .loadingDisabled: "ad loading is disabled (--fail-ads)"
     case .timedOut(let seconds): "ad load timed out after \(seconds) s"
     case .noFill: "no-fill"
+    case .noBid(let reason): "no-fill (nbr \(reason))"
     case .imageOffOrigin(let id, let reference, let origin):
       "ad '\(id)': image '\(reference)' is not a URL on the manifest's origin \(origin) (another host or scheme, a"
         + " '..' above the root, an encoded slash or a bad %-encoding)"

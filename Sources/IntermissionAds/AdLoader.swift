@@ -20,6 +20,9 @@ public final class AdLoader: @unchecked Sendable {
   private let onFinish: @Sendable () -> Void
   private let condition = Condition()
   private var result: Result<LoadedAd, AdError>?
+  /// What the source reported with the result not taken yet, and what is ready for the game.
+  private var reportsOfResult: [SourceReport] = []
+  private var released: [SourceReport] = []
   private var isLoading = false
   private var generation = 0
   private var workers = 0
@@ -82,11 +85,16 @@ public final class AdLoader: @unchecked Sendable {
     condition.unlock()
     DispatchQueue.global().async { [self] in
       let outcome = source.loadAd(sequence: sequence, format: format)
+      let told = source.takeReports(for: format)
       condition.lock()
       let isCurrent = started == generation && isLoading
       if isCurrent {
         result = outcome
+        reportsOfResult = told
         isLoading = false
+      } else {
+        // A load given up on: its ad is dropped, but what it owes buyers is not.
+        released += told
       }
       condition.broadcast()
       condition.unlock()
@@ -149,10 +157,26 @@ public final class AdLoader: @unchecked Sendable {
     result = .failure(.timedOut(seconds: timeout))
   }
 
-  /// Takes the result. Lock held.
+  /// Takes the result, releasing what the source reported with it. Lock held.
   private func take() -> Result<LoadedAd, AdError>? {
     let taken = result
     result = nil
+    if !reportsOfResult.isEmpty {
+      released += reportsOfResult
+      reportsOfResult = []
+    }
+    return taken
+  }
+
+  /// What the source reported with the results taken so far (an auction's loss notices, its
+  /// refused bids), once each: released with their result, so that they come in the frame its
+  /// outcome is traced in, under the fixed step too.
+  public func takeReports() -> [SourceReport] {
+    condition.lock()
+    defer { condition.unlock() }
+    guard !released.isEmpty else { return [] }
+    let taken = released
+    released = []
     return taken
   }
 }

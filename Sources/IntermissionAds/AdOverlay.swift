@@ -81,7 +81,10 @@ public final class AdOverlay: Overlay {
   /// every draw takes it from the canvas.
   public var viewSize: Size {
     get { slot.viewSize }
-    set { slot.viewSize = newValue }
+    set {
+      slot.viewSize = newValue
+      loader.source.noteViewSize(newValue)
+    }
   }
 
   /// The banner's lifecycle.
@@ -200,7 +203,21 @@ public final class AdOverlay: Overlay {
     fullscreen.update(at: hostTime)
     slot.update(at: hostTime, covered: fullscreen.isShowing)
     if links.expireNotice(at: hostTime) { changes.changed() }
+    deliver(loader.takeReports())
+    deliver(fullscreen.interstitials.takeReports())
+    deliver(fullscreen.rewardedAds.takeReports())
     slot.tracker.deliverBeacons(at: hostTime)
+  }
+
+  /// Stores the notices a source reported in the durable queue, and traces its refused bids.
+  private func deliver(_ reports: [SourceReport]) {
+    for report in reports {
+      switch report {
+      case .notice(let beacon): slot.tracker.record(beacon)
+      case .bidRefused(let id, let reason):
+        trace.emit("bid.refused", fields: [("id", .string(id)), ("reason", .string(reason))])
+      }
+    }
   }
 
   public func runningSceneDidChange(to scene: Scene?) {
@@ -208,6 +225,10 @@ public final class AdOverlay: Overlay {
   }
 
   public func viewSizeDidChange(to size: Size) { viewSize = size }
+
+  /// Sets the player's consent signals (from the game's consent dialog): an OpenRTB source sends
+  /// them with its next request; a manifest ignores them.
+  public func setConsent(_ signals: ConsentSignals) { loader.source.setConsent(signals) }
 
   public func handle(_ event: InputEvent) -> Bool {
     // A full-screen ad is modal: no banner click, no scene, no pause control while it is open.

@@ -1,3 +1,5 @@
+import IntermissionCore
+
 /// Where ads come from: a local manifest (`LocalAdSource`), an ad server over HTTP, or anything a
 /// game brings. `AdLoader` calls it on a worker thread, one load at a time.
 public protocol AdSource: Sendable {
@@ -15,9 +17,30 @@ public protocol AdSource: Sendable {
 
   /// What the user reads in a warning about this source: the manifest's path or URL.
   var name: String { get }
+
+  /// What the source's last load of `format` has to tell besides its ad: the notices it owes
+  /// buyers that no shown ad carries (an auction's loss notices), and the bids it refused. The
+  /// loader takes them on its worker thread right after the load, and releases them with its
+  /// result for the durable beacon queue and the trace. None by default.
+  func takeReports(for format: AdFormat) -> [SourceReport]
+
+  /// The view's size, for a source that reports it (an OpenRTB request's `device.w` and `h`).
+  func noteViewSize(_ size: Size)
+
+  /// The player's consent signals, for a source that sends them (OpenRTB's next request).
+  func setConsent(_ signals: ConsentSignals)
 }
 
 extension AdSource {
+  /// A manifest has nothing to report besides its loads.
+  public func takeReports(for format: AdFormat) -> [SourceReport] { [] }
+
+  /// A manifest does not care about the view's size.
+  public func noteViewSize(_ size: Size) {}
+
+  /// A manifest sends no consent signals: it asks nobody for ads.
+  public func setConsent(_ signals: ConsentSignals) {}
+
   /// The banner from `loadAd(sequence:)`; no full-screen ads.
   public func loadAd(sequence: Int, format: AdFormat) -> Result<LoadedAd, AdError> {
     format == .banner ? loadAd(sequence: sequence) : .failure(.noFullscreenAds(format: format, path: name))

@@ -56,6 +56,7 @@ public struct AdView: Hashable, Sendable {
   public init(creative: AdCreative, presentation: Presentation = .landingPage) {
     self.creative = creative
     self.presentation = presentation
+    if let label = creative.callToAction { callToAction.title = label }
   }
 
   /// Where the creative goes in a view of `size` for an image of `imageSize` pixels (nil before its

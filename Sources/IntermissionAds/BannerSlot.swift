@@ -198,6 +198,10 @@ final class BannerSlot {
   /// Measures viewability now; an impression that counted goes to the delegate, after its beacon
   /// was stored and its trace line written.
   func updateViewability() {
+    let obstruction = obstruction
+    if let ad = currentAd, banner.isOnScreen, obstruction != .minimized, obstruction != .covered {
+      tracker.noteShown(ad)
+    }
     if let ad = tracker.update(at: time, ad: currentAd, obstruction: obstruction) {
       delegate.bannerDidRecordImpression(ad)
     }

@@ -8,6 +8,14 @@ public struct Beacon: Hashable, Sendable {
     /// A rewarded ad's reward was earned: the URL carries `transaction`, `placement`, `type` and
     /// `amount`.
     case reward
+    /// An OpenRTB win notice (`nurl`): the bought ad was first shown.
+    case win
+    /// An OpenRTB billing notice (`burl`): the bought ad's viewable impression.
+    case billing
+    /// An OpenRTB native event tracker, impression tracker or click tracker.
+    case tracker
+    /// An OpenRTB loss notice (`lurl`): a bid lost, was refused or expired.
+    case loss
   }
 
   /// What happened.
@@ -33,7 +41,7 @@ public struct Beacon: Hashable, Sendable {
     switch kind {
     case .impression: url = ad.impressionURL
     case .click: url = ad.clickURL
-    case .reward: url = nil
+    case .reward, .win, .billing, .tracker, .loss: url = nil
     }
     guard let url else { return nil }
     self.init(kind: kind, adID: ad.id, url: url, lifetime: ad.beaconLifetime)

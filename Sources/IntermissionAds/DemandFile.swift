@@ -10,8 +10,13 @@ import IntermissionCore
 ///     "app": { "bundle": "com.example.mygame", "name": "My Game", "ver": "1.4.0", "publisher": "pub-123" },
 ///     "placements": { "banner": "menu-banner", "interstitial": "level-end", "rewarded": "bonus" },
 ///     "regs": { "coppa": 0 },
+///     "reward": { "type": "coins", "amount": 50 },
 ///     "fallback": "house-ads/manifest.json" } }
 /// ```
+///
+/// A bought ad carries no reward: the game's own, `reward` (required with a rewarded placement),
+/// is what a rewarded ad gives, after `rewardAfter` seconds (default 15); an interstitial's close
+/// control waits `closeAfter` (default 5), as in a manifest.
 public struct DemandFile: Hashable, Sendable {
   /// The game as the request's `app` object names it.
   public struct App: Hashable, Sendable {
@@ -48,6 +53,10 @@ public struct DemandFile: Hashable, Sendable {
   public var fallback: String?
   /// Whether every request is marked as test traffic (`"test": true`), besides headless runs.
   public var test: Bool
+  /// What a rewarded ad gives.
+  public var reward: AdFormat.Reward?
+  /// The full-screen countdowns: an interstitial's `closeAfter`, a rewarded ad's `rewardAfter`.
+  public var countdowns: [AdFormat: Double]
 
   /// The default `tmax`, in milliseconds.
   public static let defaultTmax = 800
@@ -79,7 +88,9 @@ public struct DemandFile: Hashable, Sendable {
     }
     guard top.count == 1 else { throw malformed("\"openrtb\" must be the only top-level member") }
     guard case .object(let members) = body else { throw malformed("\"openrtb\" is not an object") }
-    let known = ["endpoint", "tmax", "app", "placements", "regs", "fallback", "test"]
+    let known = [
+      "endpoint", "tmax", "app", "placements", "regs", "fallback", "test", "reward", "rewardAfter", "closeAfter",
+    ]
     if let unknown = members.first(where: { !known.contains($0.key) }) {
       throw malformed(
         "unknown member \"\(PrintableText.escaping(unknown.key, limit: 40))\" (known: \(known.joined(separator: ", ")))"
@@ -141,9 +152,25 @@ public struct DemandFile: Hashable, Sendable {
     if let reference = try string(body["fallback"], "fallback", required: false) {
       fallback = try resolveFallback(reference, demandPath: path)
     }
+    // The full-screen fields are read as a manifest entry of their format reads them.
+    var reward: AdFormat.Reward?
+    var countdowns: [AdFormat: Double] = [:]
+    for format in [AdFormat.interstitial, .rewarded] where placements[format] != nil {
+      var entry: [(key: String, value: StrictJSON.Value)] = [("format", .string(format.rawValue))]
+      for key in format == .rewarded ? ["reward", "rewardAfter"] : ["closeAfter"] {
+        if let value = body[key] { entry.append((key, value)) }
+      }
+      do {
+        let read = try AdFormat.read(.object(entry), place: "placements.\(format.rawValue)")
+        if format == .rewarded { reward = read.reward }
+        countdowns[format] = read.countdown
+      } catch {
+        throw malformed(error.message)
+      }
+    }
     return DemandFile(
       endpoint: endpoint, tmax: tmax, app: application, placements: placements, coppa: coppa, fallback: fallback,
-      test: test)
+      test: test, reward: reward, countdowns: countdowns)
   }
 
   /// `reference` resolved against the demand file's folder, which it must not leave.

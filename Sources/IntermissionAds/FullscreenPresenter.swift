@@ -140,7 +140,13 @@ public final class FullscreenPresenter {
     }
     if let refusal {
       let id = slot.loaded?.ad.creative.id ?? ""
-      if refusal == .expired { slot.discard() }
+      if refusal == .expired, let expired = slot.loaded?.ad.creative {
+        // A bought ad's buyer hears that it expired unshown (loss code 2).
+        let tracker = ImpressionTracker(trace: trace)
+        tracker.beacons = beacons()
+        expired.notices.expired.forEach(tracker.record)
+        slot.discard()
+      }
       emit(FullscreenEvent(.refused, format: format, placement: placement, id: id, refusal: refusal))
       return refusal
     }
@@ -240,6 +246,7 @@ public final class FullscreenPresenter {
         return
       }
       show.isPresented = true
+      show.tracker.noteShown(show.ad)
       emit(event(.shown, of: show))
     }
     show.view.draw(on: canvas, image: show.image.uploaded)

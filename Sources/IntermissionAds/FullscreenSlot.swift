@@ -36,10 +36,13 @@ final class FullscreenSlot {
     backoff = configuration.jitterSeed.map { RetryBackoff(seed: $0 ^ (format == .rewarded ? 2 : 1)) } ?? RetryBackoff()
   }
 
+  /// What the source reported with this slot's loads (`AdLoader.takeReports()`).
+  func takeReports() -> [SourceReport] { loader.takeReports() }
+
   /// Whether the loaded ad's time is over at `time`.
   func isExpired(at time: Double) -> Bool {
     guard let loaded else { return false }
-    return time - loaded.time >= configuration.fullscreenExpiry
+    return time - loaded.time >= min(configuration.fullscreenExpiry, loaded.ad.creative.lifetime ?? .infinity)
   }
 
   /// Starts the next load when none is loaded or under way, and takes a due one, at `time`.

@@ -13,6 +13,8 @@ final class ImpressionTracker {
   var beacons: (any BeaconDelivery)?
   /// The ad whose viewability is being measured.
   private var viewedAd: AdCreative?
+  /// Whether this display's ad was shown yet (its shown notices stored).
+  private var shownThisDisplay = false
   private let trace: Trace
   /// Fields that lead each of its viewability lines, before the ad's `id`: a full-screen ad's
   /// `format` and `placement`; none for the banner.
@@ -48,12 +50,26 @@ final class ImpressionTracker {
   /// A new ad takes the banner: the display before it ends (`rotated`), and the new ad's impression
   /// is still to count.
   func beginDisplay() {
+    shownThisDisplay = false
     if viewability.beginDisplay() != nil, let viewedAd { traceViewableStop(viewedAd, .rotated) }
   }
 
-  /// Stores the beacon of `kind` for `ad`, if the ad has one and beacons are on.
+  /// Stores the beacon of `kind` for `ad`, if the ad has one and beacons are on, and the notices it
+  /// owes its buyer at that moment (an impression's or a click's).
   func recordBeacon(_ kind: Beacon.Kind, of ad: AdCreative) {
     if let beacon = Beacon(kind, of: ad) { record(beacon) }
+    switch kind {
+    case .impression: ad.notices.impression.forEach(record)
+    case .click: ad.notices.click.forEach(record)
+    default: break
+    }
+  }
+
+  /// The ad of this display is on screen: its shown notices are stored, once per display.
+  func noteShown(_ ad: AdCreative) {
+    guard !shownThisDisplay else { return }
+    shownThisDisplay = true
+    ad.notices.shown.forEach(record)
   }
 
   /// Stores `beacon`, if beacons are on.

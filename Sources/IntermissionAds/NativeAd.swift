@@ -100,25 +100,27 @@ public struct NativeAd: Hashable, Sendable {
   }
 
   /// Which URLs a bid may name for its image, notices and trackers: https on a public host; http
-  /// too, and private addresses, only when the endpoint is itself on one (tests on loopback).
+  /// too only when the endpoint is http on loopback (tests), and a loopback or private address only
+  /// when the endpoint is on one of the same kind (a responder on loopback may name loopback, never
+  /// the player's home network).
   public struct URLRule: Hashable, Sendable {
     /// Whether http is allowed besides https.
     public var allowsHTTP: Bool
-    /// Whether loopback, link-local and private addresses are allowed.
-    public var allowsPrivateAddresses: Bool
+    /// The kind of non-public address allowed besides public ones: the endpoint's own, if any.
+    public var allowedScope: WebURL.AddressScope
 
     /// The rule for bids from `endpoint`.
     public init(endpoint: WebURL) {
-      let local = WebURL.isLoopbackHost(endpoint.host) || WebURL.isPrivateAddress(endpoint.host)
       allowsHTTP = endpoint.scheme == "http" && WebURL.isLoopbackHost(endpoint.host)
-      allowsPrivateAddresses = local
+      allowedScope = WebURL.scope(of: endpoint.host)
     }
 
     /// `text`, normalised, if the rule allows it.
     public func checked(_ text: String, _ name: String) throws(Refusal) -> String {
       guard let url = WebURL(text) else { throw Refusal("\(name) is not an http or https URL") }
       guard url.scheme == "https" || allowsHTTP else { throw Refusal("\(name) must be https: \(url.origin)") }
-      guard allowsPrivateAddresses || !(WebURL.isPrivateAddress(url.host) || WebURL.isLoopbackHost(url.host)) else {
+      let scope = WebURL.scope(of: url.host)
+      guard scope == .public || scope == allowedScope else {
         throw Refusal("\(name) points at a private or loopback address: \(url.host)")
       }
       return url.description

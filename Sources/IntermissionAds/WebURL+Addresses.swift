@@ -30,6 +30,23 @@ extension WebURL {
     return bytes[0] == 0xFF  // multicast
   }
 
+  /// Which kind of address a host is, as far as its text tells: a name is `public` (its resolved
+  /// address is checked when the connection is made).
+  public enum AddressScope: Hashable, Sendable {
+    /// A public address, or a name.
+    case `public`
+    /// This machine: `localhost`, 127.0.0.0/8, `::1`.
+    case loopback
+    /// Any other address an ad must not reach: private, link-local, shared, unspecified, multicast.
+    case `private`
+  }
+
+  /// The scope of `host`.
+  public static func scope(of host: String) -> AddressScope {
+    if isLoopbackHost(host) { return .loopback }
+    return isPrivateAddress(host) ? .private : .public
+  }
+
   private static func isPrivateIPv4(_ bytes: [UInt8]) -> Bool {
     switch (bytes[0], bytes[1]) {
     case (0, _), (10, _), (127, _), (169, 254), (192, 168): true

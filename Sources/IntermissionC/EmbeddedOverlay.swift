@@ -96,7 +96,9 @@ final class EmbeddedOverlay {
     let source = AdSources.forManifest(
       manifest, client: client, decoder: SDLImageDecoder(),
       cacheFolder: HTTPCache.defaultFolder(environment: environment),
-      fallbackManifest: settings.fallbackManifestPath)
+      fallbackManifest: settings.fallbackManifestPath,
+      // A deterministic (test) run's OpenRTB requests are test traffic.
+      isTest: settings.configuration.waitsForDueLoads, environment: environment)
     overlay = AdOverlay(
       pauseTarget: gate, loader: AdLoader(source: source), configuration: settings.configuration, trace: trace,
       urlOpener: SystemBrowser())

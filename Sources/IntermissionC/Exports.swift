@@ -234,3 +234,25 @@ public func intermissionSetRewardedCap(
   case .failure(let error): return error.code
   }
 }
+
+@_cdecl("intermission_set_consent")
+public func intermissionSetConsent(
+  _ handle: OpaquePointer?, _ gdpr: Int32, _ tcf: UnsafePointer<CChar>?, _ usPrivacy: UnsafePointer<CChar>?,
+  _ gpp: UnsafePointer<CChar>?, _ gppSid: UnsafePointer<CChar>?
+) -> Int32 {
+  switch live(handle) {
+  case .success(let overlay):
+    func text(_ pointer: UnsafePointer<CChar>?) -> String? {
+      pointer.map { String(decoding: UnsafeRawBufferPointer(start: $0, count: strnlen($0, 10_001)), as: UTF8.self) }
+    }
+    do {
+      let signals = try ConsentSignals.checked(
+        gdpr: Int(gdpr), tcf: text(tcf), usPrivacy: text(usPrivacy), gpp: text(gpp), gppSid: text(gppSid))
+      overlay.overlay.setConsent(signals)
+      return overlay.message.succeed()
+    } catch {
+      return overlay.message.fail(ResultCode.invalidArgument, error.description)
+    }
+  case .failure(let error): return error.code
+  }
+}

@@ -128,7 +128,7 @@ public final class Host {
         source: AdSources.forManifest(
           manifestPath, client: client, decoder: SDLImageDecoder(),
           cacheFolder: HTTPCache.defaultFolder(environment: environment), fallbackManifest: options.fallbackAdsPath,
-          failsEveryLoad: options.failAds),
+          failsEveryLoad: options.failAds, isTest: options.headless || options.fixedStep, environment: environment),
         isInterrupted: { StopSignals.received != nil }, onFinish: { waker.wake() })
       adLoader = loader
       let overlay = AdOverlay(

@@ -45,6 +45,9 @@ public struct HostConfiguration: Hashable, Sendable {
   public var fallbackAdsPath: String?
   /// The durable beacon queue (SQLite); nil means the default under `$XDG_DATA_HOME`.
   public var beaconsPath: String?
+  /// The player's consent signals for OpenRTB requests: a JSON file (`gdpr`, `tcf`, `usPrivacy`,
+  /// `gpp`, `gppSid`).
+  public var consentPath: String?
   /// Simulated ad latency in seconds.
   public var adLatency = 0.5
   /// Make every ad load fail.
@@ -85,13 +88,16 @@ public struct HostConfiguration: Hashable, Sendable {
       --screenshot FILE   Write a PNG of the last frame presented.
       --font FILE         TrueType font to use (default: DejaVu Sans from fonts-dejavu-core).
       --ads PATH|URL      Ad manifest: a file, or an http(s) URL of an ad server or CDN
-                          (default: the shipped Assets/ads/manifest.json).
+                          (default: the shipped Assets/ads/manifest.json); or a demand file
+                          ({"openrtb": ...}): ads bought over OpenRTB 2.6 from its endpoint.
       --ads-ca FILE       Trust the certificate authorities in FILE (PEM) besides the system's.
       --ads-timeout S     Seconds one HTTP transfer may take (default 10; connecting: 3).
       --fallback-ads PATH House ads that serve when the --ads server cannot be reached and
                           nothing is cached.
       --beacons PATH      The queue of impression and click reports (SQLite; default
                           $XDG_DATA_HOME/intermission/beacons.sqlite).
+      --consent FILE      The player's consent signals for a demand file's OpenRTB requests: a
+                          JSON object with gdpr (0/1), tcf, usPrivacy, gpp and gppSid.
       --ad-latency S      Simulated network latency of an ad load, in host seconds (default 0.5).
       --fail-ads          Make every ad load fail (the banner stays hidden).
       --no-ads            Run without the ad overlay.
@@ -182,6 +188,7 @@ public struct HostConfiguration: Hashable, Sendable {
       case "--ads-timeout": options.adsTimeout = try number(in: 0.1...120)
       case "--fallback-ads": options.fallbackAdsPath = try nonEmpty(value(), name)
       case "--beacons": options.beaconsPath = try nonEmpty(value(), name)
+      case "--consent": options.consentPath = try nonEmpty(value(), name)
       default:
         if argument.hasPrefix("-") { throw fail("unknown option '\(name)' (see --help)") }
         throw fail("unexpected argument '\(argument)' (see --help)")
@@ -191,6 +198,7 @@ public struct HostConfiguration: Hashable, Sendable {
       let conflicting = [
         ("--fail-ads", options.failAds), ("--ads", options.adsPath != nil), ("--ads-ca", options.adsCAPath != nil),
         ("--fallback-ads", options.fallbackAdsPath != nil), ("--beacons", options.beaconsPath != nil),
+        ("--consent", options.consentPath != nil),
       ].first { $0.1 }
       if let conflicting { throw fail("--no-ads cannot be combined with \(conflicting.0)") }
     }

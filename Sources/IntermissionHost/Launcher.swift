@@ -1,5 +1,6 @@
 import CIntermissionStartup
 import Glibc
+import IntermissionAds
 import IntermissionCore
 import IntermissionSDL
 
@@ -98,6 +99,7 @@ public enum Launcher {
           configuration: prepared.options, script: prepared.script, fontPath: prepared.fontPath, trace: prepared.trace,
           adManifest: prepared.manifest, audioFolder: prepared.audioFolder, environment: environment,
           warn: { diagnostics("intermission: warning: " + $0) }, firstScene: firstScene)
+        if let consent = prepared.consent { host.adOverlay?.setConsent(consent) }
         host.start()
         return .running(host)
       } catch {
@@ -115,6 +117,8 @@ public enum Launcher {
     let trace: Trace
     let manifest: String?
     let audioFolder: String?
+    /// The player's consent signals (`--consent`), if given.
+    let consent: ConsentSignals?
   }
 
   private enum Preparation {
@@ -179,6 +183,17 @@ public enum Launcher {
           "cannot use --beacons file \(PrintableText.escaping(path, limit: 200)): \(error)", code: usageFailure)
       }
     }
+    var consent: ConsentSignals?
+    if let path = options.consentPath {
+      let name = PrintableText.escaping(path, limit: 200)
+      do {
+        consent = try ConsentSignals.parse(RegularFile.read(path, limit: 64 * 1024), name: path)
+      } catch let error as RegularFile.Failure {
+        return fail("cannot read --consent file \(name): \(error)", code: usageFailure)
+      } catch {
+        return fail("bad --consent file: \(error)", code: usageFailure)
+      }
+    }
     if let path = options.screenshotPath {
       do {
         try OutputPath.checkScreenshot(path)
@@ -219,7 +234,7 @@ public enum Launcher {
     return .success(
       Prepared(
         options: options, script: script, fontPath: font.path, trace: trace, manifest: manifest,
-        audioFolder: AssetLocator.audioFolder(environment: environment)))
+        audioFolder: AssetLocator.audioFolder(environment: environment), consent: consent))
   }
 
   /// Writes `line` and a newline to standard error, in one `write(2)`.

@@ -2,9 +2,11 @@ import CCurl
 import IntermissionAds
 import IntermissionCore
 
-/// GET requests over http and https through libcurl, with explicit limits: only the http and https
-/// protocols, connect and total timeouts, a maximum body size that holds while the body streams in,
-/// verified TLS certificates, and redirects followed by the client itself under a `RedirectPolicy`.
+/// GET and POST requests over http and https through libcurl, with explicit limits: only the http
+/// and https protocols, connect and total timeouts, a maximum body size that holds while the body
+/// streams in, verified TLS certificates, redirects followed by the client itself under a
+/// `RedirectPolicy`, and, unless the ad source is itself on one, no connection to a loopback,
+/// link-local or private address, checked on the address a name resolves to.
 ///
 /// Thread-safe: each request has its own easy handle. Nothing else in the program is global: the
 /// library is initialised once, on first use.
@@ -36,16 +38,22 @@ public final class HTTPClient: Sendable {
 
   /// The timeouts of every request.
   public let timeouts: Timeouts
-  private let caFile: String?
+  /// Whether connections to loopback, link-local and private addresses are allowed.
+  public let allowsPrivateAddresses: Bool
+  /// The PEM file of certificate authorities trusted besides the system's, if any.
+  public let caFile: String?
   private let cancellation = Cancellation()
 
   /// Creates a client.
   /// - Parameters:
   ///   - timeouts: connect and total timeouts.
   ///   - caFile: a PEM file of certificate authorities trusted besides the system's (`--ads-ca`).
-  public init(timeouts: Timeouts = Timeouts(), caFile: String? = nil) {
+  ///   - allowsPrivateAddresses: false refuses every connection to a loopback, link-local or
+  ///     private address (for ads whose source is on a public address).
+  public init(timeouts: Timeouts = Timeouts(), caFile: String? = nil, allowsPrivateAddresses: Bool = true) {
     self.timeouts = timeouts
     self.caFile = caFile
+    self.allowsPrivateAddresses = allowsPrivateAddresses
   }
 
   /// Stops every transfer under way within about a second, and fails every later request: for a
@@ -74,7 +82,9 @@ public final class HTTPClient: Sendable {
     guard let first = WebURL(url) else { return .failure(.other("not an http or https URL: \(url)")) }
     var current = first
     for _ in 0...HTTPClient.maximumRedirects {
-      let outcome = transfer(current, maximumBytes: maximumBytes, ifNoneMatch: ifNoneMatch, inspect: inspect)
+      let outcome = transfer(
+        current, maximumBytes: maximumBytes, headerLines: ifNoneMatch.map { ["If-None-Match: \($0)"] } ?? [],
+        postBody: nil, inspect: inspect)
       guard case .success(let (response, location)) = outcome else { return outcome.map { $0.0 } }
       guard (300..<400).contains(response.status), response.status != 304, let location else {
         return .success(response)
@@ -90,10 +100,31 @@ public final class HTTPClient: Sendable {
     return .failure(.redirectRefused("more than \(HTTPClient.maximumRedirects) redirects"))
   }
 
+  /// Sends `body` to `url` with POST and `headers` (`Name: value` lines); follows no redirect.
+  /// - Parameters:
+  ///   - url: an http or https URL.
+  ///   - body: the request's body.
+  ///   - headers: header lines, such as `Content-Type: application/json`.
+  ///   - maximumBytes: the largest response body accepted.
+  ///   - timeout: seconds for the whole transfer, if shorter than the client's.
+  /// - Returns: the response (any status), or why there is none.
+  public func post(
+    _ url: String, body: [UInt8], headers: [String], maximumBytes: Int, timeout: Double? = nil
+  ) -> Result<HTTPResponse, HTTPFailure> {
+    guard let target = WebURL(url) else { return .failure(.other("not an http or https URL: \(url)")) }
+    for line in headers where line.contains(where: { $0 == "\r" || $0 == "\n" }) {
+      return .failure(.other("a header line holds a line break: \(PrintableText.escaping(line, limit: 80))"))
+    }
+    return transfer(
+      target, maximumBytes: maximumBytes, headerLines: headers, postBody: body, inspect: nil, timeout: timeout
+    ).map { $0.0 }
+  }
+
   /// One request, no redirect followed: the response and its redirect target, if any. libcurl is
   /// handed `url` as its URL API parsed it, and only if that is the URL that was checked.
   private func transfer(
-    _ url: WebURL, maximumBytes: Int, ifNoneMatch: String?, inspect: (@Sendable ([UInt8]) -> ImageHeaderVerdict)?
+    _ url: WebURL, maximumBytes: Int, headerLines: [String], postBody: [UInt8]?,
+    inspect: (@Sendable ([UInt8]) -> ImageHeaderVerdict)?, timeout: Double? = nil
   ) -> Result<(HTTPResponse, String?), HTTPFailure> {
     if let reason = HTTPClient.loadLibrary() { return .failure(.other(reason)) }
     if cancellation.isCancelled { return .failure(.other("cancelled")) }
@@ -110,7 +141,12 @@ public final class HTTPClient: Sendable {
     var errorBuffer = [CChar](repeating: 0, count: Int(CURL_ERROR_SIZE) + 1)
     var headers: UnsafeMutablePointer<curl_slist>?
     defer { intermission_curl_slist_free_all(headers) }
-    if let ifNoneMatch { headers = intermission_curl_slist_append(headers, "If-None-Match: \(ifNoneMatch)") }
+    for line in headerLines { headers = intermission_curl_slist_append(headers, line) }
+    // Where the socket guard notes a refused address: it must outlive the transfer.
+    let refusedPrivate = UnsafeMutablePointer<Int32>.allocate(capacity: 1)
+    refusedPrivate.initialize(to: 0)
+    defer { refusedPrivate.deallocate() }
+    let total = min(timeout ?? timeouts.total, timeouts.total)
 
     let code: CURLcode = errorBuffer.withUnsafeMutableBufferPointer { errors in
       var setup = [
@@ -119,7 +155,7 @@ public final class HTTPClient: Sendable {
         intermission_curl_set_long(handle, CURLOPT_FOLLOWLOCATION, 0),
         intermission_curl_set_long(handle, CURLOPT_NOSIGNAL, 1),
         intermission_curl_set_long(handle, CURLOPT_CONNECTTIMEOUT_MS, Int(timeouts.connect * 1000)),
-        intermission_curl_set_long(handle, CURLOPT_TIMEOUT_MS, Int(timeouts.total * 1000)),
+        intermission_curl_set_long(handle, CURLOPT_TIMEOUT_MS, Int(total * 1000)),
         intermission_curl_set_offset(handle, CURLOPT_MAXFILESIZE_LARGE, curl_off_t(maximumBytes)),
         intermission_curl_set_long(handle, CURLOPT_SSL_VERIFYPEER, 1),
         intermission_curl_set_long(handle, CURLOPT_SSL_VERIFYHOST, 2),
@@ -134,6 +170,16 @@ public final class HTTPClient: Sendable {
         intermission_curl_set_progress_function(handle, transferProgress),
         intermission_curl_set_pointer(handle, CURLOPT_XFERINFODATA, context),
       ]
+      if let postBody {
+        // COPYPOSTFIELDS copies the body at once; its size is set first.
+        setup.append(intermission_curl_set_long(handle, CURLOPT_POSTFIELDSIZE, postBody.count))
+        setup.append(
+          (postBody.isEmpty ? [0] : postBody).withUnsafeBytes {
+            intermission_curl_set_pointer(
+              handle, CURLOPT_COPYPOSTFIELDS, UnsafeMutableRawPointer(mutating: $0.baseAddress))
+          })
+      }
+      if !allowsPrivateAddresses { setup.append(intermission_curl_refuse_private_addresses(handle, refusedPrivate)) }
       if let caFile {
         // The file is added to the system's authorities: OpenSSL reads both the file and the folder.
         setup.append(intermission_curl_set_string(handle, CURLOPT_CAINFO, caFile))
@@ -144,6 +190,9 @@ public final class HTTPClient: Sendable {
     }
     let message = errorBuffer.withUnsafeBufferPointer { String(cString: $0.baseAddress!) }
     guard code == CURLE_OK else {
+      if refusedPrivate.pointee != 0 {
+        return .failure(.unreachable("\(url.host) resolves to a loopback, link-local or private address: refused"))
+      }
       return .failure(HTTPClient.failure(code, message: message, body: body))
     }
     var status = 0

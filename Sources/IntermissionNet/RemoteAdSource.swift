@@ -52,8 +52,7 @@ public final class RemoteAdSource: AdSource, @unchecked Sendable {
       } catch {
         throw .ad(error)
       }
-      let image = try fetch(creative.imagePath, maximumBytes: decoder.maximumFileSize, inspect: true)
-      let loaded = LoadedAd(creative: creative, image: try decode(image, of: creative))
+      let loaded = LoadedAd(creative: creative, image: try fetcher.image(of: creative))
       return Self.checkedSize(Self.listing(creatives, in: loaded))
     } catch {
       switch error {
@@ -66,71 +65,19 @@ public final class RemoteAdSource: AdSource, @unchecked Sendable {
 
   // MARK: - Fetching
 
-  /// Why a load failed: the server was out of reach (`offline`) or something else was wrong.
-  private enum LoadFailure: Error {
-    case offline(AdError)
-    case ad(AdError)
-    /// A 304 for a cached body that turned out damaged (removed now): fetch it again in full.
-    case cachedEntryDamaged
-  }
+  private typealias LoadFailure = CachedFetch.Failure
+
+  private var fetcher: CachedFetch { CachedFetch(client: client, cache: cache, decoder: decoder) }
 
   private func fetchManifest() throws(LoadFailure) -> [AdCreative] {
     let url = manifestURL.description
-    let bytes = try fetch(url, maximumBytes: AdManifest.maximumSize, inspect: false)
+    let bytes = try fetcher.body(url, maximumBytes: AdManifest.maximumSize, inspect: false)
     do {
       return try AdManifest.parse(bytes, location: .web(manifestURL))
     } catch let error as AdError {
       throw .ad(error)
     } catch {
       throw .ad(.manifestMalformed(path: url, detail: "\(error)"))
-    }
-  }
-
-  /// The body at `url`: fetched (or revalidated from the cache), with its limits; cached when new.
-  /// A cached body found damaged after a 304 is removed and fetched again in full.
-  private func fetch(_ url: String, maximumBytes: Int, inspect: Bool) throws(LoadFailure) -> [UInt8] {
-    do throws(LoadFailure) {
-      return try fetch(url, maximumBytes: maximumBytes, inspect: inspect, revalidating: true)
-    } catch .cachedEntryDamaged {
-      return try fetch(url, maximumBytes: maximumBytes, inspect: inspect, revalidating: false)
-    }
-  }
-
-  private func fetch(_ url: String, maximumBytes: Int, inspect: Bool, revalidating: Bool) throws(LoadFailure)
-    -> [UInt8]
-  {
-    // Only the ETag is read now; the cached body only if the server says it is still good.
-    let etag = revalidating ? cache?.etag(for: url) : nil
-    let decoder = self.decoder
-    var inspector: (@Sendable ([UInt8]) -> ImageHeaderVerdict)?
-    if inspect { inspector = { @Sendable prefix in decoder.inspectHeader(prefix) } }
-    let outcome = client.get(
-      url, maximumBytes: maximumBytes, ifNoneMatch: etag, redirects: .sameOrigin, inspect: inspector)
-    switch outcome {
-    case .failure(let failure):
-      let error = AdError.transferFailed(url: url, reason: failure.description)
-      throw failure.isOffline ? .offline(error) : .ad(error)
-    case .success(let response) where response.status == 204:
-      throw .ad(.noFill)
-    case .success(let response) where response.status == 304:
-      guard etag != nil else {
-        throw .ad(.transferFailed(url: url, reason: "HTTP 304 to a request without a cached ETag"))
-      }
-      guard let cached = cache?.entry(for: url, maximumBytes: maximumBytes) else { throw .cachedEntryDamaged }
-      return cached.body
-    case .success(let response) where response.status == 200:
-      cache?.store(response.body, etag: response.etag, for: url)
-      return response.body
-    case .success(let response):
-      throw .ad(.transferFailed(url: url, reason: "HTTP \(response.status)"))
-    }
-  }
-
-  private func decode(_ bytes: [UInt8], of creative: AdCreative) throws(LoadFailure) -> any DecodedImage {
-    do {
-      return try decoder.decodeImage(bytes: bytes)
-    } catch {
-      throw .ad(.imageCorrupt(id: creative.id, path: creative.imagePath, reason: "\(error)"))
     }
   }
 

@@ -13,7 +13,7 @@ struct OpenRTBTests {
         "tmax": 800,
         "app": { "bundle": "com.example.mygame", "name": "My Game", "ver": "1.4.0", "publisher": "pub-123" },
         "placements": { "banner": "menu-banner", "interstitial": "level-end", "rewarded": "bonus" },
-        "regs": { "coppa": 0 } } }
+        "regs": { "coppa": 0 }, "reward": { "type": "coins", "amount": 50 } } }
     """
 
   static func demand(_ text: String = demandText) throws -> DemandFile {

@@ -163,6 +163,11 @@ extension BackendTests {
     }
   }
 
+  @Test func theSwiftVersionIsTheCAPIsVersion() {
+    // The user agent of OpenRTB requests names the version the C API reports.
+    #expect(String(cString: intermission_version()) == ProgramVersion.string)
+  }
+
   @Test func aHundredOverlaysAreCreatedAndDestroyedInOneProcess() throws {
     try withGameRenderer { renderer in
       var config = intermission_config()

@@ -32,6 +32,15 @@ CURLcode intermission_curl_set_progress_function(CURL *handle, intermission_curl
 CURLcode intermission_curl_get_long(CURL *handle, CURLINFO info, long *value);
 CURLcode intermission_curl_get_string(CURL *handle, CURLINFO info, char **value);
 
+// Refuses connections to loopback, link-local, private, shared, unspecified and multicast addresses:
+// the address each name resolves to is checked as its socket opens (CURLOPT_OPENSOCKETFUNCTION), so
+// DNS cannot smuggle one in. `*refused` becomes 1 when a connection was refused so; it must live as
+// long as the transfer.
+struct sockaddr;
+CURLcode intermission_curl_refuse_private_addresses(CURL *handle, int *refused);
+/// Whether `address` is such an address (for tests).
+int intermission_address_is_private(const struct sockaddr *address);
+
 // The URL API (curl_url): parses a URL as libcurl will request it, and assembles it again.
 CURLU *intermission_curl_url(void);
 void intermission_curl_url_cleanup(CURLU *url);

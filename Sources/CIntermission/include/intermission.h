@@ -290,6 +290,15 @@ int intermission_ack_reward(intermission_overlay *overlay, const char *transacti
  * `per_hour` removes the cap. Returns INTERMISSION_OK or an error. */
 int intermission_set_rewarded_cap(intermission_overlay *overlay, const char *placement, int per_hour);
 
+/* (0.4) Sets the player's consent signals, from the game's consent dialog (its CMP): a demand
+ * file's next OpenRTB request carries them. `gdpr` is 1 (GDPR applies), 0 (it does not) or -1
+ * (unknown); `tcf` is the TCF v2 consent string, `us_privacy` the CCPA string, `gpp` the GPP
+ * string and `gpp_sid` its section ids separated by commas ("2,6"); each may be NULL or "" (none).
+ * Intermission sends no device identifier. Returns INTERMISSION_OK or
+ * INTERMISSION_ERROR_INVALID_ARGUMENT (intermission_errmsg says which). A manifest ignores them. */
+int intermission_set_consent(intermission_overlay *overlay, int gdpr, const char *tcf, const char *us_privacy,
+                             const char *gpp, const char *gpp_sid);
+
 #ifdef __cplusplus
 } /* extern "C" */
 
@@ -388,6 +397,10 @@ public:
     int set_rewarded_cap(const char *placement, int per_hour)
     {
         return intermission_set_rewarded_cap(overlay_, placement, per_hour);
+    }
+    int set_consent(int gdpr, const char *tcf, const char *us_privacy, const char *gpp, const char *gpp_sid)
+    {
+        return intermission_set_consent(overlay_, gdpr, tcf, us_privacy, gpp, gpp_sid);
     }
     /* The last error's text, such as a refusal's reason ("pacing"). */
     const char *errmsg() const { return intermission_errmsg(overlay_); }

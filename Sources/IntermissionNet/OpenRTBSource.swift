@@ -1,0 +1,201 @@
+import IntermissionAds
+import IntermissionCore
+
+/// Ads bought over OpenRTB 2.6 from the endpoint of a demand file (a Prebid Server's
+/// `/openrtb2/auction`, say): each load POSTs a bid request for its format, on the loader's worker
+/// thread, decides the auction (`OpenRTBAuction`), fetches the winning native ad's image through
+/// the HTTP cache, and hands the ad over with the notices it owes its buyer (`AdCreative.notices`).
+///
+/// - The request carries the consent signals set last (`setConsent`), the view's size, and
+///   `test: 1` for test traffic; no device identifier.
+/// - Loss notices of the other bids, and the reasons bids were refused, wait in `takeReports()`
+///   for the overlay's durable queue and its trace.
+/// - 204 or no bid is no fill (`nbr` kept); a failure names what failed; when the endpoint cannot
+///   be reached, the demand file's house ads serve (`"source":"fallback"`). Bids are never cached.
+/// - Image, notice and tracker URLs must be https on a public address (`NativeAd.URLRule`); the
+///   connection itself refuses private addresses unless the endpoint is on one.
+public final class OpenRTBSource: AdSource, @unchecked Sendable {
+  /// The demand file.
+  public let demand: DemandFile
+  /// Where it was read from.
+  public let name: String
+  /// Whether every request is test traffic (headless and fixed-step runs).
+  public let isTest: Bool
+  private let client: HTTPClient
+  private let fetcher: CachedFetch
+  private let fallback: (any AdSource)?
+  private let userAgent: String
+  private let language: String?
+  private let lock = Condition()
+  private var consent = ConsentSignals()
+  private var viewSize = Size(width: 960, height: 640)
+  /// What each format's last load has to tell, until its loader takes it.
+  private var reports: [AdFormat: [SourceReport]] = [:]
+
+  /// How long a loss notice stays deliverable, in seconds.
+  public static let noticeLifetime = 86_400.0
+
+  /// Creates the source.
+  /// - Parameters:
+  ///   - demand: the demand file, read.
+  ///   - path: where it was read from.
+  ///   - client: its timeouts and certificate authorities; private addresses are refused unless
+  ///     the endpoint is on one.
+  ///   - decoder: checks images as they stream in, and decodes them.
+  ///   - cache: where image bodies are kept; nil caches nothing.
+  ///   - isTest: marks every request as test traffic.
+  ///   - version: the program's version, for the user agent.
+  ///   - architecture: the machine's, for the user agent.
+  ///   - locale: the locale's name (`LANG`), for `device.language`.
+  public init(
+    demand: DemandFile, path: String, client: HTTPClient, decoder: any ImageDecoder, cache: HTTPCache?,
+    isTest: Bool, version: String, architecture: String, locale: String?
+  ) {
+    self.demand = demand
+    name = path
+    self.isTest = isTest
+    let endpoint = demand.endpoint
+    let local = WebURL.isLoopbackHost(endpoint.host) || WebURL.isPrivateAddress(endpoint.host)
+    let guarded = HTTPClient(timeouts: client.timeouts, caFile: client.caFile, allowsPrivateAddresses: local)
+    self.client = guarded
+    fetcher = CachedFetch(client: guarded, cache: cache, decoder: decoder)
+    fallback = demand.fallback.map { LocalAdSource(manifestPath: $0, decoder: decoder) }
+    userAgent = OpenRTBRequest.userAgent(version: version, architecture: architecture)
+    language = OpenRTBRequest.language(ofLocale: locale)
+  }
+
+  /// The request's deadline, its image's transfer, the decode, and the house ads.
+  public var loadTimeout: Double {
+    requestTimeout + client.timeouts.total + 2 + (fallback?.loadTimeout ?? 0)
+  }
+
+  /// The bid request's own deadline: `tmax` and the time to connect.
+  var requestTimeout: Double { Double(demand.tmax) / 1000 + client.timeouts.connect }
+
+  /// Sets the signals the next request carries.
+  public func setConsent(_ signals: ConsentSignals) { lock.withLock { consent = signals } }
+
+  /// The signals the next request carries.
+  public var currentConsent: ConsentSignals { lock.withLock { consent } }
+
+  public func noteViewSize(_ size: Size) {
+    lock.lock()
+    viewSize = size
+    lock.unlock()
+  }
+
+  public func takeReports(for format: AdFormat) -> [SourceReport] {
+    lock.withLock { reports.removeValue(forKey: format) ?? [] }
+  }
+
+  public func loadAd(sequence: Int) -> Result<LoadedAd, AdError> { loadAd(sequence: sequence, format: .banner) }
+
+  public func loadAd(sequence: Int, format: AdFormat) -> Result<LoadedAd, AdError> {
+    guard demand.placements[format] != nil else {
+      return .failure(format == .banner ? .noBannerAds(path: name) : .noFullscreenAds(format: format, path: name))
+    }
+    let (signals, size) = lock.withLock { (consent, viewSize) }
+    let request = OpenRTBRequest(
+      id: RandomUUID.make(), transactionID: RandomUUID.make(), format: format, demand: demand, consent: signals,
+      device: .init(userAgent: userAgent, width: Int(size.width), height: Int(size.height), language: language),
+      isTest: isTest)
+    let endpoint = demand.endpoint.description
+    let response = client.post(
+      endpoint, body: Array(request.body.utf8),
+      headers: ["Content-Type: application/json", "x-openrtb-version: 2.6"], maximumBytes: AdManifest.maximumSize,
+      timeout: requestTimeout)
+    let auction: OpenRTBAuction
+    switch response {
+    case .failure(let failure):
+      let error = AdError.transferFailed(url: endpoint, reason: failure.description)
+      return failure.isOffline ? serveFallback(sequence: sequence, format: format, error: error) : .failure(error)
+    case .success(let answer):
+      do {
+        auction = try OpenRTBAuction.decide(status: answer.status, body: answer.body, request: request)
+      } catch {
+        return .failure(.transferFailed(url: endpoint, reason: "bid response refused: \(error)"))
+      }
+    }
+    var told: [SourceReport] = []
+    for loss in auction.losses {
+      if let reason = loss.reason { told.append(.bidRefused(id: loss.bidID, reason: reason)) }
+      if let url = loss.url {
+        told.append(.notice(Beacon(kind: .loss, adID: loss.bidID, url: url, lifetime: OpenRTBSource.noticeLifetime)))
+      }
+    }
+    report(told, for: format)
+    guard let winner = auction.winner else {
+      return .failure(auction.noBidReason.map { .noBid(reason: $0) } ?? .noFill)
+    }
+    let creative = creative(of: winner, format: format)
+    do throws(CachedFetch.Failure) {
+      var loaded = LoadedAd(creative: creative, image: try fetcher.image(of: creative))
+      loaded.formats = Set(demand.placements.keys)
+      if case .failure(let error) = OpenRTBSource.checkedSize(loaded) {
+        refuse(winner, creative, reason: error.description, format: format)
+        return .failure(error)
+      }
+      return .success(loaded)
+    } catch {
+      // The image could not be had: the bid cannot be shown (an invalid bid response).
+      let failure: AdError
+      switch error {
+      case .offline(let error), .ad(let error): failure = error
+      case .cachedEntryDamaged: failure = .transferFailed(url: creative.imagePath, reason: "a damaged cache entry")
+      }
+      refuse(winner, creative, reason: failure.description, format: format)
+      return .failure(failure)
+    }
+  }
+
+  /// The winning bid as an ad: its native assets, and its notices with their moments.
+  private func creative(of winner: OpenRTBAuction.Winner, format: AdFormat) -> AdCreative {
+    let ad = winner.ad
+    let lifetime = OpenRTBSource.noticeLifetime
+    func beacons(_ kind: Beacon.Kind, _ urls: [String]) -> [Beacon] {
+      urls.map { Beacon(kind: kind, adID: winner.bidID, url: $0, lifetime: lifetime) }
+    }
+    var creative = AdCreative(
+      id: winner.bidID, imagePath: ad.imageURL, title: ad.title, action: .inApp, description: ad.description,
+      landingURL: ad.linkURL)
+    creative.format = format
+    creative.callToAction = ad.callToAction
+    creative.countdown = demand.countdowns[format]
+    if format == .rewarded { creative.reward = demand.reward }
+    creative.lifetime = winner.lifetime
+    creative.notices = AdNotices(
+      shown: beacons(.win, winner.winNotice.map { [$0] } ?? []) + beacons(.tracker, ad.shownTrackers),
+      impression: beacons(.billing, winner.billingNotice.map { [$0] } ?? []) + beacons(.tracker, ad.viewableTrackers),
+      click: beacons(.tracker, ad.clickTrackers),
+      expired: beacons(.loss, winner.lossNotice.map { [winner.macros.losing(2).substitute($0)] } ?? []))
+    return creative
+  }
+
+  /// The winning bid could not be shown after all (its image): refused, with loss code 3.
+  private func refuse(_ winner: OpenRTBAuction.Winner, _ creative: AdCreative, reason: String, format: AdFormat) {
+    var told: [SourceReport] = [.bidRefused(id: winner.bidID, reason: reason)]
+    if let url = winner.lossNotice {
+      told.append(
+        .notice(
+          Beacon(
+            kind: .loss, adID: winner.bidID, url: winner.macros.losing(3).substitute(url),
+            lifetime: OpenRTBSource.noticeLifetime)))
+    }
+    report(told, for: format)
+  }
+
+  private func report(_ told: [SourceReport], for format: AdFormat) {
+    guard !told.isEmpty else { return }
+    lock.withLock { reports[format, default: []] += told }
+  }
+
+  /// The demand file's house ads, else `error`.
+  private func serveFallback(sequence: Int, format: AdFormat, error: AdError) -> Result<LoadedAd, AdError> {
+    guard let fallback, case .success(let loaded) = fallback.loadAd(sequence: sequence, format: format) else {
+      return .failure(error)
+    }
+    var house = LoadedAd(creative: loaded.creative, image: loaded.image, fallback: .houseAds)
+    house.formats = Set(demand.placements.keys)
+    return .success(house)
+  }
+}

@@ -1,0 +1,137 @@
+import Foundation
+import IntermissionCore
+import Testing
+
+/// Ads bought over OpenRTB 2.6 from the loopback responder (`Tests/Servers/openrtb.py`), the real
+/// program headless on the fixed step: the request's every field, the auction's outcome in the
+/// trace, and every notice and tracker at the responder, once each, by nonce.
+@Suite("Ads over OpenRTB")
+struct OpenRTBDeliveryTests {
+  static let headless = ["--headless", "--fixed-step", "--no-audio"]
+
+  /// Runs the program on `responder`'s demand file for `seconds` with `script`; returns the trace.
+  func run(
+    _ responder: OpenRTBResponder, _ runner: ProgramRunner, seconds: Double = 3, script: String = "",
+    arguments: [String] = [], trace: String = "t.jsonl", placements: String = #"{"banner": "menu-banner"}"#,
+    members: String = ""
+  ) throws -> (result: ProgramRunner.Result, trace: [String]) {
+    let demand = try responder.writeDemandFile(in: runner.folder, placements: placements, members: members)
+    let scriptPath = try runner.write("s.txt", script)
+    let result = try runner.run(
+      Self.headless + [
+        "--ads", demand, "--seconds", String(seconds), "--script", scriptPath, "--trace", runner.path(trace),
+        "--beacons", runner.path("beacons.sqlite"),
+      ] + arguments)
+    return (result, try runner.traceLines(trace))
+  }
+
+  /// The lines of `trace` whose event is in `events`, as `frame event detail`.
+  func summary(_ runner: ProgramRunner, _ trace: String = "t.jsonl") throws -> [String] {
+    try runner.traceSummary(trace, fields: ["id", "error", "kind", "reason"]) { event, _ in
+      [
+        "ad.loaded", "ad.failed", "banner.shown", "impression", "banner.clicked", "beacon.sent", "beacon.dropped",
+        "bid.refused",
+      ]
+      .contains(event)
+    }
+  }
+
+  @Test func oneBidIsShownAndEveryNoticeArrivesOnceAtItsMoment() throws {
+    let responder = try OpenRTBResponder()
+    let runner = try ProgramRunner()
+    let consent = try runner.write(
+      "consent.json", #"{"gdpr": 1, "tcf": "CPtcf", "usPrivacy": "1YNN", "gpp": "DBgpp", "gppSid": [2, 6]}"#)
+    let (result, _) = try run(
+      responder, runner, seconds: 3, script: "2.0 click 480 595\n2.5 key Escape\n", arguments: ["--consent", consent])
+    #expect(result.status == 0, "\(result.stderr)")
+    // Shown at frame 30: the win notice and the event-1 tracker; viewable from 38, so the
+    // impression at 98 brings the billing notice, the legacy imptracker and the event-2 tracker
+    // (not the JavaScript one); the click at 120 its click tracker.
+    #expect(
+      try summary(runner) == [
+        "30 ad.loaded b1", "30 banner.shown loaded", "30 beacon.sent b1 win", "30 beacon.sent b1 tracker",
+        "98 impression b1", "98 beacon.sent b1 billing", "98 beacon.sent b1 tracker", "98 beacon.sent b1 tracker",
+        "120 banner.clicked b1", "120 beacon.sent b1 tracker",
+      ])
+    let requests = responder.bidRequests
+    try #require(requests.count == 1, "one request: the banner rotates after 30 s: \(responder.requests)")
+    let request = try #require(requests.first?.json)
+    let requestID = try #require(request["id"] as? String)
+    #expect(RandomUUID.isWellFormed(requestID))
+    #expect(requests.first?.headers == ["content-type": "application/json", "x-openrtb-version": "2.6"])
+    #expect(request["test"] as? Int == 1, "headless: test traffic")
+    #expect(request["tmax"] as? Int == 800 && request["cur"] as? [String] == ["USD"])
+    let source = try #require(request["source"] as? [String: Any])
+    #expect((source["tid"] as? String).map(RandomUUID.isWellFormed) == true && source["tid"] as? String != requestID)
+    let app = try #require(request["app"] as? [String: Any])
+    #expect(app["bundle"] as? String == "com.example.mygame" && app["name"] as? String == "My Game")
+    #expect(app["ver"] as? String == "1.4.0" && (app["publisher"] as? [String: Any])?["id"] as? String == "pub-123")
+    let device = try #require(request["device"] as? [String: Any])
+    #expect(Set(device.keys).isSubset(of: ["ua", "os", "devicetype", "w", "h", "language", "js"]), "no identifier")
+    #expect(device["os"] as? String == "Linux" && device["devicetype"] as? Int == 2 && device["js"] as? Int == 0)
+    #expect(device["w"] as? Int == 960 && device["h"] as? Int == 640)
+    #expect((device["ua"] as? String)?.hasPrefix("Intermission/0.4.0 (Linux; ") == true)
+    let regs = try #require(request["regs"] as? [String: Any])
+    #expect(regs["coppa"] as? Int == 0 && regs["gdpr"] as? Int == 1 && regs["us_privacy"] as? String == "1YNN")
+    #expect(regs["gpp"] as? String == "DBgpp" && regs["gpp_sid"] as? [Int] == [2, 6])
+    #expect((request["user"] as? [String: Any])?["consent"] as? String == "CPtcf")
+    let imps = try #require(request["imp"] as? [[String: Any]])
+    let imp = try #require(imps.first)
+    #expect(imps.count == 1 && imp["id"] as? String == "banner" && imp["tagid"] as? String == "menu-banner")
+    #expect(imp["instl"] as? Int == 0 && imp["secure"] as? Int == 1 && imp["rwdd"] == nil)
+    let native = try #require(imp["native"] as? [String: Any])
+    #expect(native["ver"] as? String == "1.2" && (native["request"] as? String)?.contains(#""plcmttype":1"#) == true)
+    let notices = responder.notices
+    #expect(
+      notices.map(\.line) == [
+        "/win?b=b1&p=1.25", "/event1?a=\(requestID)", "/bill?b=b1&c=USD&p=1.25", "/imp?p=1.25", "/event2?i=banner",
+        "/click?p=1.25",
+      ])
+    #expect(Set(notices.compactMap(\.nonce)).count == notices.count, "each with a nonce of its own")
+  }
+
+  @Test func theHighestOfSeveralBidsWinsAndTheOthersGetTheirLossNotices() throws {
+    let responder = try OpenRTBResponder(case: "several")
+    let runner = try ProgramRunner()
+    let (result, _) = try run(responder, runner, seconds: 1)
+    #expect(result.status == 0, "\(result.stderr)")
+    let lines = try summary(runner)
+    #expect(Array(lines.prefix(2)) == ["30 ad.loaded high", "30 banner.shown loaded"], "\(lines)")
+    #expect(lines.filter { $0.hasSuffix(" loss") } == ["30 beacon.sent mid loss", "30 beacon.sent low loss"])
+    let losses = responder.notices.map(\.line).filter { $0.hasPrefix("/loss") }
+    #expect(losses == ["/loss?b=mid&p=&r=102", "/loss?b=low&p=&r=102"], "the price is not disclosed to losers")
+    #expect(responder.notices.map(\.line).contains("/win?b=high&p=2"))
+  }
+
+  @Test(arguments: [
+    ("bad-adm", "adm is not Native 1.2 JSON"), ("missing-asset", "the required title (asset 1) is missing"),
+    ("wrong-impid", "is not the imp's (banner)"), ("private", "points at a private or loopback address: 10.0.0.1"),
+  ])
+  func aBadBidIsRefusedWithLossCodeThreeAndTheNextBestShows(answer: String, reason: String) throws {
+    let responder = try OpenRTBResponder(case: answer)
+    let runner = try ProgramRunner()
+    let (result, trace) = try run(responder, runner, seconds: 1)
+    #expect(result.status == 0, "\(result.stderr)")
+    #expect(try summary(runner).prefix(2) == ["30 ad.loaded good", "30 banner.shown loaded"], "\(trace)")
+    let refused = try #require(trace.first { $0.contains(#""event":"bid.refused""#) }, "\(trace)")
+    #expect(refused.contains(#""id":"bad","reason":""#) && refused.contains(reason), "\(refused)")
+    let notices = responder.notices.map(\.line)
+    #expect(notices.filter { $0.hasPrefix("/loss") } == ["/loss?b=bad&p=&r=3"], "\(notices)")
+    #expect(!notices.contains { $0.contains("b=bad") && !$0.hasPrefix("/loss") }, "nothing else of the bad bid")
+    #expect(!responder.requests.contains { $0.path.contains("10.0.0.1") })
+  }
+
+  @Test(arguments: [
+    ("nobid", "no-fill"), ("nbr", "no-fill (nbr 2)"), ("huge", "larger than 1048576 bytes"),
+  ])
+  func noFillAndBadResponsesAreAdFailedAndTheGameGoesOn(answer: String, error: String) throws {
+    let responder = try OpenRTBResponder(case: answer)
+    let runner = try ProgramRunner()
+    let (result, trace) = try run(responder, runner, seconds: 1)
+    #expect(result.status == 0)
+    let failed = try #require(trace.first { $0.contains(#""event":"ad.failed""#) }, "\(trace)")
+    #expect(failed.contains(error), "\(failed)")
+    #expect(!trace.contains { $0.contains("banner.shown") })
+    #expect(responder.notices.isEmpty, "no notice without a shown ad")
+  }
+}

@@ -1,0 +1,100 @@
+import Foundation
+
+/// `Tests/Servers/openrtb.py`: an OpenRTB 2.6 responder with Native 1.2 markup on 127.0.0.1 and a
+/// free port, which also serves the creative and takes every notice and tracker; the case it
+/// answers can change at any time.
+final class OpenRTBResponder: @unchecked Sendable {
+  let folder: URL
+  let port: Int
+  let process = Process()
+
+  /// - Parameter case: how it answers (see the script's documentation).
+  init(case answer: String = "one-bid") throws {
+    folder = FileManager.default.temporaryDirectory.appendingPathComponent("intermission-openrtb-\(UUID().uuidString)")
+    try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+    let portFile = folder.appendingPathComponent("port")
+    process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+    process.arguments = [
+      "python3", ProgramRunner.root.appendingPathComponent("Tests/Servers/openrtb.py").path,
+      "--port-file", portFile.path, "--log", folder.appendingPathComponent("requests.jsonl").path,
+      "--control", folder.appendingPathComponent("control").path,
+      "--creative", ProgramRunner.root.appendingPathComponent("Assets/ads/starfall.png").path,
+    ]
+    process.standardOutput = FileHandle.nullDevice
+    try process.run()
+    port = try waitForPort(of: process, in: portFile, name: "the OpenRTB responder")
+    self.answer = answer
+    writeCase()
+  }
+
+  deinit { stopServer(process, removing: folder) }
+
+  /// How it answers from now on.
+  var answer: String {
+    didSet { writeCase() }
+  }
+
+  private func writeCase() {
+    try? Data(answer.utf8).write(to: folder.appendingPathComponent("control"), options: .atomic)
+  }
+
+  /// The auction endpoint.
+  var endpoint: String { "http://127.0.0.1:\(port)/openrtb2/auction" }
+
+  /// One logged request.
+  struct Request {
+    let method: String
+    let path: String
+    let query: [String: String]
+    let headers: [String: String]
+    let body: String?
+    /// What a GET was answered with.
+    let status: Int?
+
+    /// The body as JSON, for a bid request.
+    var json: [String: Any]? {
+      body.flatMap { try? JSONSerialization.jsonObject(with: Data($0.utf8)) as? [String: Any] }
+    }
+  }
+
+  /// Every request so far, in order.
+  var requests: [Request] {
+    let log = (try? String(contentsOf: folder.appendingPathComponent("requests.jsonl"), encoding: .utf8)) ?? ""
+    return log.split(separator: "\n").compactMap { line in
+      guard let object = try? JSONSerialization.jsonObject(with: Data(line.utf8)) as? [String: Any] else { return nil }
+      return Request(
+        method: object["method"] as? String ?? "", path: object["path"] as? String ?? "",
+        query: object["query"] as? [String: String] ?? [:], headers: object["headers"] as? [String: String] ?? [:],
+        body: object["body"] as? String, status: object["status"] as? Int)
+    }
+  }
+
+  /// The bid requests so far.
+  var bidRequests: [Request] { requests.filter { $0.method == "POST" } }
+
+  /// The notices and trackers so far (every GET but the creative's), as `path?key=value...` in
+  /// order, their nonce and timestamp left out, with each one's nonce and answer.
+  var notices: [(line: String, nonce: String?, status: Int?)] {
+    requests.filter { $0.method == "GET" && $0.path != "/creative.png" }.map { request in
+      let query = request.query.filter { $0.key != "nonce" && $0.key != "ts" }.sorted { $0.key < $1.key }
+      let line =
+        request.path + (query.isEmpty ? "" : "?" + query.map { "\($0.key)=\($0.value)" }.joined(separator: "&"))
+      return (line, request.query["nonce"], request.status)
+    }
+  }
+
+  /// A demand file for this responder in `folder`, with `members` added to the `openrtb` object.
+  func writeDemandFile(in folder: URL, placements: String = #"{"banner": "menu-banner"}"#, members: String = "")
+    throws -> String
+  {
+    let text = """
+      { "openrtb": {
+          "endpoint": "\(endpoint)", "tmax": 800,
+          "app": { "bundle": "com.example.mygame", "name": "My Game", "ver": "1.4.0", "publisher": "pub-123" },
+          "placements": \(placements)\(members) } }
+      """
+    let url = folder.appendingPathComponent("demand.json")
+    try Data(text.utf8).write(to: url)
+    return url.path
+  }
+}

@@ -1,0 +1,201 @@
+#!/usr/bin/env python3
+"""A loopback OpenRTB 2.6 responder with Native 1.2 markup, for Intermission's tests.
+
+Listens on 127.0.0.1 on a free port (written to --port-file once listening). POST /openrtb2/auction
+answers a bid request as the case in the --control file says (read at every request); GET serves
+the creative (/creative.png, from --creative) and answers every other path (notices and trackers)
+with 204. Every request is logged as one JSON line to --log: method, path, query, the headers that
+matter, and a POST's body.
+
+Cases:
+  one-bid        one bid, with nurl, burl, lurl, event trackers, an imptracker and a click tracker
+  several        three bids from two seats (0.5 and 2.0 from "alpha", 1.5 from "beta"): 2.0 wins
+  nobid          204 No Content
+  nbr            200 with no seatbid and "nbr": 2
+  bad-adm        the highest bid's adm is not JSON; the next is good
+  missing-asset  the highest bid's adm has no title; the next is good
+  wrong-impid    the highest bid names another imp; the next is good
+  private        the highest bid's imptracker points at 10.0.0.1; the next is good
+  expiring       one bid that expires after 1 s ("exp": 1)
+  huge           a 2 MiB body
+  slow:S         the one-bid answer after S seconds
+A case followed by "/500" (such as "one-bid/500") answers every notice and tracker with 500 instead.
+
+Standard library only. Stops on SIGTERM or SIGINT.
+"""
+import argparse
+import json
+import os
+import signal
+import sys
+import threading
+import time
+import urllib.parse
+from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
+
+
+def native(base, title="Starfall Tactics", image=True, tracker_host=None):
+    """Native 1.2 markup whose URLs are on this server (or, for one tracker, `tracker_host`)."""
+    assets = []
+    if title is not None:
+        assets.append({"id": 1, "title": {"text": title}})
+    if image:
+        assets.append({"id": 2, "img": {"url": base + "/creative.png", "w": 1456, "h": 180}})
+    assets.append({"id": 3, "data": {"value": "Thirty missions among the stars."}})
+    assets.append({"id": 4, "data": {"value": "Play now"}})
+    legacy = (tracker_host or base) + "/imp?p=${AUCTION_PRICE}"
+    return json.dumps({
+        "ver": "1.2",
+        "assets": assets,
+        "link": {"url": "https://example.com/starfall", "clicktrackers": [base + "/click?p=${AUCTION_PRICE}"]},
+        "imptrackers": [legacy],
+        "eventtrackers": [
+            {"event": 1, "method": 1, "url": base + "/event1?a=${AUCTION_ID}"},
+            {"event": 2, "method": 1, "url": base + "/event2?i=${AUCTION_IMP_ID}"},
+            {"event": 2, "method": 2, "url": base + "/script.js"},
+        ],
+    })
+
+
+def bid(base, bid_id, price, impid, adm, exp=None):
+    entry = {
+        "id": bid_id, "impid": impid, "price": price, "adm": adm, "crid": "c-" + bid_id,
+        "nurl": base + "/win?b=" + bid_id + "&p=${AUCTION_PRICE}",
+        "burl": base + "/bill?b=" + bid_id + "&p=${AUCTION_PRICE}&c=${AUCTION_CURRENCY}",
+        "lurl": base + "/loss?b=" + bid_id + "&r=${AUCTION_LOSS}&p=${AUCTION_PRICE}",
+    }
+    if exp is not None:
+        entry["exp"] = exp
+    return entry
+
+
+class Responder(BaseHTTPRequestHandler):
+    protocol_version = "HTTP/1.1"
+    server_version = "openrtb-responder"
+    lock = threading.Lock()
+
+    def log_message(self, *args):
+        pass
+
+    def case(self):
+        try:
+            with open(self.server.control) as control:
+                return control.read().strip() or "one-bid"
+        except OSError:
+            return "one-bid"
+
+    def record(self, body=None, status=None):
+        parsed = urllib.parse.urlsplit(self.path)
+        entry = {
+            "time": time.time(), "method": self.command, "path": parsed.path, "status": status,
+            "query": dict(urllib.parse.parse_qsl(parsed.query, keep_blank_values=True)),
+            "headers": {name.lower(): self.headers[name] for name in ("Content-Type", "x-openrtb-version") if self.headers[name]},
+        }
+        if body is not None:
+            entry["body"] = body.decode("utf-8", "replace")
+        with Responder.lock, open(self.server.log, "a") as log:
+            log.write(json.dumps(entry) + "\n")
+            log.flush()
+
+    def do_GET(self):
+        if urllib.parse.urlsplit(self.path).path == "/creative.png":
+            self.record(status=200)
+            with open(self.server.creative, "rb") as handle:
+                self.answer(200, handle.read(), "image/png")
+        elif self.case().endswith("/500"):
+            self.record(status=500)
+            self.answer(500, b"failure on purpose\n", "text/plain")
+        else:
+            self.record(status=204)
+            self.answer(204, b"", None)
+
+    def do_POST(self):
+        length = int(self.headers.get("Content-Length") or 0)
+        body = self.rfile.read(length)
+        self.record(body)
+        case = self.case()
+        if case.endswith("/500"):
+            case = case[:-4]
+        if case.startswith("slow:"):
+            time.sleep(float(case[5:]))
+            case = "one-bid"
+        try:
+            request = json.loads(body)
+            request_id = request["id"]
+            impid = request["imp"][0]["id"]
+        except (ValueError, KeyError, IndexError, TypeError):
+            self.answer(400, b"not a bid request\n", "text/plain")
+            return
+        base = "http://127.0.0.1:%d" % self.server.server_address[1]
+        good = native(base)
+        seatbid = None
+        answer = {"id": request_id, "bidid": "resp-" + request_id[:8], "cur": "USD"}
+        if case == "nobid":
+            self.answer(204, b"", None)
+            return
+        if case == "huge":
+            self.answer(200, b" " * (2 << 20), "application/json")
+            return
+        if case == "nbr":
+            answer["nbr"] = 2
+        elif case == "one-bid":
+            seatbid = [{"seat": "alpha", "bid": [bid(base, "b1", 1.25, impid, good)]}]
+        elif case == "expiring":
+            seatbid = [{"seat": "alpha", "bid": [bid(base, "b1", 1.25, impid, good, exp=1)]}]
+        elif case == "several":
+            seatbid = [
+                {"seat": "alpha", "bid": [bid(base, "low", 0.5, impid, good), bid(base, "high", 2.0, impid, good)]},
+                {"seat": "beta", "bid": [bid(base, "mid", 1.5, impid, good)]},
+            ]
+        else:
+            bad = {
+                "bad-adm": (impid, "{not json"),
+                "missing-asset": (impid, native(base, title=None)),
+                "wrong-impid": ("another-imp", good),
+                "private": (impid, native(base, tracker_host="https://10.0.0.1")),
+            }.get(case)
+            if bad is None:
+                self.answer(500, ("unknown case " + case + "\n").encode(), "text/plain")
+                return
+            seatbid = [{"seat": "alpha", "bid": [bid(base, "bad", 3.0, bad[0], bad[1]), bid(base, "good", 1.0, impid, good)]}]
+        if seatbid is not None:
+            answer["seatbid"] = seatbid
+        self.answer(200, json.dumps(answer).encode(), "application/json")
+
+    def answer(self, status, body, kind):
+        self.send_response(status)
+        if kind:
+            self.send_header("Content-Type", kind)
+        self.send_header("Content-Length", str(len(body)))
+        self.end_headers()
+        if body:
+            try:
+                self.wfile.write(body)
+            except OSError:
+                pass
+
+
+def main():
+    parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser.add_argument("--port-file", required=True)
+    parser.add_argument("--log", required=True)
+    parser.add_argument("--control", required=True)
+    parser.add_argument("--creative", required=True)
+    arguments = parser.parse_args()
+    server = ThreadingHTTPServer(("127.0.0.1", 0), Responder)
+    server.daemon_threads = True
+    server.log = arguments.log
+    server.control = arguments.control
+    server.creative = arguments.creative
+    signal.signal(signal.SIGTERM, lambda *_: threading.Thread(target=server.shutdown).start())
+    signal.signal(signal.SIGINT, lambda *_: threading.Thread(target=server.shutdown).start())
+    temporary = arguments.port_file + ".tmp"
+    with open(temporary, "w") as port_file:
+        port_file.write(str(server.server_address[1]))
+    os.rename(temporary, arguments.port_file)
+    server.serve_forever()
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
