@@ -57,6 +57,9 @@ public struct DemandFile: Hashable, Sendable {
   public var reward: AdFormat.Reward?
   /// The full-screen countdowns: an interstitial's `closeAfter`, a rewarded ad's `rewardAfter`.
   public var countdowns: [AdFormat: Double]
+  /// Prebid Server's stored auction responses to ask for, by format, for testing without demand
+  /// (`imp.ext.prebid.storedauctionresponse.id`).
+  public var storedAuctionResponses: [AdFormat: String] = [:]
 
   /// The default `tmax`, in milliseconds.
   public static let defaultTmax = 800
@@ -90,6 +93,7 @@ public struct DemandFile: Hashable, Sendable {
     guard case .object(let members) = body else { throw malformed("\"openrtb\" is not an object") }
     let known = [
       "endpoint", "tmax", "app", "placements", "regs", "fallback", "test", "reward", "rewardAfter", "closeAfter",
+      "storedAuctionResponses",
     ]
     if let unknown = members.first(where: { !known.contains($0.key) }) {
       throw malformed(
@@ -168,9 +172,23 @@ public struct DemandFile: Hashable, Sendable {
         throw malformed(error.message)
       }
     }
-    return DemandFile(
+    var stored: [AdFormat: String] = [:]
+    if let value = body["storedAuctionResponses"] {
+      guard case .object(let members) = value else {
+        throw malformed("\"storedAuctionResponses\" must be an object of stored response ids by format")
+      }
+      for (key, id) in members {
+        guard let format = AdFormat(rawValue: key) else {
+          throw malformed("\"storedAuctionResponses\": unknown format \"\(PrintableText.escaping(key, limit: 40))\"")
+        }
+        stored[format] = try string(id, "storedAuctionResponses.\(key)")
+      }
+    }
+    var demand = DemandFile(
       endpoint: endpoint, tmax: tmax, app: application, placements: placements, coppa: coppa, fallback: fallback,
       test: test, reward: reward, countdowns: countdowns)
+    demand.storedAuctionResponses = stored
+    return demand
   }
 
   /// `reference` resolved against the demand file's folder, which it must not leave.

@@ -155,7 +155,9 @@ public struct OpenRTBAuction: Sendable {
       throw NativeAd.Refusal("the bid's \"impid\" is not the imp's (\(request.impID))")
     }
     guard case .string(let adm)? = bid["adm"] else { throw NativeAd.Refusal("the bid has no \"adm\"") }
-    var ad = try NativeAd.parse(adm, urls: rule)
+    // The markup's macros are replaced before it is read (values are percent-encoded: no quote or
+    // backslash reaches the JSON), so its image, link and trackers all have theirs.
+    let ad = try NativeAd.parse(macros.substitute(adm), urls: rule)
     func notice(_ key: String) throws(NativeAd.Refusal) -> String? {
       guard let value = bid[key] else { return nil }
       guard case .string(let text) = value else { throw NativeAd.Refusal("\"\(key)\" is not a URL") }
@@ -163,9 +165,6 @@ public struct OpenRTBAuction: Sendable {
     }
     let winNotice = try notice("nurl")
     let billingNotice = try notice("burl")
-    ad.clickTrackers = ad.clickTrackers.map(macros.substitute)
-    ad.shownTrackers = ad.shownTrackers.map(macros.substitute)
-    ad.viewableTrackers = ad.viewableTrackers.map(macros.substitute)
     var lifetime = request.format == .banner ? bannerLifetime : fullscreenLifetime
     if case .number(let seconds)? = bid["exp"] {
       guard seconds >= 1, seconds <= 86_400 else { throw NativeAd.Refusal("\"exp\" must be 1 to 86400 seconds") }

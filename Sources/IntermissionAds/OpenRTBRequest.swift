@@ -82,6 +82,10 @@ public struct OpenRTBRequest: Sendable {
         "native",
         .object([("request", .string(OpenRTBRequest.nativeRequest(for: format).jsonText)), ("ver", .string("1.2"))])
       ))
+    if let stored = demand.storedAuctionResponses[format] {
+      // Prebid Server answers with this stored response, no auction held: for testing.
+      imp.append(("ext", .object([("prebid", .object([("storedauctionresponse", .object([("id", .string(stored))]))]))])))
+    }
     var app: [(key: String, value: J)] = [("bundle", .string(demand.app.bundle)), ("name", .string(demand.app.name))]
     if let version = demand.app.version { app.append(("ver", .string(version))) }
     if let publisher = demand.app.publisher { app.append(("publisher", .object([("id", .string(publisher))]))) }

@@ -136,6 +136,13 @@ struct OpenRTBTests {
     #expect(banner.contains(#""imp":[{"id":"banner","tagid":"menu-banner","instl":0,"secure":1,"#))
     #expect(banner.contains(#"\"plcmttype\":1"#) && banner.hasSuffix(#""test":0}"#))
     #expect(!banner.contains("\"user\"") && !banner.contains("gdpr"), "no consent known, none sent")
+    var stored = try Self.request(.interstitial)
+    stored.demand.storedAuctionResponses = [.interstitial: "pbs-stored-1"]
+    #expect(stored.body.contains(#""ver":"1.2"},"ext":{"prebid":{"storedauctionresponse":{"id":"pbs-stored-1"}}}}]"#))
+    let parsed = try Self.demand(
+      Self.demandText.replacingOccurrences(
+        of: #""regs": { "coppa": 0 },"#, with: #""regs": { "coppa": 0 }, "storedAuctionResponses": {"banner": "s-1"},"#))
+    #expect(parsed.storedAuctionResponses == [.banner: "s-1"])
     for forbidden in ["ifa", "\"ip\"", "geo", "buyeruid", "didsha1", "dpidmd5", "macsha1"] {
       #expect(!body.contains(forbidden), "no identifier: \(forbidden)")
     }
