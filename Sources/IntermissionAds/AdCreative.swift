@@ -46,6 +46,9 @@ public struct AdCreative: Hashable, Sendable {
   /// (`closeAfter`, default 5) or a rewarded ad's reward is earned (`rewardAfter`, default 15); nil
   /// for a banner.
   public var countdown: Double?
+  /// Whether the ad is bought native markup: the banner composes it from its title, image,
+  /// description and call to action, instead of showing a banner-shaped creative.
+  public var isNative = false
   /// The call-to-action text of a bought (native) ad, such as "Play now"; nil shows the default.
   public var callToAction: String?
   /// What a bought ad reports to its buyer, and when.

@@ -5,9 +5,14 @@ import IntermissionCore
 enum BannerArtwork {
   /// The banner at `frame`, at `opacity` (it fades while it slides): a dark strip, the creative at
   /// its own aspect clear of the "Ad" label, an accent line along its top, and the label.
-  static func drawBanner(in frame: Rect, opacity: Double, image: ImageHandle?, on canvas: any Canvas) {
+  /// A bought (native) ad is composed here from its assets instead: `drawNative`.
+  static func drawBanner(
+    in frame: Rect, opacity: Double, image: ImageHandle?, ad: AdCreative? = nil, on canvas: any Canvas
+  ) {
     canvas.fill(frame, color: Color(hex: 0x05070C).withOpacity(opacity))
-    if let image {
+    if let ad, ad.isNative {
+      drawNative(ad, in: frame, opacity: opacity, image: image, on: canvas)
+    } else if let image {
       // The creative keeps clear of the "Ad" label: it fits between two margins of the label's width.
       canvas.drawImage(image, in: AdOverlay.creativeFrame(in: frame, imageSize: image.pixelSize), opacity: opacity)
     }
@@ -16,6 +21,25 @@ enum BannerArtwork {
     canvas.drawText(
       "Ad", style: .caption, color: Theme.text.withOpacity(opacity),
       in: Rect(x: 6, y: frame.minY + 2, width: AdOverlay.labelWidth - 6, height: 18), alignment: .leading)
+  }
+
+  /// A native ad on the banner: its main image at its own aspect on the left, the title and the
+  /// description beside it, and the call to action as a button on the right, all clear of the
+  /// "Ad" label.
+  static func drawNative(_ ad: AdCreative, in frame: Rect, opacity: Double, image: ImageHandle?, on canvas: any Canvas)
+  {
+    let layout = NativeBannerLayout(frame: frame, imageSize: image?.pixelSize)
+    if let image { canvas.drawImage(image, in: layout.image, opacity: opacity) }
+    canvas.drawText(
+      ad.title, style: layout.titleStyle, color: Theme.text.withOpacity(opacity), in: layout.title, alignment: .leading)
+    if let description = ad.description, let area = layout.description {
+      canvas.drawText(
+        description, style: .caption, color: Theme.mutedText.withOpacity(opacity), in: area, alignment: .leading)
+    }
+    canvas.fill(layout.callToAction, color: Theme.button.withOpacity(opacity))
+    canvas.drawText(
+      ad.callToAction ?? AdView.callToActionTitle, style: layout.titleStyle == .heading ? .body : .caption,
+      color: Theme.text.withOpacity(opacity), in: layout.callToAction, alignment: .center)
   }
 
   /// A message for the player in a dark pill above the banner's place, in the middle.

@@ -213,7 +213,8 @@ final class BannerSlot {
   func draw(on canvas: any Canvas) {
     creative.prepare(on: canvas)
     if banner.isOnScreen {
-      BannerArtwork.drawBanner(in: frame, opacity: banner.visibility(at: time), image: creative.uploaded, on: canvas)
+      BannerArtwork.drawBanner(
+        in: frame, opacity: banner.visibility(at: time), image: creative.uploaded, ad: currentAd, on: canvas)
     }
     if case .inAppView(_, let view) = action { view.draw(on: canvas, image: creative.uploaded) }
   }

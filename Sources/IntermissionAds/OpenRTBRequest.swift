@@ -84,7 +84,8 @@ public struct OpenRTBRequest: Sendable {
       ))
     if let stored = demand.storedAuctionResponses[format] {
       // Prebid Server answers with this stored response, no auction held: for testing.
-      imp.append(("ext", .object([("prebid", .object([("storedauctionresponse", .object([("id", .string(stored))]))]))])))
+      imp.append(
+        ("ext", .object([("prebid", .object([("storedauctionresponse", .object([("id", .string(stored))]))]))])))
     }
     var app: [(key: String, value: J)] = [("bundle", .string(demand.app.bundle)), ("name", .string(demand.app.name))]
     if let version = demand.app.version { app.append(("ver", .string(version))) }

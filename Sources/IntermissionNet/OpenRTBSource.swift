@@ -159,6 +159,7 @@ public final class OpenRTBSource: AdSource, @unchecked Sendable {
       id: winner.bidID, imagePath: ad.imageURL, title: ad.title, action: .inApp, description: ad.description,
       landingURL: ad.linkURL)
     creative.format = format
+    creative.isNative = true
     creative.callToAction = ad.callToAction
     creative.countdown = demand.countdowns[format]
     if format == .rewarded { creative.reward = demand.reward }

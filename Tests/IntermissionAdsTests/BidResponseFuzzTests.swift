@@ -27,7 +27,8 @@ struct BidResponseFuzzTests {
       return pick([
         "https://cdn.example.com/a.png", "https://t.example.com/t?p=${AUCTION_PRICE}&l=${AUCTION_LOSS}",
         "http://cdn.example.com/a.png", "https://10.0.0.1/x", "https://[::1]/x", "https://127.0.0.1/x",
-        "javascript:alert(1)", "file:///etc/passwd", "https://exa mple.com/", "", "https://%24%7BAUCTION_ID%7D.example.com/",
+        "javascript:alert(1)", "file:///etc/passwd", "https://exa mple.com/", "",
+        "https://%24%7BAUCTION_ID%7D.example.com/",
         "https://t.example.com/" + String(repeating: "a", count: Int.random(in: 0..<3000, using: &random)),
       ])
     }
@@ -44,9 +45,15 @@ struct BidResponseFuzzTests {
       if chance(0.5) { assets.append(#"{"id":\#(pick(["4", "1", "2", "99"])),"data":{"value":"Go"}}"#) }
       var members = [#""assets":[\#(assets.joined(separator: ","))]"#]
       if chance(0.9) { members.append(#""link":{"url":"\#(url())","clicktrackers":["\#(url())"]}"#) }
-      if chance(0.5) { members.append(#""imptrackers":[\#((0..<Int.random(in: 0..<(chance(0.9) ? 3 : 20), using: &random)).map { _ in "\"\(url())\"" }.joined(separator: ","))]"#) }
       if chance(0.5) {
-        members.append(#""eventtrackers":[{"event":\#(pick(["1", "2", "3", "x"])),"method":\#(pick(["1", "2"])),"url":"\#(url())"}]"#)
+        members.append(
+          #""imptrackers":[\#((0..<Int.random(in: 0..<(chance(0.9) ? 3 : 20), using: &random)).map { _ in "\"\(url())\"" }.joined(separator: ","))]"#
+        )
+      }
+      if chance(0.5) {
+        members.append(
+          #""eventtrackers":[{"event":\#(pick(["1", "2", "3", "x"])),"method":\#(pick(["1", "2"])),"url":"\#(url())"}]"#
+        )
       }
       let text = "{" + members.joined(separator: ",") + "}"
       return chance(0.1) ? #"{"native":\#(text)}"# : text
@@ -126,7 +133,8 @@ struct BidResponseFuzzTests {
       let refusedFirst = auction.losses.prefix { $0.code == 3 }.count
       #expect(auction.losses.dropFirst(refusedFirst).allSatisfy { $0.code == 102 }, "\(label)")
       let ad = winner.ad
-      let urls = [ad.imageURL] + ad.clickTrackers + ad.shownTrackers + ad.viewableTrackers
+      let urls =
+        [ad.imageURL] + ad.clickTrackers + ad.shownTrackers + ad.viewableTrackers
         + [winner.winNotice, winner.billingNotice].compactMap { $0 }
       for url in urls {
         #expect(url.hasPrefix("https://") && !url.contains("${AUCTION_"), "\(label): \(url)")

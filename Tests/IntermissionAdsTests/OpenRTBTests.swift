@@ -141,7 +141,8 @@ struct OpenRTBTests {
     #expect(stored.body.contains(#""ver":"1.2"},"ext":{"prebid":{"storedauctionresponse":{"id":"pbs-stored-1"}}}}]"#))
     let parsed = try Self.demand(
       Self.demandText.replacingOccurrences(
-        of: #""regs": { "coppa": 0 },"#, with: #""regs": { "coppa": 0 }, "storedAuctionResponses": {"banner": "s-1"},"#))
+        of: #""regs": { "coppa": 0 },"#, with: #""regs": { "coppa": 0 }, "storedAuctionResponses": {"banner": "s-1"},"#)
+    )
     #expect(parsed.storedAuctionResponses == [.banner: "s-1"])
     for forbidden in ["ifa", "\"ip\"", "geo", "buyeruid", "didsha1", "dpidmd5", "macsha1"] {
       #expect(!body.contains(forbidden), "no identifier: \(forbidden)")

@@ -134,4 +134,63 @@ struct OpenRTBDeliveryTests {
     #expect(!trace.contains { $0.contains("banner.shown") })
     #expect(responder.notices.isEmpty, "no notice without a shown ad")
   }
+
+  static let fullscreenPlacements = #"{"banner": "menu-banner", "rewarded": "bonus"}"#
+  static let rewardMembers = #", "reward": {"type": "coins", "amount": 50}, "rewardAfter": 3"#
+
+  @Test func aRewardedAdIsBoughtAsNativeAndItsRewardAndNoticesCome() throws {
+    let responder = try OpenRTBResponder()
+    let runner = try ProgramRunner()
+    // Bonus at 1 s (the banner is in), the offer at 3 s, 3 s of countdown, Escape at 7 s.
+    let (result, trace) = try run(
+      responder, runner, seconds: 8, script: "1.0 click 480 252\n3.0 key Return\n7.0 key Escape\n",
+      placements: Self.fullscreenPlacements, members: Self.rewardMembers)
+    #expect(result.status == 0, "\(result.stderr)")
+    let story = try runner.traceSummary("t.jsonl", fields: ["format", "placement", "amount"]) { event, _ in
+      event.hasPrefix("fullscreen.") || event.hasPrefix("rewarded.")
+    }
+    #expect(
+      story == [
+        "180 fullscreen.shown rewarded bonus_coins", "361 rewarded.completed rewarded bonus_coins",
+        "420 rewarded.earned rewarded bonus_coins 50", "420 fullscreen.dismissed rewarded bonus_coins",
+      ], "\(trace)")
+    let rewarded = try #require(
+      responder.bidRequests.compactMap(\.json).first { request in
+        (request["imp"] as? [[String: Any]])?.first?["id"] as? String == "rewarded"
+      })
+    let imp = try #require((rewarded["imp"] as? [[String: Any]])?.first)
+    #expect(imp["tagid"] as? String == "bonus" && imp["instl"] as? Int == 1 && imp["rwdd"] as? Int == 1)
+    let native = (imp["native"] as? [String: Any])?["request"] as? String
+    #expect(native?.contains(#""plcmttype":4"#) == true)
+    let notices = responder.notices.map(\.line)
+    #expect(notices.contains("/event2?i=rewarded") && notices.contains("/event2?i=banner"), "\(notices)")
+    #expect(notices.filter { $0.hasPrefix("/win") }.count == 2, "the banner's and the rewarded ad's: \(notices)")
+  }
+
+  @Test func anExpiredBidIsNeverShownItsLossNoticeSaysTwoAndANewRequestIsMade() throws {
+    let responder = try OpenRTBResponder(case: "expiring")
+    let runner = try ProgramRunner()
+    // The rewarded bid (exp 1 s) loads at about 1 s; the offer at 3 s finds it expired.
+    let (result, trace) = try run(
+      responder, runner, seconds: 5, script: "1.0 click 480 252\n3.0 key Return\n4.0 key Return\n",
+      placements: Self.fullscreenPlacements, members: Self.rewardMembers)
+    #expect(result.status == 0, "\(result.stderr)")
+    let refused = trace.filter { $0.contains(#""event":"fullscreen.refused""#) }
+    #expect(refused.count == 1 && refused[0].contains(#""reason":"expired""#), "\(trace)")
+    #expect(trace.contains { $0.contains(#""event":"fullscreen.shown""#) && $0.contains(#""frame":240"#) }, "\(trace)")
+    let losses = responder.notices.map(\.line).filter { $0.hasPrefix("/loss") }
+    #expect(losses == ["/loss?b=b1&p=&r=2"], "\(responder.notices.map(\.line))")
+    let formats = responder.bidRequests.compactMap { ($0.json?["imp"] as? [[String: Any]])?.first?["id"] as? String }
+    #expect(formats.filter { $0 == "rewarded" }.count >= 2, "a new request after the expiry: \(formats)")
+  }
+
+  @Test func aResponseLaterThanTmaxAndTheConnectTimeoutIsAFailureAndTheGameGoesOn() throws {
+    let responder = try OpenRTBResponder(case: "slow:5")
+    let runner = try ProgramRunner()
+    let (result, trace) = try run(responder, runner, seconds: 1)
+    #expect(result.status == 0)
+    let failed = try #require(trace.first { $0.contains(#""event":"ad.failed""#) }, "\(trace)")
+    #expect(failed.contains("timed out") || failed.contains("Timeout") || failed.contains("timeout"), "\(failed)")
+    #expect(result.stderr.contains("warning: ads:"), "one warning: \(result.stderr)")
+  }
 }

@@ -18,7 +18,7 @@ final class OpenRTBResponder: @unchecked Sendable {
       "python3", ProgramRunner.root.appendingPathComponent("Tests/Servers/openrtb.py").path,
       "--port-file", portFile.path, "--log", folder.appendingPathComponent("requests.jsonl").path,
       "--control", folder.appendingPathComponent("control").path,
-      "--creative", ProgramRunner.root.appendingPathComponent("Assets/ads/starfall.png").path,
+      "--creative", ProgramRunner.root.appendingPathComponent("Assets/ads/break-interstitial.png").path,
     ]
     process.standardOutput = FileHandle.nullDevice
     try process.run()

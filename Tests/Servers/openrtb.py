@@ -40,7 +40,7 @@ def native(base, title="Starfall Tactics", image=True, tracker_host=None):
     if title is not None:
         assets.append({"id": 1, "title": {"text": title}})
     if image:
-        assets.append({"id": 2, "img": {"url": base + "/creative.png", "w": 1456, "h": 180}})
+        assets.append({"id": 2, "img": {"url": base + "/creative.png", "w": 1280, "h": 720}})
     assets.append({"id": 3, "data": {"value": "Thirty missions among the stars."}})
     assets.append({"id": 4, "data": {"value": "Play now"}})
     legacy = (tracker_host or base) + "/imp?p=${AUCTION_PRICE}"
