@@ -107,7 +107,8 @@ final class EmbeddedOverlay {
     if settings.beaconsPath != "", let path = settings.beaconsPath ?? BeaconStore.defaultPath(environment: environment)
     {
       overlay.beacons = BeaconQueue(
-        path: path, client: client, clock: WallClock.now, waitsForAttempts: settings.configuration.waitsForDueLoads,
+        path: path, client: AdSources.beaconClient(for: source, client: client), clock: WallClock.now,
+        waitsForAttempts: settings.configuration.waitsForDueLoads,
         createsFolders: settings.beaconsPath == nil, warn: warn)
       // Rewards wait for their acknowledgement in the same file: they survive a crash.
       overlay.fullscreen.rewardStore = DeferredRewardLedger(path: path, createsFolders: settings.beaconsPath == nil)

@@ -150,7 +150,8 @@ public final class Host {
         // A queue that cannot be written keeps beacons in memory, and a damaged one is moved aside:
         // the user hears of either once, and the reports go out all the same.
         overlay.beacons = BeaconQueue(
-          path: path, client: client, clock: clock, waitsForAttempts: options.fixedStep,
+          path: path, client: AdSources.beaconClient(for: loader.source, client: client), clock: clock,
+          waitsForAttempts: options.fixedStep,
           backoff: options.fixedStep ? RetryBackoff(seed: Host.fixedStepSeed) : RetryBackoff(),
           createsFolders: options.beaconsPath == nil,
           isInterrupted: { StopSignals.received != nil }, onFinish: { waker.wake() }, warn: warn)

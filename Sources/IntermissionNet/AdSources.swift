@@ -35,6 +35,13 @@ public enum AdSources {
       fallback: fallbackManifest.map { LocalAdSource(manifestPath: $0, decoder: decoder) })
   }
 
+  /// The client for the beacons of `source`'s ads: `client` itself, or, for ads bought from an
+  /// endpoint on a public address, the same refusing every loopback, link-local or private address.
+  public static func beaconClient(for source: any AdSource, client: HTTPClient) -> HTTPClient {
+    guard let bought = source as? OpenRTBSource, !bought.allowsPrivateAddresses else { return client }
+    return HTTPClient(timeouts: client.timeouts, caFile: client.caFile, allowsPrivateAddresses: false)
+  }
+
   private static func demandSource(
     _ bytes: [UInt8], path: String, client: HTTPClient, decoder: any ImageDecoder, cacheFolder: String?,
     isTest: Bool, environment: [String: String]

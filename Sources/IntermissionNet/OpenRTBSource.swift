@@ -21,6 +21,9 @@ public final class OpenRTBSource: AdSource, @unchecked Sendable {
   public let name: String
   /// Whether every request is test traffic (headless and fixed-step runs).
   public let isTest: Bool
+  /// Whether connections may reach loopback, link-local and private addresses: only when the
+  /// endpoint is on one itself. The beacon queue that sends this source's notices follows it.
+  public let allowsPrivateAddresses: Bool
   private let client: HTTPClient
   private let fetcher: CachedFetch
   private let fallback: (any AdSource)?
@@ -55,7 +58,8 @@ public final class OpenRTBSource: AdSource, @unchecked Sendable {
     name = path
     self.isTest = isTest
     let endpoint = demand.endpoint
-    let local = WebURL.isLoopbackHost(endpoint.host) || WebURL.isPrivateAddress(endpoint.host)
+    let local = WebURL.scope(of: endpoint.host) != .public
+    allowsPrivateAddresses = local
     let guarded = HTTPClient(timeouts: client.timeouts, caFile: client.caFile, allowsPrivateAddresses: local)
     self.client = guarded
     fetcher = CachedFetch(client: guarded, cache: cache, decoder: decoder)

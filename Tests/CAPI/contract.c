@@ -335,6 +335,59 @@ static void check_fullscreen(SDL_Renderer *renderer, const char *folder)
     free(old);
 }
 
+struct consent_call {
+    intermission_overlay *overlay;
+    int result;
+};
+
+static void *consent_from_other_thread(void *argument)
+{
+    struct consent_call *call = argument;
+    call->result = intermission_set_consent(call->overlay, 1, "tcf", NULL, NULL, NULL);
+    return NULL;
+}
+
+/* intermission_set_consent (0.4): checked arguments; a manifest source takes and ignores them. */
+static void check_consent(SDL_Renderer *renderer, const char *folder)
+{
+    char manifest[4096], error[512] = "";
+    snprintf(manifest, sizeof manifest, "%s/fullscreen.json", folder);
+    intermission_overlay *made_up = (intermission_overlay *)(size_t)0x1000;
+    CHECK(intermission_set_consent(NULL, 1, NULL, NULL, NULL, NULL) == INTERMISSION_ERROR_INVALID_HANDLE);
+    CHECK(intermission_set_consent(made_up, 1, NULL, NULL, NULL, NULL) == INTERMISSION_ERROR_INVALID_HANDLE);
+    intermission_config config = INTERMISSION_CONFIG_INIT;
+    config.manifest_path = manifest;
+    config.beacons_path = "";
+    config.deterministic = 1;
+    intermission_overlay *overlay = intermission_create(renderer, &config, error, sizeof error);
+    CHECK(overlay != NULL);
+    if (!overlay) return;
+    CHECK(intermission_set_consent(overlay, 1, "CPtcf", "1YNN", "DBgpp", "2,6") == INTERMISSION_OK);
+    CHECK(intermission_set_consent(overlay, -1, NULL, "", NULL, NULL) == INTERMISSION_OK);
+    CHECK(intermission_set_consent(overlay, 0, NULL, NULL, NULL, "") == INTERMISSION_OK);
+    CHECK(intermission_set_consent(overlay, 2, NULL, NULL, NULL, NULL) == INTERMISSION_ERROR_INVALID_ARGUMENT);
+    CHECK(strstr(intermission_errmsg(overlay), "gdpr") != NULL);
+    CHECK(intermission_set_consent(overlay, 1, NULL, NULL, NULL, "2,x") == INTERMISSION_ERROR_INVALID_ARGUMENT);
+    CHECK(strstr(intermission_errmsg(overlay), "gpp_sid") != NULL);
+    CHECK(intermission_set_consent(overlay, 1, "bell\a", NULL, NULL, NULL) == INTERMISSION_ERROR_INVALID_ARGUMENT);
+    char *huge = malloc(20000);
+    CHECK(huge != NULL);
+    if (huge) {
+        memset(huge, 'A', 19999);
+        huge[19999] = 0;
+        CHECK(intermission_set_consent(overlay, 1, huge, NULL, NULL, NULL) == INTERMISSION_ERROR_INVALID_ARGUMENT);
+        free(huge);
+    }
+    /* Another thread is refused. */
+    struct consent_call call = {overlay, 0};
+    pthread_t thread;
+    CHECK(pthread_create(&thread, NULL, consent_from_other_thread, &call) == 0);
+    pthread_join(thread, NULL);
+    CHECK(call.result == INTERMISSION_ERROR_WRONG_THREAD);
+    intermission_destroy(overlay);
+    CHECK(intermission_set_consent(overlay, 1, NULL, NULL, NULL, NULL) == INTERMISSION_ERROR_INVALID_HANDLE);
+}
+
 static void *call_from_other_thread(void *argument)
 {
     struct thread_call *call = argument;
@@ -593,6 +646,7 @@ int main(int argc, char **argv)
     }
 
     check_fullscreen(renderer, argv[2]);
+    check_consent(renderer, argv[2]);
 
     SDL_DestroyRenderer(renderer);
     SDL_DestroyWindow(window);

@@ -1,5 +1,8 @@
 import Foundation
+import IntermissionAds
 import IntermissionCore
+import IntermissionNet
+import IntermissionSDL
 import Testing
 
 /// Ads bought over OpenRTB 2.6 from the loopback responder (`Tests/Servers/openrtb.py`), the real
@@ -192,5 +195,81 @@ struct OpenRTBDeliveryTests {
     let failed = try #require(trace.first { $0.contains(#""event":"ad.failed""#) }, "\(trace)")
     #expect(failed.contains("timed out") || failed.contains("Timeout") || failed.contains("timeout"), "\(failed)")
     #expect(result.stderr.contains("warning: ads:"), "one warning: \(result.stderr)")
+  }
+
+  @Test func aConsentChangeIsCarriedByTheNextRequest() throws {
+    let responder = try OpenRTBResponder(case: "nobid")
+    let runner = try ProgramRunner()
+    let demand = try responder.writeDemandFile(in: runner.folder)
+    let source = AdSources.forManifest(
+      demand, client: HTTPClient(), decoder: SDLImageDecoder(), cacheFolder: nil, fallbackManifest: nil, isTest: true,
+      environment: ["LANG": "de_DE.UTF-8"])
+    #expect(source is OpenRTBSource)
+    #expect(source.loadAd(sequence: 0, format: .banner).failure == .noFill)
+    source.setConsent(ConsentSignals(gdpr: 1, tcf: "CPnew", usPrivacy: "1YYN", gppSid: [7]))
+    #expect(source.loadAd(sequence: 1, format: .banner).failure == .noFill)
+    source.setConsent(ConsentSignals(gdpr: 0))
+    _ = source.loadAd(sequence: 2, format: .banner)
+    let bodies = responder.bidRequests.compactMap(\.json)
+    try #require(bodies.count == 3)
+    let regs = bodies.map { $0["regs"] as? [String: Any] ?? [:] }
+    #expect(regs[0]["gdpr"] == nil && bodies[0]["user"] == nil, "nothing known yet, nothing sent")
+    #expect(
+      regs[1]["gdpr"] as? Int == 1 && regs[1]["us_privacy"] as? String == "1YYN" && regs[1]["gpp_sid"] as? [Int] == [7])
+    #expect((bodies[1]["user"] as? [String: Any])?["consent"] as? String == "CPnew")
+    #expect(regs[2]["gdpr"] as? Int == 0 && bodies[2]["user"] == nil && regs[2]["us_privacy"] == nil)
+    #expect((bodies[0]["device"] as? [String: Any])?["language"] as? String == "de")
+    #expect(Set(bodies.compactMap { $0["id"] as? String }).count == 3, "a fresh id each")
+  }
+
+  @Test func noticesStoredBeforeAKillArriveOnceByNonceAfterARestart() throws {
+    // Every notice is answered 500 at first: they wait in the queue when the program is killed.
+    let responder = try OpenRTBResponder(case: "one-bid/500")
+    let runner = try ProgramRunner()
+    let demand = try responder.writeDemandFile(in: runner.folder)
+    let queue = runner.path("beacons.sqlite")
+    let program = try runner.start([
+      "--headless", "--no-audio", "--ads", demand, "--seconds", "60", "--trace", runner.path("1.jsonl"), "--beacons",
+      queue,
+    ])
+    // Killed once the impression's notices are stored too (its trace line comes after them), while
+    // the queue keeps retrying its first, the win notice.
+    let deadline = Date().addingTimeInterval(30)
+    while Date() < deadline
+      && !((try? runner.traceLines("1.jsonl"))?.contains { $0.contains(#""event":"impression""#) } ?? false)
+    {
+      usleep(20_000)
+    }
+    while responder.notices.isEmpty && Date() < deadline { usleep(20_000) }
+    kill(program.process.processIdentifier, SIGKILL)
+    _ = runner.finish(program)
+    let failed = responder.notices
+    try #require(!failed.isEmpty && failed.allSatisfy { $0.status == 500 }, "\(failed)")
+    let winNonce = try #require(failed.first?.nonce)
+    #expect(failed.allSatisfy { $0.line == "/win?b=b1&p=1.25" && $0.nonce == winNonce }, "retried in order: \(failed)")
+    // A restart with no fill of its own delivers what the killed run left, once each, by nonce.
+    responder.answer = "nobid"
+    let drained = try runner.run([
+      "--headless", "--no-audio", "--ads", demand, "--seconds", "4", "--trace", runner.path("2.jsonl"), "--beacons",
+      queue,
+    ])
+    #expect(drained.status == 0, "\(drained.stderr)")
+    let delivered = responder.notices.filter { $0.status == 204 }
+    let requestID = try #require(responder.bidRequests.first?.json?["id"] as? String)
+    #expect(
+      delivered.map(\.line) == [
+        "/win?b=b1&p=1.25", "/event1?a=\(requestID)", "/bill?b=b1&c=USD&p=1.25", "/imp?p=1.25", "/event2?i=banner",
+      ], "each once, in the order stored")
+    #expect(delivered.first?.nonce == winNonce, "the win notice keeps the nonce of its failed attempts")
+    #expect(Set(delivered.compactMap(\.nonce)).count == delivered.count, "a nonce each")
+    #expect(try BeaconStore(path: queue).count() == 0, "the queue is empty")
+  }
+}
+
+extension Result {
+  /// The error of a failure; nil for a success.
+  var failure: Failure? {
+    if case .failure(let error) = self { return error }
+    return nil
   }
 }
