@@ -297,19 +297,7 @@ struct HTTPDeliveryTests {
 
   @Test func aCertificateTheClientDoesNotTrustIsRefusedAndOneFromItsCAIsTaken() throws {
     let runner = try ProgramRunner()
-    let certificate = runner.path("cert.pem")
-    let key = runner.path("key.pem")
-    let openssl = Process()
-    openssl.executableURL = URL(fileURLWithPath: "/usr/bin/openssl")
-    openssl.arguments = [
-      "req", "-x509", "-newkey", "rsa:2048", "-nodes", "-days", "1", "-subj", "/CN=127.0.0.1",
-      "-addext", "subjectAltName=IP:127.0.0.1", "-keyout", key, "-out", certificate,
-    ]
-    openssl.standardOutput = FileHandle.nullDevice
-    openssl.standardError = FileHandle.nullDevice
-    try openssl.run()
-    openssl.waitUntilExit()
-    #expect(openssl.terminationStatus == 0)
+    let (certificate, key) = try makeLoopbackCertificate(in: runner.folder)
     let nginx = try NginxServer(root: try adFolder(runner), certificate: (certificate, key))
     #expect(try run(runner, ["--ads", nginx.url("manifest.json")], trace: "untrusted.jsonl").status == 0)
     let refused = try failure(runner, trace: "untrusted.jsonl") ?? ""

@@ -264,6 +264,29 @@ struct OpenRTBDeliveryTests {
     #expect(Set(delivered.compactMap(\.nonce)).count == delivered.count, "a nonce each")
     #expect(try BeaconStore(path: queue).count() == 0, "the queue is empty")
   }
+
+  @Test func anImageOnAnotherHTTPSHostIsFetchedWithTheTestsOwnCertificateAuthority() throws {
+    let runner = try ProgramRunner()
+    let (certificate, key) = try makeLoopbackCertificate(in: runner.folder)
+    let cdn = runner.folder.appendingPathComponent("cdn")
+    try FileManager.default.createDirectory(at: cdn, withIntermediateDirectories: true)
+    try FileManager.default.copyItem(
+      at: ProgramRunner.root.appendingPathComponent("Assets/ads/break-interstitial.png"),
+      to: cdn.appendingPathComponent("creative.png"))
+    let nginx = try NginxServer(root: cdn, certificate: (certificate, key))
+    let base = String(nginx.url("creative.png").dropLast("/creative.png".count))
+    #expect(base.hasPrefix("https://127.0.0.1:"))
+    let responder = try OpenRTBResponder(case: "one-bid@" + base)
+    // Untrusted, the image is refused and nothing shows; with the tests' authority, it shows.
+    let (_, untrusted) = try run(responder, runner, seconds: 1, trace: "untrusted.jsonl")
+    #expect(untrusted.contains { $0.contains(#""event":"bid.refused""#) && $0.contains("TLS") }, "\(untrusted)")
+    #expect(!untrusted.contains { $0.contains("banner.shown") })
+    let (result, trace) = try run(responder, runner, seconds: 1, arguments: ["--ads-ca", certificate])
+    #expect(result.status == 0, "\(result.stderr)")
+    #expect(trace.contains { $0.contains(#""event":"ad.loaded","id":"b1""#) }, "\(trace)")
+    #expect(nginx.requests.contains("GET /creative.png 200"), "\(nginx.requests)")
+    #expect(responder.notices.map(\.line).contains("/loss?b=b1&p=&r=3"), "the untrusted run's bid could not be shown")
+  }
 }
 
 extension Result {

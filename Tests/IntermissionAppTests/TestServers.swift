@@ -240,3 +240,22 @@ final class HostileServer: @unchecked Sendable {
       .split(separator: "\n").map(String.init)
   }
 }
+
+/// A self-signed certificate for 127.0.0.1 and its key, made by openssl in `folder`: the tests' own
+/// certificate authority, trusted only where a test passes it (`--ads-ca`).
+func makeLoopbackCertificate(in folder: URL) throws -> (certificate: String, key: String) {
+  let certificate = folder.appendingPathComponent("cert.pem").path
+  let key = folder.appendingPathComponent("key.pem").path
+  let openssl = Process()
+  openssl.executableURL = URL(fileURLWithPath: "/usr/bin/openssl")
+  openssl.arguments = [
+    "req", "-x509", "-newkey", "rsa:2048", "-nodes", "-days", "1", "-subj", "/CN=127.0.0.1",
+    "-addext", "subjectAltName=IP:127.0.0.1", "-keyout", key, "-out", certificate,
+  ]
+  openssl.standardOutput = FileHandle.nullDevice
+  openssl.standardError = FileHandle.nullDevice
+  try openssl.run()
+  openssl.waitUntilExit()
+  guard openssl.terminationStatus == 0 else { throw ServerError(description: "openssl could not make a certificate") }
+  return (certificate, key)
+}

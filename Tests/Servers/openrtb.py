@@ -19,7 +19,9 @@ Cases:
   expiring       one bid that expires after 1 s ("exp": 1)
   huge           a 2 MiB body
   slow:S         the one-bid answer after S seconds
-A case followed by "/500" (such as "one-bid/500") answers every notice and tracker with 500 instead.
+A case followed by "/500" (such as "one-bid/500") answers every notice and tracker with 500 instead;
+one followed by "@BASE" (such as "one-bid@https://127.0.0.1:8443") names BASE/creative.png as the
+main image, another host's.
 
 Standard library only. Stops on SIGTERM or SIGINT.
 """
@@ -34,13 +36,14 @@ import urllib.parse
 from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 
 
-def native(base, title="Starfall Tactics", image=True, tracker_host=None):
-    """Native 1.2 markup whose URLs are on this server (or, for one tracker, `tracker_host`)."""
+def native(base, title="Starfall Tactics", image=True, tracker_host=None, image_base=None):
+    """Native 1.2 markup whose URLs are on this server (or, for one tracker, `tracker_host`, and for
+    the image, `image_base`)."""
     assets = []
     if title is not None:
         assets.append({"id": 1, "title": {"text": title}})
     if image:
-        assets.append({"id": 2, "img": {"url": base + "/creative.png", "w": 1280, "h": 720}})
+        assets.append({"id": 2, "img": {"url": (image_base or base) + "/creative.png", "w": 1280, "h": 720}})
     assets.append({"id": 3, "data": {"value": "Thirty missions among the stars."}})
     assets.append({"id": 4, "data": {"value": "Play now"}})
     legacy = (tracker_host or base) + "/imp?p=${AUCTION_PRICE}"
@@ -102,7 +105,7 @@ class Responder(BaseHTTPRequestHandler):
             self.record(status=200)
             with open(self.server.creative, "rb") as handle:
                 self.answer(200, handle.read(), "image/png")
-        elif self.case().endswith("/500"):
+        elif self.case().split("@", 1)[0].endswith("/500"):
             self.record(status=500)
             self.answer(500, b"failure on purpose\n", "text/plain")
         else:
@@ -114,6 +117,9 @@ class Responder(BaseHTTPRequestHandler):
         body = self.rfile.read(length)
         self.record(body)
         case = self.case()
+        image_base = None
+        if "@" in case:
+            case, image_base = case.split("@", 1)
         if case.endswith("/500"):
             case = case[:-4]
         if case.startswith("slow:"):
@@ -127,7 +133,7 @@ class Responder(BaseHTTPRequestHandler):
             self.answer(400, b"not a bid request\n", "text/plain")
             return
         base = "http://127.0.0.1:%d" % self.server.server_address[1]
-        good = native(base)
+        good = native(base, image_base=image_base)
         seatbid = None
         answer = {"id": request_id, "bidid": "resp-" + request_id[:8], "cur": "USD"}
         if case == "nobid":
