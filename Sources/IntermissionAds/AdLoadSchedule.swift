@@ -61,6 +61,13 @@ public struct AdLoadSchedule: Hashable, Sendable {
     retryTime = time + backoff.delay(afterFailures: consecutiveFailures, base: refreshInterval)
   }
 
+  /// The current ad expired unshown at `time` (a bought ad's bid): a new one loads at once.
+  public mutating func expired(at time: Double) {
+    guard dueTime == nil else { return }
+    viewableTimeUntilRotation = nil
+    retryTime = time
+  }
+
   /// Counts `seconds` during which the current ad was viewable towards its rotation.
   public mutating func addViewableTime(_ seconds: Double) {
     if let remaining = viewableTimeUntilRotation { viewableTimeUntilRotation = remaining - seconds }

@@ -43,6 +43,8 @@ final class BannerSlot {
   let links: LinkOpener
   let changes: ChangeCounter
   private var lastUpdate: Double?
+  /// When the current ad was delivered (a bought ad expires from then on).
+  private var loadedAt: Double?
   private var schedule: AdLoadSchedule
   private(set) var creative = CreativeImage()
   var pressed = false
@@ -96,6 +98,7 @@ final class BannerSlot {
       schedule.addViewableTime(max(0, time - lastUpdate))
     }
     lastUpdate = time
+    expireUnshownBid()
     if schedule.shouldLoad(at: time, suspended: isRotationSuspended) {
       loader.start(sequence: schedule.requestLoad(at: time, latency: configuration.latency))
     }
@@ -117,11 +120,12 @@ final class BannerSlot {
     updateViewability()
   }
 
-  /// When the slot next has work: a load, a rotation, an impression or a beacon batch.
+  /// When the slot next has work: a load, a rotation, an impression, a beacon batch or the expiry
+  /// of a bought ad not shown yet.
   var nextWakeTime: Double? {
     let load = schedule.nextWakeTime(
       suspended: isRotationSuspended, viewableFrom: tracker.viewability.isViewable ? time : nil)
-    return earliest(load, tracker.nextWakeTime)
+    return earliest(earliest(load, tracker.nextWakeTime), unshownBidExpiry)
   }
 
   /// Rotation waits while an action is in progress, a full-screen ad covers the banner, the window
@@ -138,6 +142,7 @@ final class BannerSlot {
       tracker.beginDisplay()
       creative.replace(with: loaded.image)
       currentAd = loaded.creative
+      loadedAt = time
       changes.changed()
       var fields: [(key: String, value: TraceValue)] = [("id", .string(loaded.creative.id))]
       if let fallback = loaded.fallback { fields.append(("source", .string(fallback.rawValue))) }
@@ -156,6 +161,26 @@ final class BannerSlot {
       hide(reason: "failed")
       onLoadFailure?(error)
     }
+  }
+
+  /// When the bought ad on the slot expires, while it has not been shown (once shown, its bid is
+  /// spent); nil otherwise.
+  private var unshownBidExpiry: Double? {
+    guard let lifetime = currentAd?.lifetime, let loadedAt, !tracker.shownThisDisplay else { return nil }
+    return loadedAt + lifetime
+  }
+
+  /// A bought ad never shown within its bid's life is never shown: its buyer hears it expired
+  /// (loss code 2), and a new one is requested.
+  private func expireUnshownBid() {
+    guard let expiry = unshownBidExpiry, time >= expiry, let ad = currentAd else { return }
+    ad.notices.expired.forEach(tracker.record)
+    trace.emit("ad.expired", ["id": .string(ad.id)])
+    currentAd = nil
+    creative.clear()
+    changes.changed()
+    hide(reason: "expired")
+    schedule.expired(at: time)
   }
 
   // MARK: - Placement

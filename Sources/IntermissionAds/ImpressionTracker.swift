@@ -14,7 +14,7 @@ final class ImpressionTracker {
   /// The ad whose viewability is being measured.
   private var viewedAd: AdCreative?
   /// Whether this display's ad was shown yet (its shown notices stored).
-  private var shownThisDisplay = false
+  private(set) var shownThisDisplay = false
   private let trace: Trace
   /// Fields that lead each of its viewability lines, before the ad's `id`: a full-screen ad's
   /// `format` and `placement`; none for the banner.

@@ -287,6 +287,32 @@ struct OpenRTBDeliveryTests {
     #expect(nginx.requests.contains("GET /creative.png 200"), "\(nginx.requests)")
     #expect(responder.notices.map(\.line).contains("/loss?b=b1&p=&r=3"), "the untrusted run's bid could not be shown")
   }
+
+  @Test func aBannerBidThatExpiresUnshownIsNeverShownAndAnotherIsBought() throws {
+    let responder = try OpenRTBResponder(case: "expiring")
+    let runner = try ProgramRunner()
+    // Play at 0.3 s, before the banner's ad comes (0.5 s): it waits, hidden, and expires at 1.5 s.
+    let (result, trace) = try run(responder, runner, seconds: 3.5, script: "0.3 click 480 256\n2.0 key Escape\n")
+    #expect(result.status == 0, "\(result.stderr)")
+    // Loaded in Play at 0.5 s, kept from view; expired at 1.5 s (its loss notice, code 2); the new
+    // request waits for the menu (2 s), which shows its bid half a second later.
+    #expect(
+      try runner.traceSummary("t.jsonl", fields: ["id", "name", "reason", "kind"]) { event, _ in
+        event.hasPrefix("ad.") || event.hasPrefix("banner.") || event.hasPrefix("scene.") || event == "beacon.sent"
+      } == [
+        "0 scene.entered Menu", "18 scene.entered Play", "30 ad.loaded b1", "90 ad.expired b1",
+        "90 beacon.sent b1 loss",
+        "120 scene.exited Play", "120 scene.entered Menu", "151 ad.loaded b1", "151 banner.shown loaded",
+        "151 beacon.sent b1 win", "151 beacon.sent b1 tracker",
+      ])
+    let expired = try #require(trace.first { $0.contains(#""event":"ad.expired""#) }, "\(trace)")
+    #expect(expired.hasPrefix(#"{"frame":90,"#) && expired.contains(#""id":"b1""#), "\(expired)")
+    let shown = trace.filter { $0.contains(#""event":"banner.shown""#) }
+    #expect(shown.count == 1 && !shown[0].hasPrefix(#"{"frame":30,"#), "only the second bid is shown: \(trace)")
+    #expect(responder.notices.map(\.line).filter { $0.hasPrefix("/loss") } == ["/loss?b=b1&p=&r=2"])
+    #expect(responder.notices.map(\.line).filter { $0.hasPrefix("/win") }.count == 1, "the expired bid never won")
+    #expect(responder.bidRequests.count == 2, "a new request for the expired bid")
+  }
 }
 
 extension Result {
