@@ -91,7 +91,7 @@ extension BenchmarkSuite {
     rotations: Int, max: Double, p99: Double, overBudget: Int, frames: Int, durations: [Double]
   )
 
-  private func rotationFrameTimes(rotations: Int, manifest: String?, secondsPerRotation: Double) throws
+  func rotationFrameTimes(rotations: Int, manifest: String?, secondsPerRotation: Double) throws
     -> RotationFrameTimes
   {
     var durations: [Double] = []

@@ -79,3 +79,41 @@ extension BenchmarkSuite {
     return try idleCost(script: "0.8 click \(Int(bonus.midX)) \(Int(bonus.midY))\n1.2 key Return\n")
   }
 }
+
+extension BenchmarkSuite {
+  // MARK: - 14. Demand over OpenRTB
+
+  /// Frame times on the real clock at 60 fps while a bought banner rotates every viewable second:
+  /// a bid request, its response, the auction and the image each time, all off the loop.
+  func bidFrameTimes() throws -> (RotationFrameTimes, requests: Int) {
+    let responder = try BidResponder(delay: 0)
+    let times = try rotationFrameTimes(rotations: quick ? 5 : 60, manifest: responder.demandPath, secondsPerRotation: 1.2)
+    return (times, responder.bidRequestCount)
+  }
+
+  /// Seconds from the first update (when the first bid request leaves) to the first presented frame
+  /// that draws the bought banner, with a responder answering after 100 ms; the median and the
+  /// largest of repeated runs.
+  func bidToBannerTimes() throws -> (median: Double, max: Double, runs: Int) {
+    let responder = try BidResponder(delay: 0.1)
+    var times: [Double] = []
+    for _ in 0..<(quick ? 3 : 10) {
+      let host = try makeHost(manifest: responder.demandPath) {
+        $0.adLatency = 0
+        $0.seconds = 2
+      }
+      let clock = host.clock
+      var start: Double?
+      var shown: Double?
+      host.frameObserver = { [overlay = host.adOverlay] frameStart, presented in
+        if start == nil { start = frameStart }
+        if shown == nil, presented, overlay?.currentAd != nil, overlay?.banner.isOnScreen == true { shown = clock.now }
+      }
+      try host.run()
+      host.frameObserver = nil
+      guard let start, let shown else { throw BenchmarkError(message: "the bought banner never showed") }
+      times.append(shown - start)
+    }
+    return (Statistics.median(times), times.max() ?? 0, times.count)
+  }
+}
