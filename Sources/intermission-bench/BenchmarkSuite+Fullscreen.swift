@@ -87,7 +87,8 @@ extension BenchmarkSuite {
   /// a bid request, its response, the auction and the image each time, all off the loop.
   func bidFrameTimes() throws -> (RotationFrameTimes, requests: Int) {
     let responder = try BidResponder(delay: 0)
-    let times = try rotationFrameTimes(rotations: quick ? 5 : 60, manifest: responder.demandPath, secondsPerRotation: 1.2)
+    let times = try rotationFrameTimes(
+      rotations: quick ? 5 : 60, manifest: responder.demandPath, secondsPerRotation: 1.2)
     return (times, responder.bidRequestCount)
   }
 

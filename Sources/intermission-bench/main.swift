@@ -223,7 +223,8 @@ do {
   let (bids, bidRequests) = try suite.bidFrameTimes()
   report.add(
     "14. frames over the 16.7 ms budget while a bought banner rotates every second (\(bids.rotations) rotations, "
-      + "\(bidRequests) bid requests, \(bids.frames) frames)", String(bids.overBudget), goal: "0", met: bids.overBudget == 0)
+      + "\(bidRequests) bid requests, \(bids.frames) frames)", String(bids.overBudget), goal: "0",
+    met: bids.overBudget == 0)
   report.add(
     "   longest frame while bids arrive", "\(formatted(bids.max * 1000, 2)) ms", goal: "<= 16.7 ms",
     met: bids.max <= 1.0 / 60)

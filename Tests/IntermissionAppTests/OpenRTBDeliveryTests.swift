@@ -313,6 +313,55 @@ struct OpenRTBDeliveryTests {
     #expect(responder.notices.map(\.line).filter { $0.hasPrefix("/win") }.count == 1, "the expired bid never won")
     #expect(responder.bidRequests.count == 2, "a new request for the expired bid")
   }
+
+  @Test func anEndpointThatCannotBeReachedServesTheDemandFilesHouseAds() throws {
+    let runner = try ProgramRunner()
+    let house = runner.folder.appendingPathComponent("house")
+    try FileManager.default.createDirectory(at: house, withIntermediateDirectories: true)
+    try FileManager.default.copyItem(
+      at: ProgramRunner.root.appendingPathComponent("Assets/ads/starfall.png"),
+      to: house.appendingPathComponent("s.png"))
+    try Data(#"{"ads":[{"id":"house","image":"s.png","title":"House","action":"in-app"}]}"#.utf8)
+      .write(to: house.appendingPathComponent("manifest.json"))
+    let port = try freeLoopbackPort()
+    let demand = try runner.write(
+      "demand.json",
+      #"{"openrtb": {"endpoint": "http://127.0.0.1:\#(port)/openrtb2/auction", "app": {"bundle": "b", "name": "n"}, "#
+        + #""placements": {"banner": "p"}, "fallback": "house/manifest.json"}}"#)
+    let result = try runner.run(
+      Self.headless + ["--ads", demand, "--seconds", "1", "--trace", runner.path("t.jsonl")])
+    #expect(result.status == 0, "\(result.stderr)")
+    #expect(
+      try runner.traceLines("t.jsonl").contains {
+        $0.contains(#""event":"ad.loaded","id":"house","source":"fallback""#)
+      })
+  }
+
+  @Test(arguments: ["500", "400"])
+  func anErrorStatusIsAFailureNamingIt(status: String) throws {
+    let responder = try OpenRTBResponder(case: "status:" + status)
+    let runner = try ProgramRunner()
+    let (result, trace) = try run(responder, runner, seconds: 1)
+    #expect(result.status == 0)
+    let failed = try #require(trace.first { $0.contains(#""event":"ad.failed""#) }, "\(trace)")
+    #expect(failed.contains("bid response refused: HTTP \(status)"), "\(failed)")
+    #expect(result.stderr.components(separatedBy: "warning: ads:").count == 2, "one warning: \(result.stderr)")
+  }
+
+  @Test func aNameThatResolvesToLoopbackIsRefusedWhenPrivateAddressesAreNot() throws {
+    // localhost is a name, not an address: only the address it resolves to tells.
+    let responder = try OpenRTBResponder(case: "nobid")
+    let guarded = HTTPClient(allowsPrivateAddresses: false)
+    let refused = guarded.get("http://localhost:\(responder.port)/x", maximumBytes: 1000, redirects: .sameOrigin)
+    guard case .failure(let failure) = refused else {
+      Issue.record("reached localhost: \(refused)")
+      return
+    }
+    #expect("\(failure)".contains("resolves to a loopback, link-local or private address"), "\(failure)")
+    let open = HTTPClient().get("http://localhost:\(responder.port)/x", maximumBytes: 1000, redirects: .sameOrigin)
+    #expect((try? open.get().status) == 204, "the same request is made when allowed")
+    #expect(responder.requests.count == 1, "the refused one never reached the server")
+  }
 }
 
 extension Result {

@@ -19,6 +19,7 @@ Cases:
   expiring       one bid that expires after 1 s ("exp": 1)
   huge           a 2 MiB body
   slow:S         the one-bid answer after S seconds
+  status:N       HTTP status N with a short text body
 A case followed by "/500" (such as "one-bid/500") answers every notice and tracker with 500 instead;
 one followed by "@BASE" (such as "one-bid@https://127.0.0.1:8443") names BASE/creative.png as the
 main image, another host's.
@@ -136,6 +137,9 @@ class Responder(BaseHTTPRequestHandler):
         good = native(base, image_base=image_base)
         seatbid = None
         answer = {"id": request_id, "bidid": "resp-" + request_id[:8], "cur": "USD"}
+        if case.startswith("status:"):
+            self.answer(int(case[7:]), b"failure on purpose\n", "text/plain")
+            return
         if case == "nobid":
             self.answer(204, b"", None)
             return

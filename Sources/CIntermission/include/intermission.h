@@ -109,7 +109,9 @@ typedef void (*intermission_reward_fn)(const char *type, long long amount, const
 typedef struct intermission_config {
     size_t size;
     /* Ad manifest (JSON; see the README): a file, or (from 0.3) an http:// or https:// URL of an
-     * ad server or CDN; NULL takes the sample ads installed with the library. */
+     * ad server or CDN, or (from 0.4) a demand file, {"openrtb": ...}, whose ads are bought over
+     * OpenRTB 2.6 (test traffic when `deterministic` is set); NULL takes the sample ads installed
+     * with the library. */
     const char *manifest_path;
     /* Seconds between ad rotations (default 30); a failed load is retried after as long. > 0. */
     double refresh_interval;
