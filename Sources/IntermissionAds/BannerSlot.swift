@@ -166,7 +166,7 @@ final class BannerSlot {
   /// When the bought ad on the slot expires, while it has not been shown (once shown, its bid is
   /// spent); nil otherwise.
   private var unshownBidExpiry: Double? {
-    guard let lifetime = currentAd?.lifetime, let loadedAt, !tracker.shownThisDisplay else { return nil }
+    guard let loadedAt, !tracker.shownThisDisplay, let lifetime = currentAd?.lifetime else { return nil }
     return loadedAt + lifetime
   }
 
@@ -224,7 +224,10 @@ final class BannerSlot {
   /// was stored and its trace line written.
   func updateViewability() {
     let obstruction = obstruction
-    if let ad = currentAd, banner.isOnScreen, obstruction != .minimized, obstruction != .covered {
+    // Checked before the ad is read: once shown, a frame copies nothing here.
+    if !tracker.shownThisDisplay, banner.isOnScreen, obstruction != .minimized, obstruction != .covered,
+      let ad = currentAd
+    {
       tracker.noteShown(ad)
     }
     if let ad = tracker.update(at: time, ad: currentAd, obstruction: obstruction) {

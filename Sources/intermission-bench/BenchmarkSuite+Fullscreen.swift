@@ -85,10 +85,12 @@ extension BenchmarkSuite {
 
   /// Frame times on the real clock at 60 fps while a bought banner rotates every viewable second:
   /// a bid request, its response, the auction and the image each time, all off the loop.
+  /// Every bid has the same id, so the rotations are the bid requests answered after the first.
   func bidFrameTimes() throws -> (RotationFrameTimes, requests: Int) {
     let responder = try BidResponder(delay: 0)
-    let times = try rotationFrameTimes(
+    var times = try rotationFrameTimes(
       rotations: quick ? 5 : 60, manifest: responder.demandPath, secondsPerRotation: 1.2)
+    times.rotations = max(0, responder.bidRequestCount - 1)
     return (times, responder.bidRequestCount)
   }
 
