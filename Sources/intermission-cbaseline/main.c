@@ -123,9 +123,9 @@ int main(int argc, char **argv) {
 
   Text title = make_text(r, title_font, "Intermission");
   Text subtitle = make_text(r, body, "a game loop host with an ad break");
-  const char *labels[5] = {"Play", "Sound: On", "Credits", "Leaderboard", "Quit"};
-  Text buttons[5];
-  for (int i = 0; i < 5; i++) buttons[i] = make_text(r, heading, labels[i]);
+  const char *labels[6] = {"Play", "Bonus: 0 coins", "Sound: On", "Credits", "Leaderboard", "Quit"};
+  Text buttons[6];
+  for (int i = 0; i < 6; i++) buttons[i] = make_text(r, heading, labels[i]);
   Text ad_label = make_text(r, caption, "Ad");
 
   double start = now_seconds(), next_frame = start, end = start + seconds;
@@ -140,7 +140,7 @@ int main(int argc, char **argv) {
     SDL_SetRenderDrawColor(r, 0x14, 0x1B, 0x2D, 255);
     SDL_RenderClear(r);
     // MenuLayout's regular layout: the title and subtitle clear of the pause button, the
-    // decoration in its own band, five buttons.
+    // decoration in its own band, six buttons.
     float free_bottom = h - banner_h - 8, side_inset = 68, text_w = w - 2 * side_inset;
     float title_y = fmaxf(16, free_bottom * 0.05f), subtitle_y = title_y + 58, band_y = subtitle_y + 34;
     float band_x = 24, band_w = w - 48, band_h = 28, side = 12;
@@ -154,9 +154,9 @@ int main(int argc, char **argv) {
     }
     draw_text(r, &title, side_inset, title_y, text_w, 56, 0xF2F5FA, 0);
     draw_text(r, &subtitle, side_inset, subtitle_y, text_w, 26, 0x9AA8C4, 0);
-    float bw = fminf(300, w - 40), full = 5 * 52 + 4 * 14;
+    float bw = fminf(300, w - 40), full = 6 * 52 + 5 * 14;
     float top = fmaxf(band_y + band_h + 12, fminf(h * 0.36f, free_bottom - full));
-    for (int i = 0; i < 5; i++) {
+    for (int i = 0; i < 6; i++) {
       float by = top + i * 66;
       fill(r, (w - bw) / 2, by, bw, 52, 0x2F6FDE, 255);
       draw_text(r, &buttons[i], (w - bw) / 2, by, bw, 52, 0xF2F5FA, 0);
