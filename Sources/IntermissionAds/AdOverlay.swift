@@ -83,8 +83,14 @@ public final class AdOverlay: Overlay {
     get { slot.viewSize }
     set {
       slot.viewSize = newValue
-      loader.source.noteViewSize(newValue)
+      noteViewSize()
     }
+  }
+
+  /// Pixels per point of the view (2 on a HiDPI display): what a source is told of the view's size
+  /// is in pixels (an OpenRTB request's `device.w` and `h`).
+  public var pixelScale = 1.0 {
+    didSet { noteViewSize() }
   }
 
   /// The banner's lifecycle.
@@ -112,12 +118,12 @@ public final class AdOverlay: Overlay {
   /// The full-screen formats: readiness, shows, events and rewards.
   public let fullscreen: FullscreenPresenter
 
-  private let loader: AdLoader
-  private let trace: Trace
+  let loader: AdLoader
+  let trace: Trace
   private let holds: AdHolds
   private let links: LinkOpener
   private let changes = ChangeCounter()
-  private let slot: BannerSlot
+  let slot: BannerSlot
   private var drawnVersion = -1
 
   /// The width kept for the "Ad" label at the banner's left, and as much at its right.
@@ -209,26 +215,11 @@ public final class AdOverlay: Overlay {
     slot.tracker.deliverBeacons(at: hostTime)
   }
 
-  /// Stores the notices a source reported in the durable queue, and traces its refused bids.
-  private func deliver(_ reports: [SourceReport]) {
-    for report in reports {
-      switch report {
-      case .notice(let beacon): slot.tracker.record(beacon)
-      case .bidRefused(let id, let reason):
-        trace.emit("bid.refused", fields: [("id", .string(id)), ("reason", .string(reason))])
-      }
-    }
-  }
-
   public func runningSceneDidChange(to scene: Scene?) {
     isBannerAllowed = scene?.carriesBanner ?? true
   }
 
   public func viewSizeDidChange(to size: Size) { viewSize = size }
-
-  /// Sets the player's consent signals (from the game's consent dialog): an OpenRTB source sends
-  /// them with its next request; a manifest ignores them.
-  public func setConsent(_ signals: ConsentSignals) { loader.source.setConsent(signals) }
 
   public func handle(_ event: InputEvent) -> Bool {
     // A full-screen ad is modal: no banner click, no scene, no pause control while it is open.

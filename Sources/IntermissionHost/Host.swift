@@ -135,6 +135,7 @@ public final class Host {
         pauseTarget: director, loader: loader, configuration: configuration, trace: trace,
         urlOpener: HostURLOpener(headless: options.headless))
       director.addOverlay(overlay)
+      overlay.pixelScale = canvas.pixelScale.y
       adOverlay = overlay
       if let path = options.beaconsPath ?? BeaconStore.defaultPath(environment: environment) {
         // Under the fixed step, a beacon's time runs with host time from the launch: expiry and
@@ -316,6 +317,7 @@ public final class Host {
     case .windowResized:
       try? canvas.updateLayout()
       director.viewSize = canvas.size
+      adOverlay?.pixelScale = canvas.pixelScale.y
       needsPresent = true
     case .windowExposed:
       needsPresent = true

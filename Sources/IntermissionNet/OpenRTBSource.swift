@@ -37,6 +37,11 @@ public final class OpenRTBSource: AdSource, @unchecked Sendable {
 
   /// How long a loss notice stays deliverable, in seconds.
   public static let noticeLifetime = 86_400.0
+  /// The largest image kept for a bought banner (it shows small there, and in the ad view at most
+  /// about this size), in pixels.
+  public static let bannerImageLimit = Size(width: 640, height: 640)
+  /// The largest image kept for a bought full-screen ad, in pixels.
+  public static let fullscreenImageLimit = Size(width: 1920, height: 1920)
 
   /// Creates the source.
   /// - Parameters:
@@ -133,12 +138,15 @@ public final class OpenRTBSource: AdSource, @unchecked Sendable {
     }
     let creative = creative(of: winner, format: format)
     do throws(CachedFetch.Failure) {
-      var loaded = LoadedAd(creative: creative, image: try fetcher.image(of: creative))
-      loaded.formats = Set(demand.placements.keys)
-      if case .failure(let error) = OpenRTBSource.checkedSize(loaded) {
+      let image = try fetcher.image(of: creative)
+      if case .failure(let error) = OpenRTBSource.checkedSize(LoadedAd(creative: creative, image: image)) {
         refuse(winner, creative, reason: error.description, format: format)
         return .failure(error)
       }
+      // A bought image can be of any size: scaled here, on the worker, to what its format shows.
+      let limit = format == .banner ? OpenRTBSource.bannerImageLimit : OpenRTBSource.fullscreenImageLimit
+      var loaded = LoadedAd(creative: creative, image: image.fitted(within: limit))
+      loaded.formats = Set(demand.placements.keys)
       return .success(loaded)
     } catch {
       // The image could not be had: the bid cannot be shown (an invalid bid response).

@@ -68,6 +68,18 @@ public final class Surface: @unchecked Sendable {
 extension Surface: DecodedImage {
   public var pixelWidth: Int { width }
   public var pixelHeight: Int { height }
+
+  /// A linearly scaled ARGB copy no larger than `size`, its aspect kept; this surface when it fits
+  /// (or, should SDL fail, as it is: the canvas scales it then).
+  public func fitted(within size: Size) -> any DecodedImage {
+    let factor = min(size.width / Double(width), size.height / Double(height))
+    guard factor < 1 else { return self }
+    let target = (
+      width: max(1, Int((Double(width) * factor).rounded())), height: max(1, Int((Double(height) * factor).rounded()))
+    )
+    defer { SDL_TLSCleanup() }
+    return (try? convertedToARGB().scaled(toWidth: target.width, height: target.height)) ?? self
+  }
 }
 
 extension Surface {

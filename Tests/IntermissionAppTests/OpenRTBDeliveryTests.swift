@@ -362,6 +362,34 @@ struct OpenRTBDeliveryTests {
     #expect((try? open.get().status) == 204, "the same request is made when allowed")
     #expect(responder.requests.count == 1, "the refused one never reached the server")
   }
+
+  @Test func theRequestGivesTheViewInPixelsAndAGameOfItsOwnLoopSetsConsentOnTheOverlay() throws {
+    let responder = try OpenRTBResponder(case: "nobid")
+    let runner = try ProgramRunner()
+    let demand = try responder.writeDemandFile(in: runner.folder)
+    let source = AdSources.forManifest(
+      demand, client: HTTPClient(), decoder: SDLImageDecoder(), cacheFolder: nil, fallbackManifest: nil, isTest: true)
+    var configuration = AdOverlay.Configuration()
+    configuration.latency = 0
+    configuration.waitsForDueLoads = true
+    let overlay = AdOverlay(
+      pauseTarget: PauseGate(), loader: AdLoader(source: source), configuration: configuration,
+      trace: Trace(output: nil), urlOpener: RecordingOpener())
+    overlay.viewSize = Size(width: 800, height: 600)
+    overlay.pixelScale = 2
+    overlay.setConsent(ConsentSignals(gdpr: 1, tcf: "CPown"))
+    overlay.update(hostTime: 0)
+    overlay.update(hostTime: 0.02)
+    let request = try #require(responder.bidRequests.first?.json)
+    let device = try #require(request["device"] as? [String: Any])
+    #expect(device["w"] as? Int == 1600 && device["h"] as? Int == 1200, "HiDPI: pixels, not points")
+    #expect((request["user"] as? [String: Any])?["consent"] as? String == "CPown")
+  }
+}
+
+/// Opens nothing, for an overlay that never clicks.
+final class RecordingOpener: URLOpener {
+  func open(_ url: String) -> Bool { false }
 }
 
 extension Result {
