@@ -4,15 +4,13 @@ public protocol DecodedImage: AnyObject, Sendable {
   var pixelWidth: Int { get }
   /// Height in pixels.
   var pixelHeight: Int { get }
+}
 
+/// A decoded image that can make a smaller copy of itself, off the loop.
+public protocol FittableImage: DecodedImage {
   /// A copy no larger than `size` in pixels, its aspect kept, made where it is called (a loader's
   /// worker), so that no frame uploads or scales a large image; this image itself when it fits.
   func fitted(within size: Size) -> any DecodedImage
-}
-
-extension DecodedImage {
-  /// An image that cannot be scaled is used as it is.
-  public func fitted(within size: Size) -> any DecodedImage { self }
 }
 
 /// Decodes image files; called off the main loop, so implementations are thread-safe.

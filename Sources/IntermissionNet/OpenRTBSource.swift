@@ -145,7 +145,7 @@ public final class OpenRTBSource: AdSource, @unchecked Sendable {
       }
       // A bought image can be of any size: scaled here, on the worker, to what its format shows.
       let limit = format == .banner ? OpenRTBSource.bannerImageLimit : OpenRTBSource.fullscreenImageLimit
-      var loaded = LoadedAd(creative: creative, image: image.fitted(within: limit))
+      var loaded = LoadedAd(creative: creative, image: (image as? any FittableImage)?.fitted(within: limit) ?? image)
       loaded.formats = Set(demand.placements.keys)
       return .success(loaded)
     } catch {

@@ -65,7 +65,7 @@ public final class Surface: @unchecked Sendable {
   }
 }
 
-extension Surface: DecodedImage {
+extension Surface: FittableImage {
   public var pixelWidth: Int { width }
   public var pixelHeight: Int { height }
 

@@ -15,7 +15,8 @@ extension BackendTests {
     #expect(small.fitted(within: Size(width: 640, height: 640)) === small, "no copy when it fits")
     let decoded = try SDLImageDecoder().decodeImage(
       atPath: ProgramRunner.root.appendingPathComponent("Assets/ads/break-interstitial.png").path)
-    let thumbnail = try #require(decoded.fitted(within: Size(width: 640, height: 640)) as? Surface)
+    let fittable = try #require(decoded as? any FittableImage)
+    let thumbnail = try #require(fittable.fitted(within: Size(width: 640, height: 640)) as? Surface)
     #expect(thumbnail.width == 640 && thumbnail.height == 360)
     let original = try #require(decoded as? Surface)
     // The same picture: a corner's colour survives the scaling.
