@@ -24,6 +24,8 @@ struct AudioTests {
   static let bufferFrames = 1024
   /// The loudest a silent buffer may be: 1/1000 of full scale.
   static let silence = 32
+  /// The buffers at the end of a capture, written as the program quits, that are not compared.
+  static let closingBuffers = 2
   /// The music's samples (mono).
   static let music: [Int16] = {
     let url = ProgramRunner.root.appendingPathComponent("Assets/audio/music.wav")
@@ -83,17 +85,20 @@ struct AudioTests {
     }
 
     /// The buffers that differ from the music by more than rounding, with by how much (see
-    /// `deviationFromMusic`).
+    /// `deviationFromMusic`). The last `closingBuffers` of the file are not compared: the program
+    /// quits there, and the disk driver may write a buffer the mixer only partly filled as the
+    /// device closes (seen once under AddressSanitizer, in the last two buffers of a run).
     func deviations(start: Int, from: Int? = nil, skipping: Set<Int> = [], continuous: Bool) -> [(
       buffer: Int, deviation: Int
     )] {
       let music = AudioTests.music
       var position = 0
       var found: [(buffer: Int, deviation: Int)] = []
+      let compared = max(start, bufferCount - AudioTests.closingBuffers)
       for buffer in start..<bufferCount {
         let silent = isSilent(buffer)
         if continuous || !silent {
-          if buffer >= (from ?? start) && !skipping.contains(buffer) && !silent {
+          if buffer >= (from ?? start) && buffer < compared && !skipping.contains(buffer) && !silent {
             var worst = 0
             for index in 0..<AudioTests.bufferFrames {
               let expected = Int(music[(position + index) % music.count])
