@@ -4,38 +4,21 @@ import Foundation
 /// free port, which also serves the creative and takes every notice and tracker; the case it
 /// answers can change at any time.
 final class OpenRTBResponder: @unchecked Sendable {
-  let folder: URL
-  let port: Int
-  let process = Process()
+  private let server: ScriptedServer
 
   /// - Parameter case: how it answers (see the script's documentation).
   init(case answer: String = "one-bid") throws {
-    folder = FileManager.default.temporaryDirectory.appendingPathComponent("intermission-openrtb-\(UUID().uuidString)")
-    try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
-    let portFile = folder.appendingPathComponent("port")
-    process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-    process.arguments = [
-      "python3", ProgramRunner.root.appendingPathComponent("Tests/Servers/openrtb.py").path,
-      "--port-file", portFile.path, "--log", folder.appendingPathComponent("requests.jsonl").path,
-      "--control", folder.appendingPathComponent("control").path,
-      "--creative", ProgramRunner.root.appendingPathComponent("Assets/ads/break-interstitial.png").path,
-    ]
-    process.standardOutput = FileHandle.nullDevice
-    try process.run()
-    port = try waitForPort(of: process, in: portFile, name: "the OpenRTB responder")
+    server = try ScriptedServer(
+      script: "openrtb.py", control: answer,
+      arguments: ["--creative", ProgramRunner.root.appendingPathComponent("Assets/ads/break-interstitial.png").path])
     self.answer = answer
-    writeCase()
   }
 
-  deinit { stopServer(process, removing: folder) }
+  var port: Int { server.port }
 
   /// How it answers from now on.
   var answer: String {
-    didSet { writeCase() }
-  }
-
-  private func writeCase() {
-    try? Data(answer.utf8).write(to: folder.appendingPathComponent("control"), options: .atomic)
+    didSet { server.setControl(answer) }
   }
 
   /// The auction endpoint.
@@ -59,10 +42,8 @@ final class OpenRTBResponder: @unchecked Sendable {
 
   /// Every request so far, in order.
   var requests: [Request] {
-    let log = (try? String(contentsOf: folder.appendingPathComponent("requests.jsonl"), encoding: .utf8)) ?? ""
-    return log.split(separator: "\n").compactMap { line in
-      guard let object = try? JSONSerialization.jsonObject(with: Data(line.utf8)) as? [String: Any] else { return nil }
-      return Request(
+    server.loggedObjects.map { object in
+      Request(
         method: object["method"] as? String ?? "", path: object["path"] as? String ?? "",
         query: object["query"] as? [String: String] ?? [:], headers: object["headers"] as? [String: String] ?? [:],
         body: object["body"] as? String, status: object["status"] as? Int)

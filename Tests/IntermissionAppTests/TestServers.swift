@@ -146,43 +146,24 @@ final class NginxServer {
 /// `Tests/Servers/collector.py`: a beacon collector (and slow or broken ad server) with fault
 /// injection on 127.0.0.1, whose behaviour a test sets with `mode`. Stopped when released.
 final class CollectorServer: @unchecked Sendable {
-  let folder: URL
-  let port: Int
-  let process = Process()
+  private let server: ScriptedServer
 
   /// - Parameter root: a folder of files to serve (an ad server), if any.
   init(root: URL? = nil, mode: String = "up") throws {
-    folder = FileManager.default.temporaryDirectory.appendingPathComponent(
-      "intermission-collector-\(UUID().uuidString)")
-    try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
-    let portFile = folder.appendingPathComponent("port")
-    process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-    process.arguments =
-      [
-        "python3", ProgramRunner.root.appendingPathComponent("Tests/Servers/collector.py").path,
-        "--port-file", portFile.path, "--log", folder.appendingPathComponent("requests.jsonl").path,
-        "--control", folder.appendingPathComponent("control").path,
-      ] + (root.map { ["--root", $0.path] } ?? [])
-    process.standardOutput = FileHandle.nullDevice
-    try process.run()
-    port = try waitForPort(of: process, in: portFile, name: "the collector")
+    server = try ScriptedServer(
+      script: "collector.py", control: mode, arguments: root.map { ["--root", $0.path] } ?? [])
     self.mode = mode
-    writeMode()  // didSet does not run in init
   }
 
-  deinit { stopServer(process, removing: folder) }
+  var port: Int { server.port }
 
   /// How the collector answers from now on: `up`, `500`, `down`, `slow:S` or `endless`.
-  var mode: String = "up" {
-    didSet { writeMode() }
-  }
-
-  private func writeMode() {
-    try? Data(mode.utf8).write(to: folder.appendingPathComponent("control"), options: .atomic)
+  var mode: String {
+    didSet { server.setControl(mode) }
   }
 
   /// The URL of `path` on this server.
-  func url(_ path: String) -> String { "http://127.0.0.1:\(port)/\(path)" }
+  func url(_ path: String) -> String { server.url(path) }
 
   /// One logged request.
   struct Request {
@@ -193,10 +174,8 @@ final class CollectorServer: @unchecked Sendable {
 
   /// Every request so far, in order.
   var requests: [Request] {
-    let log = (try? String(contentsOf: folder.appendingPathComponent("requests.jsonl"), encoding: .utf8)) ?? ""
-    return log.split(separator: "\n").compactMap { line in
-      guard let object = try? JSONSerialization.jsonObject(with: Data(line.utf8)) as? [String: Any] else { return nil }
-      return Request(
+    server.loggedObjects.map { object in
+      Request(
         path: object["path"] as? String ?? "", query: object["query"] as? [String: String] ?? [:],
         mode: object["mode"] as? String ?? "")
     }
@@ -211,34 +190,19 @@ final class CollectorServer: @unchecked Sendable {
 /// `Tests/Servers/hostile.py`: an ad server whose every path answers badly (a trickled body,
 /// endless headers, a gzip bomb, a reset, no HTTP at all, ...), on 127.0.0.1 and a free port.
 final class HostileServer: @unchecked Sendable {
-  let folder: URL
-  let port: Int
-  let process = Process()
+  private let server: ScriptedServer
 
   init() throws {
-    folder = FileManager.default.temporaryDirectory.appendingPathComponent("intermission-hostile-\(UUID().uuidString)")
-    try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
-    let portFile = folder.appendingPathComponent("port")
-    process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-    process.arguments = [
-      "python3", ProgramRunner.root.appendingPathComponent("Tests/Servers/hostile.py").path,
-      "--port-file", portFile.path, "--log", folder.appendingPathComponent("requests.log").path,
-    ]
-    process.standardOutput = FileHandle.nullDevice
-    try process.run()
-    port = try waitForPort(of: process, in: portFile, name: "the hostile server")
+    server = try ScriptedServer(script: "hostile.py", log: "requests.log", control: nil)
   }
 
-  deinit { stopServer(process, removing: folder) }
+  var port: Int { server.port }
 
   /// The URL of `path` on this server.
-  func url(_ path: String) -> String { "http://127.0.0.1:\(port)/\(path)" }
+  func url(_ path: String) -> String { server.url(path) }
 
   /// The request lines received so far.
-  var requests: [String] {
-    ((try? String(contentsOf: folder.appendingPathComponent("requests.log"), encoding: .utf8)) ?? "")
-      .split(separator: "\n").map(String.init)
-  }
+  var requests: [String] { server.logLines }
 }
 
 /// A self-signed certificate for 127.0.0.1 and its key, made by openssl in `folder`: the tests' own

@@ -16,11 +16,8 @@ it answers is read from the --control file at every request, so a test can chang
 
 Standard library only. Stops on SIGTERM or SIGINT.
 """
-import argparse
-import json
 import os
 import random
-import signal
 import socket
 import struct
 import sys
@@ -28,7 +25,8 @@ import threading
 import time
 import urllib.parse
 import zlib
-from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
+
+from loopback import LoggingHandler, parse_arguments, serve
 
 
 def png_header(width, height):
@@ -38,35 +36,21 @@ def png_header(width, height):
     return b"\x89PNG\r\n\x1a\n" + struct.pack(">I", len(ihdr)) + chunk + struct.pack(">I", zlib.crc32(chunk))
 
 
-class Collector(BaseHTTPRequestHandler):
-    protocol_version = "HTTP/1.1"
+class Collector(LoggingHandler):
     server_version = "collector"
-    lock = threading.Lock()
-
-    def log_message(self, *args):
-        pass
-
-    def mode(self):
-        try:
-            with open(self.server.control) as control:
-                return control.read().strip() or "up"
-        except OSError:
-            return "up"
+    default_control = "up"
 
     def record(self, mode):
         parsed = urllib.parse.urlsplit(self.path)
-        entry = {
+        self.log_entry({
             "time": time.time(),
             "path": parsed.path,
             "query": dict(urllib.parse.parse_qsl(parsed.query)),
             "mode": mode,
-        }
-        with Collector.lock, open(self.server.log, "a") as log:
-            log.write(json.dumps(entry) + "\n")
-            log.flush()
+        })
 
     def do_GET(self):
-        mode = self.mode()
+        mode = self.control()
         if mode.startswith("chaos:"):
             mode = self.server.chaos(int(mode[6:]))
         self.record(mode)
@@ -107,46 +91,19 @@ class Collector(BaseHTTPRequestHandler):
                 return
         self.answer(204, b"", None)
 
-    def answer(self, status, body, kind):
-        self.send_response(status)
-        if kind:
-            self.send_header("Content-Type", kind)
-        self.send_header("Content-Length", str(len(body)))
-        self.end_headers()
-        if body:
-            self.wfile.write(body)
-
-
 def main():
-    parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
-    parser.add_argument("--port-file", required=True)
-    parser.add_argument("--log", required=True)
-    parser.add_argument("--control", required=True)
-    parser.add_argument("--root")
-    arguments = parser.parse_args()
-
-    server = ThreadingHTTPServer(("127.0.0.1", 0), Collector)
+    arguments = parse_arguments(__doc__, ("--root", {}))
     generators = {}
+    lock = threading.Lock()
 
     def chaos(seed):
-        with Collector.lock:
+        with lock:
             generator = generators.setdefault(seed, random.Random(seed))
             draw = generator.random()
         return "500" if draw < 0.2 else "down" if draw < 0.4 else "slow:0.3" if draw < 0.5 else "up"
 
-    server.chaos = chaos
-    server.daemon_threads = True
-    server.log = arguments.log
-    server.control = arguments.control
-    server.root = os.path.realpath(arguments.root) if arguments.root else None
-    signal.signal(signal.SIGTERM, lambda *_: threading.Thread(target=server.shutdown).start())
-    signal.signal(signal.SIGINT, lambda *_: threading.Thread(target=server.shutdown).start())
-    temporary = arguments.port_file + ".tmp"
-    with open(temporary, "w") as port_file:
-        port_file.write(str(server.server_address[1]))
-    os.rename(temporary, arguments.port_file)
-    server.serve_forever()
-    return 0
+    root = os.path.realpath(arguments.root) if arguments.root else None
+    return serve(Collector, arguments, chaos=chaos, root=root)
 
 
 if __name__ == "__main__":

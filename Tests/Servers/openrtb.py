@@ -26,15 +26,12 @@ main image, another host's.
 
 Standard library only. Stops on SIGTERM or SIGINT.
 """
-import argparse
 import json
-import os
-import signal
 import sys
-import threading
 import time
 import urllib.parse
-from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
+
+from loopback import LoggingHandler, parse_arguments, serve
 
 
 def native(base, title="Starfall Tactics", image=True, tracker_host=None, image_base=None):
@@ -73,20 +70,9 @@ def bid(base, bid_id, price, impid, adm, exp=None):
     return entry
 
 
-class Responder(BaseHTTPRequestHandler):
-    protocol_version = "HTTP/1.1"
+class Responder(LoggingHandler):
     server_version = "openrtb-responder"
-    lock = threading.Lock()
-
-    def log_message(self, *args):
-        pass
-
-    def case(self):
-        try:
-            with open(self.server.control) as control:
-                return control.read().strip() or "one-bid"
-        except OSError:
-            return "one-bid"
+    default_control = "one-bid"
 
     def record(self, body=None, status=None):
         parsed = urllib.parse.urlsplit(self.path)
@@ -97,16 +83,14 @@ class Responder(BaseHTTPRequestHandler):
         }
         if body is not None:
             entry["body"] = body.decode("utf-8", "replace")
-        with Responder.lock, open(self.server.log, "a") as log:
-            log.write(json.dumps(entry) + "\n")
-            log.flush()
+        self.log_entry(entry)
 
     def do_GET(self):
         if urllib.parse.urlsplit(self.path).path == "/creative.png":
             self.record(status=200)
             with open(self.server.creative, "rb") as handle:
                 self.answer(200, handle.read(), "image/png")
-        elif self.case().split("@", 1)[0].endswith("/500"):
+        elif self.control().split("@", 1)[0].endswith("/500"):
             self.record(status=500)
             self.answer(500, b"failure on purpose\n", "text/plain")
         else:
@@ -117,7 +101,7 @@ class Responder(BaseHTTPRequestHandler):
         length = int(self.headers.get("Content-Length") or 0)
         body = self.rfile.read(length)
         self.record(body)
-        case = self.case()
+        case = self.control()
         image_base = None
         if "@" in case:
             case, image_base = case.split("@", 1)
@@ -172,39 +156,9 @@ class Responder(BaseHTTPRequestHandler):
             answer["seatbid"] = seatbid
         self.answer(200, json.dumps(answer).encode(), "application/json")
 
-    def answer(self, status, body, kind):
-        self.send_response(status)
-        if kind:
-            self.send_header("Content-Type", kind)
-        self.send_header("Content-Length", str(len(body)))
-        self.end_headers()
-        if body:
-            try:
-                self.wfile.write(body)
-            except OSError:
-                pass
-
-
 def main():
-    parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
-    parser.add_argument("--port-file", required=True)
-    parser.add_argument("--log", required=True)
-    parser.add_argument("--control", required=True)
-    parser.add_argument("--creative", required=True)
-    arguments = parser.parse_args()
-    server = ThreadingHTTPServer(("127.0.0.1", 0), Responder)
-    server.daemon_threads = True
-    server.log = arguments.log
-    server.control = arguments.control
-    server.creative = arguments.creative
-    signal.signal(signal.SIGTERM, lambda *_: threading.Thread(target=server.shutdown).start())
-    signal.signal(signal.SIGINT, lambda *_: threading.Thread(target=server.shutdown).start())
-    temporary = arguments.port_file + ".tmp"
-    with open(temporary, "w") as port_file:
-        port_file.write(str(server.server_address[1]))
-    os.rename(temporary, arguments.port_file)
-    server.serve_forever()
-    return 0
+    arguments = parse_arguments(__doc__, ("--creative", {"required": True}))
+    return serve(Responder, arguments, creative=arguments.creative)
 
 
 if __name__ == "__main__":
