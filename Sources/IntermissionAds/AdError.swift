@@ -81,6 +81,12 @@ public enum AdError: Error, Hashable, Sendable, CustomStringConvertible {
     }
   }
 
-  /// Whether the failure is one a user should hear about: every failure but `--fail-ads`'s own.
-  public var isUnexpected: Bool { self != .loadingDisabled }
+  /// Whether the failure is one a user should hear about: every failure but `--fail-ads`'s own and
+  /// no fill (a server with no ad for now, or an auction without a bid, is an answer, not a fault).
+  public var isUnexpected: Bool {
+    switch self {
+    case .loadingDisabled, .noFill, .noBid: false
+    default: true
+    }
+  }
 }

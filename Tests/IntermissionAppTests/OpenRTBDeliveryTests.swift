@@ -3,6 +3,7 @@ import IntermissionAds
 import IntermissionCore
 import IntermissionNet
 import IntermissionSDL
+import IntermissionTestSupport
 import Testing
 
 /// Ads bought over OpenRTB 2.6 from the loopback responder (`Tests/Servers/openrtb.py`), the real
@@ -93,49 +94,116 @@ struct OpenRTBDeliveryTests {
     #expect(Set(notices.compactMap(\.nonce)).count == notices.count, "each with a nonce of its own")
   }
 
+  /// The whole trace of `runner`'s run, byte for byte but for the responder's port (`PORT`).
+  func exactTrace(_ runner: ProgramRunner, _ responder: OpenRTBResponder, _ trace: String = "t.jsonl") throws
+    -> [String]
+  {
+    try runner.traceLines(trace).map { $0.replacingOccurrences(of: ":\(responder.port)/", with: ":PORT/") }
+  }
+
+  /// A trace line of `frame` (at 60 frames a second) with the members `rest`.
+  static func line(_ frame: Int, _ rest: String) -> String {
+    #"{"frame":\#(frame),"time":\#(String(format: "%.6f", Double(frame) / 60)),"# + rest + "}"
+  }
+
+  /// The first lines of a one-second headless run of the menu, and its last.
+  static let started = [
+    line(0, #""event":"host.started","width":960,"height":640,"fps":60,"fixedStep":true,"ads":true"#),
+    line(0, #""event":"scene.entered","name":"Menu""#),
+  ]
+  static let stopped = line(60, #""event":"host.stopped","reason":"seconds","detail":"1.000000""#)
+
+  /// The trace of a one-second run whose banner shows `winner`'s bid from frame 30 (viewable from
+  /// 38): a `refused` bid traced in that frame, and the notices sent in it, the winner's, then the
+  /// `losers`' loss notices.
+  static func shownTrace(winner: String, refused: (id: String, reason: String)? = nil, losers: [String]) -> [String] {
+    let refusal = refused.map {
+      [line(30, #""event":"bid.refused","id":""# + $0.id + #"","reason":""# + $0.reason + "\"")]
+    }
+    return started + [
+      line(30, #""event":"ad.loaded","id":""# + winner + "\""), line(30, #""event":"banner.shown","reason":"loaded""#),
+    ] + (refusal ?? []) + [
+      line(30, #""event":"beacon.sent","kind":"win","id":""# + winner + #"","status":204"#),
+      line(30, #""event":"beacon.sent","kind":"tracker","id":""# + winner + #"","status":204"#),
+    ] + losers.map { line(30, #""event":"beacon.sent","kind":"loss","id":""# + $0 + #"","status":204"#) } + [
+      line(38, #""event":"viewable.start","id":""# + winner + "\""), stopped,
+    ]
+  }
+
+  /// Checks that the responder had one bid request, test traffic for the banner's placement.
+  func expectOneTestRequestForTheBanner(_ responder: OpenRTBResponder) {
+    let requests = responder.bidRequests
+    #expect(requests.count == 1, "\(requests.map(\.path))")
+    guard let request = requests.first, let body = request.json else { return }
+    #expect(request.headers == ["content-type": "application/json", "x-openrtb-version": "2.6"])
+    #expect(body["test"] as? Int == 1 && body["tmax"] as? Int == 800)
+    let imp = (body["imp"] as? [[String: Any]])?.first
+    #expect(imp?["id"] as? String == "banner" && imp?["tagid"] as? String == "menu-banner")
+  }
+
   @Test func theHighestOfSeveralBidsWinsAndTheOthersGetTheirLossNotices() throws {
     let responder = try OpenRTBResponder(case: "several")
     let runner = try ProgramRunner()
     let (result, _) = try run(responder, runner, seconds: 1)
-    #expect(result.status == 0, "\(result.stderr)")
-    let lines = try summary(runner)
-    #expect(Array(lines.prefix(2)) == ["30 ad.loaded high", "30 banner.shown loaded"], "\(lines)")
-    #expect(lines.filter { $0.hasSuffix(" loss") } == ["30 beacon.sent mid loss", "30 beacon.sent low loss"])
-    let losses = responder.notices.map(\.line).filter { $0.hasPrefix("/loss") }
-    #expect(losses == ["/loss?b=mid&p=&r=102", "/loss?b=low&p=&r=102"], "the price is not disclosed to losers")
-    #expect(responder.notices.map(\.line).contains("/win?b=high&p=2"))
+    #expect(result.status == 0 && result.stderr.isEmpty, "\(result.stderr)")
+    #expect(
+      try exactTrace(runner, responder)
+        == Self.shownTrace(winner: "high", losers: ["mid", "low"]))
+    expectOneTestRequestForTheBanner(responder)
+    let requestID = try #require(responder.bidRequests.first?.json?["id"] as? String)
+    #expect(
+      responder.notices.map(\.line) == [
+        "/win?b=high&p=2", "/event1?a=\(requestID)", "/loss?b=mid&p=&r=102", "/loss?b=low&p=&r=102",
+      ], "the winner's notices; the price is not disclosed to losers")
+    #expect(Set(responder.notices.compactMap(\.nonce)).count == 4, "a nonce each")
   }
 
   @Test(arguments: [
-    ("bad-adm", "adm is not Native 1.2 JSON"), ("missing-asset", "the required title (asset 1) is missing"),
-    ("wrong-impid", "is not the imp's (banner)"), ("private", "points at a private or loopback address: 10.0.0.1"),
+    ("bad-adm", #"adm is not Native 1.2 JSON (line 1, column 2: expected a member name in double quotes)"#),
+    ("missing-asset", "adm: the required title (asset 1) is missing"),
+    ("wrong-impid", #"the bid's \"impid\" is not the imp's (banner)"#),
+    ("private", "imptrackers points at a private or loopback address: 10.0.0.1"),
   ])
   func aBadBidIsRefusedWithLossCodeThreeAndTheNextBestShows(answer: String, reason: String) throws {
     let responder = try OpenRTBResponder(case: answer)
     let runner = try ProgramRunner()
-    let (result, trace) = try run(responder, runner, seconds: 1)
-    #expect(result.status == 0, "\(result.stderr)")
-    #expect(try summary(runner).prefix(2) == ["30 ad.loaded good", "30 banner.shown loaded"], "\(trace)")
-    let refused = try #require(trace.first { $0.contains(#""event":"bid.refused""#) }, "\(trace)")
-    #expect(refused.contains(#""id":"bad","reason":""#) && refused.contains(reason), "\(refused)")
-    let notices = responder.notices.map(\.line)
-    #expect(notices.filter { $0.hasPrefix("/loss") } == ["/loss?b=bad&p=&r=3"], "\(notices)")
-    #expect(!notices.contains { $0.contains("b=bad") && !$0.hasPrefix("/loss") }, "nothing else of the bad bid")
+    let (result, _) = try run(responder, runner, seconds: 1)
+    #expect(result.status == 0 && result.stderr.isEmpty, "\(result.stderr)")
+    // The refused bid is traced in the frame the good one arrives in, and hears it with code 3.
+    #expect(
+      try exactTrace(runner, responder)
+        == Self.shownTrace(winner: "good", refused: (id: "bad", reason: reason), losers: ["bad"]))
+    expectOneTestRequestForTheBanner(responder)
+    let requestID = try #require(responder.bidRequests.first?.json?["id"] as? String)
+    #expect(
+      responder.notices.map(\.line) == ["/win?b=good&p=1", "/event1?a=\(requestID)", "/loss?b=bad&p=&r=3"],
+      "nothing of the bad bid but its loss notice")
     #expect(!responder.requests.contains { $0.path.contains("10.0.0.1") })
   }
 
   @Test(arguments: [
-    ("nobid", "no-fill"), ("nbr", "no-fill (nbr 2)"), ("huge", "larger than 1048576 bytes"),
+    ("nobid", "no-fill", false), ("nbr", "no-fill (nbr 2)", false),
+    (
+      "huge", "http://127.0.0.1:PORT/openrtb2/auction: the body is larger than 1048576 bytes; the transfer was stopped",
+      true
+    ),
+    ("status:500", "http://127.0.0.1:PORT/openrtb2/auction: bid response refused: HTTP 500", true),
+    ("status:400", "http://127.0.0.1:PORT/openrtb2/auction: bid response refused: HTTP 400", true),
   ])
-  func noFillAndBadResponsesAreAdFailedAndTheGameGoesOn(answer: String, error: String) throws {
+  func noFillAndBadResponsesAreAdFailedAndTheGameGoesOn(answer: String, error: String, warns: Bool) throws {
     let responder = try OpenRTBResponder(case: answer)
     let runner = try ProgramRunner()
-    let (result, trace) = try run(responder, runner, seconds: 1)
+    let (result, _) = try run(responder, runner, seconds: 1)
     #expect(result.status == 0)
-    let failed = try #require(trace.first { $0.contains(#""event":"ad.failed""#) }, "\(trace)")
-    #expect(failed.contains(error), "\(failed)")
-    #expect(!trace.contains { $0.contains("banner.shown") })
+    #expect(
+      try exactTrace(runner, responder)
+        == Self.started + [Self.line(30, #""event":"ad.failed","error":""# + error + #"""#), Self.stopped])
+    expectOneTestRequestForTheBanner(responder)
     #expect(responder.notices.isEmpty, "no notice without a shown ad")
+    // A failure is one warning; no fill is an answer, not a fault, and is only traced.
+    let warning = "intermission: warning: ads: \(runner.path("demand.json")): "
+    let expected = warns ? warning + error.replacingOccurrences(of: ":PORT/", with: ":\(responder.port)/") + "\n" : ""
+    #expect(result.stderr == expected)
   }
 
   static let fullscreenPlacements = #"{"banner": "menu-banner", "rewarded": "bonus"}"#
@@ -190,11 +258,21 @@ struct OpenRTBDeliveryTests {
   @Test func aResponseLaterThanTmaxAndTheConnectTimeoutIsAFailureAndTheGameGoesOn() throws {
     let responder = try OpenRTBResponder(case: "slow:5")
     let runner = try ProgramRunner()
-    let (result, trace) = try run(responder, runner, seconds: 1)
+    let (result, _) = try run(responder, runner, seconds: 1)
     #expect(result.status == 0)
-    let failed = try #require(trace.first { $0.contains(#""event":"ad.failed""#) }, "\(trace)")
-    #expect(failed.contains("timed out") || failed.contains("Timeout") || failed.contains("timeout"), "\(failed)")
-    #expect(result.stderr.contains("warning: ads:"), "one warning: \(result.stderr)")
+    // The request waits tmax (0.8 s) plus the connect timeout (3 s); the fixed step waits for it in
+    // the frame it is due, and libcurl says how long it took.
+    let trace = try exactTrace(runner, responder)
+    let failed = try #require(trace.count == 4 ? trace[2] : nil, "\(trace)")
+    let prefix =
+      #"{"frame":30,"time":0.500000,"event":"ad.failed","error":"http://127.0.0.1:PORT/openrtb2/auction: "#
+      + "timed out: Operation timed out after "
+    #expect(failed.hasPrefix(prefix) && failed.hasSuffix(#" milliseconds with 0 bytes received"}"#), "\(failed)")
+    let waited = Int(failed.dropFirst(prefix.count).prefix { $0.isNumber }) ?? 0
+    #expect((3800..<4800).contains(waited), "tmax plus the connect timeout: \(waited) ms")
+    #expect(Array(trace.prefix(2)) == Self.started && trace.last == Self.stopped)
+    expectOneTestRequestForTheBanner(responder)
+    #expect(result.stderr.components(separatedBy: "warning: ads:").count == 2, "one warning: \(result.stderr)")
   }
 
   @Test func aConsentChangeIsCarriedByTheNextRequest() throws {
@@ -337,17 +415,6 @@ struct OpenRTBDeliveryTests {
       })
   }
 
-  @Test(arguments: ["500", "400"])
-  func anErrorStatusIsAFailureNamingIt(status: String) throws {
-    let responder = try OpenRTBResponder(case: "status:" + status)
-    let runner = try ProgramRunner()
-    let (result, trace) = try run(responder, runner, seconds: 1)
-    #expect(result.status == 0)
-    let failed = try #require(trace.first { $0.contains(#""event":"ad.failed""#) }, "\(trace)")
-    #expect(failed.contains("bid response refused: HTTP \(status)"), "\(failed)")
-    #expect(result.stderr.components(separatedBy: "warning: ads:").count == 2, "one warning: \(result.stderr)")
-  }
-
   @Test func aNameThatResolvesToLoopbackIsRefusedWhenPrivateAddressesAreNot() throws {
     // localhost is a name, not an address: only the address it resolves to tells.
     let responder = try OpenRTBResponder(case: "nobid")
@@ -375,15 +442,19 @@ struct OpenRTBDeliveryTests {
     let overlay = AdOverlay(
       pauseTarget: PauseGate(), loader: AdLoader(source: source), configuration: configuration,
       trace: Trace(output: nil), urlOpener: RecordingOpener())
-    overlay.viewSize = Size(width: 800, height: 600)
-    overlay.pixelScale = 2
+    // A game of its own loop sets nothing: the overlay takes the view's size and density from the
+    // canvas it draws on (a HiDPI one here), before the first request is due.
+    let canvas = RecordingCanvas(size: Size(width: 800, height: 600))
+    canvas.pixelsPerPoint = 2
     overlay.setConsent(ConsentSignals(gdpr: 1, tcf: "CPown"))
     overlay.update(hostTime: 0)
+    overlay.draw(on: canvas)
     overlay.update(hostTime: 0.02)
     let request = try #require(responder.bidRequests.first?.json)
     let device = try #require(request["device"] as? [String: Any])
     #expect(device["w"] as? Int == 1600 && device["h"] as? Int == 1200, "HiDPI: pixels, not points")
     #expect((request["user"] as? [String: Any])?["consent"] as? String == "CPown")
+    #expect(overlay.pixelScale == 2)
   }
 }
 
