@@ -51,10 +51,13 @@ let package = Package(
     .target(name: "IntermissionCore"),
     // The ad overlay: banner lifecycle, ad source, in-app ad view and the pause/resume bridge. No SDL.
     .target(name: "IntermissionAds", dependencies: ["IntermissionCore"]),
-    // The thin SDL backend: resource classes, errors, events, the canvas.
+    // The thin SDL backend: resource classes, errors, events, the canvas; and the overlay with every
+    // default for a game's own loop, which takes its ads from a file, a server or an exchange (Net).
     .target(
       name: "IntermissionSDL",
-      dependencies: ["CSDL2", "CSDLMixer", "IntermissionCore", "IntermissionAds", "CIntermissionSupport"]),
+      dependencies: [
+        "CSDL2", "CSDLMixer", "IntermissionCore", "IntermissionAds", "IntermissionNet", "CIntermissionSupport",
+      ]),
     // Real delivery: ads over HTTP(S) with a disk cache, and beacons in a durable SQLite queue. No SDL.
     .target(name: "IntermissionNet", dependencies: ["CCurl", "CSQLite", "IntermissionCore", "IntermissionAds"]),
     // The demo game: a menu, a tiny playable scene, scrollable lists and a bonus for a rewarded ad. No SDL.

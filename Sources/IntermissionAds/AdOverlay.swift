@@ -82,15 +82,16 @@ public final class AdOverlay: Overlay {
   public var viewSize: Size {
     get { slot.viewSize }
     set {
+      let changed = newValue != slot.viewSize
       slot.viewSize = newValue
-      noteViewSize()
+      if changed { noteViewSize() }
     }
   }
 
   /// Pixels per point of the view (2 on a HiDPI display): what a source is told of the view's size
   /// is in pixels (an OpenRTB request's `device.w` and `h`).
   public var pixelScale = 1.0 {
-    didSet { noteViewSize() }
+    didSet { if pixelScale != oldValue { noteViewSize() } }
   }
 
   /// The banner's lifecycle.
@@ -240,6 +241,7 @@ public final class AdOverlay: Overlay {
     // On a game's own renderer, its state is as it was afterwards; the canvas follows the window.
     canvas.drawOverlay {
       viewSize = canvas.size
+      pixelScale = canvas.pixelsPerPoint
       slot.draw(on: canvas)
       fullscreen.draw(on: canvas)
       if let notice = links.notice { BannerArtwork.drawNotice(notice.text, on: canvas) }

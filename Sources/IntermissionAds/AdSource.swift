@@ -27,6 +27,11 @@ public protocol AdSource: Sendable {
   /// The view's size, for a source that reports it (an OpenRTB request's `device.w` and `h`).
   func noteViewSize(_ size: Size)
 
+  /// Whether a load must wait until the view's size is known, because the request describes the
+  /// view (OpenRTB). An overlay that is not told the size before its first update (a game's own
+  /// loop, which draws after it updates) starts such a source's first load one frame later.
+  var needsViewSize: Bool { get }
+
   /// The player's consent signals, for a source that sends them (OpenRTB's next request).
   func setConsent(_ signals: ConsentSignals)
 }
@@ -37,6 +42,9 @@ extension AdSource {
 
   /// A manifest does not care about the view's size.
   public func noteViewSize(_ size: Size) {}
+
+  /// A manifest does not describe the view.
+  public var needsViewSize: Bool { false }
 
   /// A manifest sends no consent signals: it asks nobody for ads.
   public func setConsent(_ signals: ConsentSignals) {}

@@ -99,7 +99,9 @@ final class BannerSlot {
     }
     lastUpdate = time
     expireUnshownBid()
-    if schedule.shouldLoad(at: time, suspended: isRotationSuspended) {
+    // A request that describes the view waits until the view's size is known (the first draw).
+    let awaitsView = loader.source.needsViewSize && (viewSize.width <= 0 || viewSize.height <= 0)
+    if !awaitsView, schedule.shouldLoad(at: time, suspended: isRotationSuspended) {
       loader.start(sequence: schedule.requestLoad(at: time, latency: configuration.latency))
     }
     if schedule.isDue(at: time) {

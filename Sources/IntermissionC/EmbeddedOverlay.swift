@@ -103,15 +103,20 @@ final class EmbeddedOverlay {
       pauseTarget: gate, loader: AdLoader(source: source), configuration: settings.configuration, trace: trace,
       urlOpener: SystemBrowser())
     overlay.drivesTrace = true
+    // A request for ads gives the view in pixels from the first: the window's size, on a renderer
+    // that may be HiDPI.
+    overlay.viewSize = canvas.size
+    overlay.pixelScale = canvas.pixelsPerPoint
     let warn: (String) -> Void = { message in FileDescriptor.printToStandardError("intermission: warning: " + message) }
     if settings.beaconsPath != "", let path = settings.beaconsPath ?? BeaconStore.defaultPath(environment: environment)
     {
-      overlay.beacons = BeaconQueue(
-        path: path, client: AdSources.beaconClient(for: source, client: client), clock: WallClock.now,
-        waitsForAttempts: settings.configuration.waitsForDueLoads,
-        createsFolders: settings.beaconsPath == nil, warn: warn)
       // Rewards wait for their acknowledgement in the same file: they survive a crash.
-      overlay.fullscreen.rewardStore = DeferredRewardLedger(path: path, createsFolders: settings.beaconsPath == nil)
+      overlay.keepReports(
+        in: BeaconQueue(
+          path: path, client: AdSources.beaconClient(for: source, client: client), clock: WallClock.now,
+          waitsForAttempts: settings.configuration.waitsForDueLoads,
+          createsFolders: settings.beaconsPath == nil, warn: warn),
+        createsFolders: settings.beaconsPath == nil)
     }
     overlay.fullscreen.onReward = { reward in callbacks.rewarded(reward) }
     overlay.fullscreen.acknowledgesRewardsAutomatically = !settings.acknowledgesRewardsManually

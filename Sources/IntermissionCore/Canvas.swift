@@ -7,6 +7,9 @@ public protocol Canvas: AnyObject {
   /// The drawable area in window coordinates.
   var size: Size { get }
 
+  /// Output pixels per window point: 1 normally, 2 on a 2x HiDPI display. The default is 1.
+  var pixelsPerPoint: Double { get }
+
   /// Replaces everything in the drawable area with `color`: one full-window operation, no blending.
   func clear(_ color: Color)
 
@@ -48,6 +51,7 @@ public protocol Canvas: AnyObject {
 }
 
 extension Canvas {
+  public var pixelsPerPoint: Double { 1 }
   public func drawIntoSceneLayer(_ draw: () -> Void) { draw() }
   public func drawSceneLayer() {}
   public func drawOverlay(_ draw: () -> Void) { draw() }

@@ -135,7 +135,7 @@ public final class Host {
         pauseTarget: director, loader: loader, configuration: configuration, trace: trace,
         urlOpener: HostURLOpener(headless: options.headless))
       director.addOverlay(overlay)
-      overlay.pixelScale = canvas.pixelScale.y
+      overlay.pixelScale = canvas.pixelsPerPoint
       adOverlay = overlay
       if let path = options.beaconsPath ?? BeaconStore.defaultPath(environment: environment) {
         // Under the fixed step, a beacon's time runs with host time from the launch: expiry and
@@ -150,14 +150,15 @@ public final class Host {
         }
         // A queue that cannot be written keeps beacons in memory, and a damaged one is moved aside:
         // the user hears of either once, and the reports go out all the same.
-        overlay.beacons = BeaconQueue(
-          path: path, client: AdSources.beaconClient(for: loader.source, client: client), clock: clock,
-          waitsForAttempts: options.fixedStep,
-          backoff: options.fixedStep ? RetryBackoff(seed: Host.fixedStepSeed) : RetryBackoff(),
-          createsFolders: options.beaconsPath == nil,
-          isInterrupted: { StopSignals.received != nil }, onFinish: { waker.wake() }, warn: warn)
         // Earned rewards wait for the game's acknowledgement in the same file: they survive a crash.
-        overlay.fullscreen.rewardStore = DeferredRewardLedger(path: path, createsFolders: options.beaconsPath == nil)
+        overlay.keepReports(
+          in: BeaconQueue(
+            path: path, client: AdSources.beaconClient(for: loader.source, client: client), clock: clock,
+            waitsForAttempts: options.fixedStep,
+            backoff: options.fixedStep ? RetryBackoff(seed: Host.fixedStepSeed) : RetryBackoff(),
+            createsFolders: options.beaconsPath == nil,
+            isInterrupted: { StopSignals.received != nil }, onFinish: { waker.wake() }, warn: warn),
+          createsFolders: options.beaconsPath == nil)
       }
       overlay.onLoadFailure = { [weak self] error in
         // The game goes on without a banner; the user hears of each distinct failure once.
@@ -317,7 +318,7 @@ public final class Host {
     case .windowResized:
       try? canvas.updateLayout()
       director.viewSize = canvas.size
-      adOverlay?.pixelScale = canvas.pixelScale.y
+      adOverlay?.pixelScale = canvas.pixelsPerPoint
       needsPresent = true
     case .windowExposed:
       needsPresent = true

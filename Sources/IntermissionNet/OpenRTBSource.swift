@@ -87,6 +87,9 @@ public final class OpenRTBSource: AdSource, @unchecked Sendable {
   /// The signals the next request carries.
   public var currentConsent: ConsentSignals { lock.withLock { consent } }
 
+  /// A bid request gives the view's size: a load waits until it is known.
+  public var needsViewSize: Bool { true }
+
   public func noteViewSize(_ size: Size) {
     lock.lock()
     viewSize = size

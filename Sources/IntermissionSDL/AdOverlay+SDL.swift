@@ -1,26 +1,48 @@
 import CSDL2
 import IntermissionAds
 import IntermissionCore
+import IntermissionNet
 
 extension AdOverlay {
   /// The overlay with every setting at its default, for a game with its own SDL loop: the shipped
-  /// sample ads (or the manifest at `manifestPath`), SDL_image decoding, the system browser, and
-  /// the overlay beginning the trace's frames. In-app ads hold `pauseTarget` as `.ad`.
+  /// sample ads (or the ads at `manifestPath`), SDL_image decoding, the system browser, and the
+  /// overlay beginning the trace's frames. In-app ads hold `pauseTarget` as `.ad`.
   /// - Parameters:
-  ///   - manifestPath: an ad manifest; nil takes the sample ads (`SampleAds`).
+  ///   - manifestPath: where the ads come from, as `--ads` takes it: an ad manifest, a demand file
+  ///     (ads bought over OpenRTB), or an ad server's http or https URL (cached on disk); nil takes
+  ///     the sample ads (`SampleAds`).
   ///   - pauseTarget: what an in-app ad pauses: the game's `PauseGate`, or a `Director`.
   ///   - trace: where state changes are recorded (none by default).
-  ///   - configuration: timing; set `waitsForDueLoads` for deterministic headless runs.
+  ///   - configuration: timing; set `waitsForDueLoads` for deterministic headless runs (whose
+  ///     OpenRTB requests are then marked as test traffic).
+  ///   - beaconsPath: the durable queue (a SQLite file) for beacons, an OpenRTB ad's notices and
+  ///     earned rewards. nil keeps them in the default file
+  ///     (`$XDG_DATA_HOME/intermission/beacons.sqlite`) for ads from a server or an exchange, and
+  ///     keeps none for a local manifest; an empty string keeps none at all.
   public convenience init(
     manifestPath: String? = nil, pauseTarget: any PauseTarget, trace: Trace = Trace(output: nil),
-    configuration: Configuration = Configuration()
+    configuration: Configuration = Configuration(), beaconsPath: String? = nil
   ) {
-    let loader = AdLoader(
-      manifestPath: manifestPath ?? SampleAds.manifestPath() ?? "Assets/ads/manifest.json", decoder: SDLImageDecoder())
+    let environment = ProcessEnvironment.current()
+    let client = HTTPClient()
+    let source = AdSources.forManifest(
+      manifestPath ?? SampleAds.manifestPath() ?? "Assets/ads/manifest.json", client: client,
+      decoder: SDLImageDecoder(), cacheFolder: HTTPCache.defaultFolder(environment: environment),
+      fallbackManifest: nil, isTest: configuration.waitsForDueLoads, environment: environment)
     self.init(
-      pauseTarget: pauseTarget, loader: loader, configuration: configuration, trace: trace, urlOpener: SystemBrowser()
-    )
+      pauseTarget: pauseTarget, loader: AdLoader(source: source), configuration: configuration, trace: trace,
+      urlOpener: SystemBrowser())
     drivesTrace = true
+    let isNetworked = source is OpenRTBSource || source is RemoteAdSource
+    let defaultPath = isNetworked ? BeaconStore.defaultPath(environment: environment) : nil
+    if beaconsPath != "", let path = beaconsPath ?? defaultPath {
+      let warn: (String) -> Void = { FileDescriptor.printToStandardError("intermission: warning: " + $0) }
+      keepReports(
+        in: BeaconQueue(
+          path: path, client: AdSources.beaconClient(for: source, client: client), clock: WallClock.now,
+          waitsForAttempts: configuration.waitsForDueLoads, createsFolders: beaconsPath == nil, warn: warn),
+        createsFolders: beaconsPath == nil)
+    }
   }
 
   /// Feeds the overlay an SDL event. Input the banner or the open ad view takes returns true and

@@ -21,6 +21,9 @@ public final class SDLCanvas: Canvas {
   public private(set) var size: Size
   /// Output pixels per window point.
   public private(set) var pixelScale = (x: 1.0, y: 1.0)
+  /// Output pixels per window point, as a request for ads gives the view's size (the vertical
+  /// scale; SDL scales both axes alike on HiDPI displays).
+  public var pixelsPerPoint: Double { pixelScale.y }
   /// The output size in pixels at the last layout.
   var laidOutOutput = (width: 0, height: 0)
   /// How many strings have been rasterised (cache misses), for tests and benchmarks.

@@ -3,6 +3,7 @@ import IntermissionCore
 /// A canvas that records what is drawn, as text, so tests can check draw order and content.
 public final class RecordingCanvas: Canvas {
   public var size: Size
+  public var pixelsPerPoint = 1.0
   public private(set) var operations: [String] = []
   public private(set) var texts: [String] = []
   public private(set) var layerDraws = 0
