@@ -223,7 +223,7 @@ public final class SDLCanvas: Canvas {
   }
 
   public func upload(_ image: any DecodedImage) -> ImageHandle? {
-    guard let surface = (image as? Surface).flatMap({ try? $0.convertedToARGB() }),
+    guard let surface = (image as? Surface).flatMap({ try? $0.inARGB() }),
       let texture = try? Texture(renderer: renderer, surface: surface)
     else { return nil }
     let number = nextImageNumber

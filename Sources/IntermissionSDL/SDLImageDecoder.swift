@@ -68,7 +68,13 @@ public struct SDLImageDecoder: ImageDecoder {
     else {
       throw Refusal(description: "decoded to \(surface.width)x\(surface.height) pixels, more than its header declared")
     }
-    return surface
+    // Converted here, off the loop, to the format the canvas uploads and scales: a frame that
+    // uploads it then copies nothing.
+    do {
+      return try surface.inARGB()
+    } catch {
+      throw Refusal(description: "\(error)")
+    }
   }
 
   public func inspectHeader(_ prefix: [UInt8]) -> ImageHeaderVerdict {

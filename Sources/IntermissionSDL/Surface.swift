@@ -78,11 +78,18 @@ extension Surface: FittableImage {
       width: max(1, Int((Double(width) * factor).rounded())), height: max(1, Int((Double(height) * factor).rounded()))
     )
     defer { SDL_TLSCleanup() }
-    return (try? convertedToARGB().scaled(toWidth: target.width, height: target.height)) ?? self
+    return (try? inARGB().scaled(toWidth: target.width, height: target.height)) ?? self
   }
 }
 
 extension Surface {
+  /// Whether the surface is in 32-bit ARGB, the format the software renderer and `scaled` work in.
+  public var isARGB: Bool { pointer.pointee.format.pointee.format == intermission_pixelformat_argb8888() }
+
+  /// The surface in 32-bit ARGB: itself if it is already, else a converted copy.
+  /// - Throws: `SDLError` from `SDL_ConvertSurfaceFormat`.
+  public func inARGB() throws -> Surface { isARGB ? self : try convertedToARGB() }
+
   /// A copy in 32-bit ARGB, the format the software renderer and `scaled` work in.
   /// - Throws: `SDLError` from `SDL_ConvertSurfaceFormat`.
   public func convertedToARGB() throws -> Surface {
