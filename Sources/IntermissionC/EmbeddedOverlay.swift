@@ -107,16 +107,12 @@ final class EmbeddedOverlay {
     // that may be HiDPI.
     overlay.viewSize = canvas.size
     overlay.pixelScale = canvas.pixelsPerPoint
-    let warn: (String) -> Void = { message in FileDescriptor.printToStandardError("intermission: warning: " + message) }
     if settings.beaconsPath != "", let path = settings.beaconsPath ?? BeaconStore.defaultPath(environment: environment)
     {
       // Rewards wait for their acknowledgement in the same file: they survive a crash.
       overlay.keepReports(
-        in: BeaconQueue(
-          path: path, client: AdSources.beaconClient(for: source, client: client), clock: WallClock.now,
-          waitsForAttempts: settings.configuration.waitsForDueLoads,
-          createsFolders: settings.beaconsPath == nil, warn: warn),
-        createsFolders: settings.beaconsPath == nil)
+        at: path, client: AdSources.beaconClient(for: source, client: client),
+        waitsForAttempts: settings.configuration.waitsForDueLoads, createsFolders: settings.beaconsPath == nil)
     }
     overlay.fullscreen.onReward = { reward in callbacks.rewarded(reward) }
     overlay.fullscreen.acknowledgesRewardsAutomatically = !settings.acknowledgesRewardsManually

@@ -1,4 +1,5 @@
 import IntermissionAds
+import IntermissionCore
 
 extension AdOverlay {
   /// Keeps the overlay's reports in `queue`'s SQLite file: beacons, an OpenRTB ad's notices and
@@ -10,5 +11,22 @@ extension AdOverlay {
   public func keepReports(in queue: BeaconQueue, createsFolders: Bool) {
     beacons = queue
     fullscreen.rewardStore = DeferredRewardLedger(path: queue.path, createsFolders: createsFolders)
+  }
+
+  /// Keeps the overlay's reports in the SQLite file at `path`, as a game's own loop does: its
+  /// beacons sent by `client` on the wall clock, and a queue that cannot be written, or a damaged
+  /// one moved aside, told once as a warning on stderr.
+  /// - Parameters:
+  ///   - client: sends the beacons (`AdSources.beaconClient(for:client:)`).
+  ///   - waitsForAttempts: wait for each batch within the update that started it (deterministic
+  ///     runs).
+  ///   - createsFolders: create the file's missing folders (the default location).
+  public func keepReports(at path: String, client: HTTPClient, waitsForAttempts: Bool, createsFolders: Bool) {
+    keepReports(
+      in: BeaconQueue(
+        path: path, client: client, clock: WallClock.now, waitsForAttempts: waitsForAttempts,
+        createsFolders: createsFolders,
+        warn: { FileDescriptor.printToStandardError("intermission: warning: " + $0) }),
+      createsFolders: createsFolders)
   }
 }

@@ -36,12 +36,9 @@ extension AdOverlay {
     let isNetworked = source is OpenRTBSource || source is RemoteAdSource
     let defaultPath = isNetworked ? BeaconStore.defaultPath(environment: environment) : nil
     if beaconsPath != "", let path = beaconsPath ?? defaultPath {
-      let warn: (String) -> Void = { FileDescriptor.printToStandardError("intermission: warning: " + $0) }
       keepReports(
-        in: BeaconQueue(
-          path: path, client: AdSources.beaconClient(for: source, client: client), clock: WallClock.now,
-          waitsForAttempts: configuration.waitsForDueLoads, createsFolders: beaconsPath == nil, warn: warn),
-        createsFolders: beaconsPath == nil)
+        at: path, client: AdSources.beaconClient(for: source, client: client),
+        waitsForAttempts: configuration.waitsForDueLoads, createsFolders: beaconsPath == nil)
     }
   }
 

@@ -394,12 +394,8 @@ struct OpenRTBDeliveryTests {
 
   @Test func anEndpointThatCannotBeReachedServesTheDemandFilesHouseAds() throws {
     let runner = try ProgramRunner()
-    let house = runner.folder.appendingPathComponent("house")
-    try FileManager.default.createDirectory(at: house, withIntermediateDirectories: true)
-    try FileManager.default.copyItem(
-      at: ProgramRunner.root.appendingPathComponent("Assets/ads/starfall.png"),
-      to: house.appendingPathComponent("s.png"))
-    try Data(#"{"ads":[{"id":"house","image":"s.png","title":"House","action":"in-app"}]}"#.utf8)
+    let house = try ShippedManifest.copy(runner, "house")
+    try Data(#"{"ads":[{"id":"house","image":"starfall.png","title":"House","action":"in-app"}]}"#.utf8)
       .write(to: house.appendingPathComponent("manifest.json"))
     let port = try freeLoopbackPort()
     let demand = try runner.write(
