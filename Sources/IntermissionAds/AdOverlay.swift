@@ -77,6 +77,10 @@ public final class AdOverlay: Overlay {
   /// the overlay is the only thing that knows the game's frames, as in a game with its own loop.
   public var drivesTrace = false
 
+  /// What lives exactly as long as the overlay: a backend's claims on it (such as the SDL backend's
+  /// claim on the thread its overlays draw on), released with it.
+  package var keptForItsLifetime: [AnyObject] = []
+
   /// The size of the view the banner is pinned to the bottom of. A director sets it; without one,
   /// every draw takes it from the canvas.
   public var viewSize: Size {

@@ -1,8 +1,12 @@
 import IntermissionCore
 
-/// The banner's creative on its way to the screen: decoded off the loop, uploaded to the canvas at
-/// its first draw, and the one it replaces discarded on the canvas's thread.
+/// A creative on its way to the screen: decoded off the loop, uploaded to the canvas at its first
+/// draw, and the one it replaces discarded on the canvas's thread.
+///
+/// Once uploaded, the decoded image is let go: the canvas's copy is the only one kept, so a
+/// preloaded creative costs one decoded copy of itself.
 struct CreativeImage {
+  /// The decoded image, until it is uploaded.
   private var decoded: (any DecodedImage)?
   /// The uploaded image, once drawn.
   private(set) var uploaded: ImageHandle?
@@ -34,10 +38,13 @@ struct CreativeImage {
     uploaded = nil
   }
 
-  /// Discards what was replaced and uploads the current creative if it is not yet: call it at the
-  /// start of a draw, on the canvas's thread.
+  /// Discards what was replaced and uploads the current creative if it is not yet, letting the
+  /// decoded image go once the canvas has it: call it at the start of a draw, on the canvas's thread.
   mutating func prepare(on canvas: any Canvas) {
     while let image = stale.popLast() { canvas.discard(image) }
-    if uploaded == nil, let decoded { uploaded = canvas.upload(decoded) }
+    if uploaded == nil, let decoded, let handle = canvas.upload(decoded) {
+      uploaded = handle
+      self.decoded = nil
+    }
   }
 }

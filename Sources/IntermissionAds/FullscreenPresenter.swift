@@ -83,7 +83,7 @@ public final class FullscreenPresenter {
   /// What the ready rewarded ad gives when watched to the end (to offer it: "Watch an ad for 50
   /// coins"); nil when none is ready.
   public var offeredReward: AdFormat.Reward? {
-    isReady(.rewarded) ? rewardedAds.loaded?.ad.creative.reward : nil
+    isReady(.rewarded) ? rewardedAds.loaded?.creative.reward : nil
   }
 
   /// The slot of a full-screen `format`; nil for the banner.
@@ -139,8 +139,8 @@ public final class FullscreenPresenter {
       refusal = .expired
     }
     if let refusal {
-      let id = slot.loaded?.ad.creative.id ?? ""
-      if refusal == .expired, let expired = slot.loaded?.ad.creative {
+      let id = slot.loaded?.creative.id ?? ""
+      if refusal == .expired, let expired = slot.loaded?.creative {
         // A bought ad's buyer hears that it expired unshown (loss code 2).
         let tracker = ImpressionTracker(trace: trace)
         tracker.beacons = beacons()
@@ -150,7 +150,7 @@ public final class FullscreenPresenter {
       emit(FullscreenEvent(.refused, format: format, placement: placement, id: id, refusal: refusal))
       return refusal
     }
-    let show = FullscreenShow(ad: slot.loaded!.ad.creative, placement: placement, trace: trace)
+    let show = FullscreenShow(ad: slot.loaded!.creative, placement: placement, trace: trace)
     slot.take(imageInto: &show.image)
     show.tracker.beacons = beacons()
     self.show = show

@@ -17,8 +17,9 @@ final class FullscreenSlot {
   private var dueTime: Double?
   /// When a failed load is retried; nil loads at the next update.
   private var retryTime: Double?
-  /// The ad waiting for a show, and when it was loaded (host time).
-  private(set) var loaded: (ad: LoadedAd, time: Double)?
+  /// The ad waiting for a show, and when it was loaded (host time). Its image is kept by `image`
+  /// alone, and only until the canvas has it.
+  private(set) var loaded: (creative: AdCreative, time: Double)?
   private(set) var image = CreativeImage()
   /// A creative whose upload failed: discarded at the next update, and loaded again.
   private var uploadFailed = false
@@ -42,15 +43,15 @@ final class FullscreenSlot {
   /// Whether the loaded ad's time is over at `time`.
   func isExpired(at time: Double) -> Bool {
     guard let loaded else { return false }
-    return time - loaded.time >= min(configuration.fullscreenExpiry, loaded.ad.creative.lifetime ?? .infinity)
+    return time - loaded.time >= min(configuration.fullscreenExpiry, loaded.creative.lifetime ?? .infinity)
   }
 
   /// Starts the next load when none is loaded or under way, and takes a due one, at `time`.
   func update(at time: Double) {
-    if uploadFailed, let ad = loaded?.ad {
+    if uploadFailed, let creative = loaded?.creative {
       uploadFailed = false
       discard()
-      fail(.imageCorrupt(id: ad.creative.id, path: ad.creative.imagePath, reason: "the canvas refused it"), at: time)
+      fail(.imageCorrupt(id: creative.id, path: creative.imagePath, reason: "the canvas refused it"), at: time)
     }
     if loaded == nil, dueTime == nil, !isDormant, time >= (retryTime ?? -.infinity) {
       dueTime = time + configuration.latency
@@ -65,7 +66,7 @@ final class FullscreenSlot {
     switch result {
     case .success(let ad):
       failures = 0
-      loaded = (ad, time)
+      loaded = (ad.creative, time)
       image.replace(with: ad.image)
       var fields: [(key: String, value: TraceValue)] = [
         ("id", .string(ad.creative.id)), ("format", .string(format.rawValue)),

@@ -25,7 +25,8 @@ public final class Host {
   private let options: HostConfiguration
   private let script: ReplayScript
   private let window: Window
-  private let canvas: SDLCanvas
+  /// The canvas drawn on (package: its counters are for tests and benchmarks).
+  package let canvas: SDLCanvas
   private let pump: EventPump
   private let controllers: GameControllers
   /// How frames are timed.
@@ -70,7 +71,9 @@ public final class Host {
   ///     (`XDG_DATA_HOME`) live by default.
   ///   - warn: prints a warning line for the user (each distinct ad failure once).
   ///   - firstScene: makes the game's first scene when the host starts.
-  /// - Throws: `SDLSystem.NoDisplayError` without a display, `SDLError` for other SDL failures.
+  /// - Throws: `SDLSystem.NoDisplayError` without a display, `SDLSession.ConcurrentSessionError`
+  ///   when SDL is in use already (by code outside any `SDLSession.exclusive`), `SDLError` for other
+  ///   SDL failures.
   public init(
     configuration options: HostConfiguration, script: ReplayScript, fontPath: String, trace: Trace, adManifest: String?,
     audioFolder: String? = nil, environment: [String: String] = Launcher.processEnvironment(),
@@ -134,6 +137,7 @@ public final class Host {
       let overlay = AdOverlay(
         pauseTarget: director, loader: loader, configuration: configuration, trace: trace,
         urlOpener: HostURLOpener(headless: options.headless))
+      overlay.keptForItsLifetime.append(try SDLThreadClaim.claim())
       director.addOverlay(overlay)
       overlay.pixelScale = canvas.pixelsPerPoint
       adOverlay = overlay

@@ -19,10 +19,14 @@ extension AdOverlay {
   ///     earned rewards. nil keeps them in the default file
   ///     (`$XDG_DATA_HOME/intermission/beacons.sqlite`) for ads from a server or an exchange, and
   ///     keeps none for a local manifest; an empty string keeps none at all.
+  /// - Throws: `SDLSession.ConcurrentSessionError` while another overlay that draws through SDL
+  ///   lives on a different thread: SDL is global, so two own loops cannot draw at once (as two
+  ///   own-loop tests running in parallel would, each with its own `SDL_Init`).
   public convenience init(
     manifestPath: String? = nil, pauseTarget: any PauseTarget, trace: Trace = Trace(output: nil),
     configuration: Configuration = Configuration(), beaconsPath: String? = nil
-  ) {
+  ) throws {
+    let claim = try SDLThreadClaim.claim()
     let environment = ProcessEnvironment.current()
     let client = HTTPClient()
     let source = AdSources.forManifest(
@@ -33,6 +37,7 @@ extension AdOverlay {
       pauseTarget: pauseTarget, loader: AdLoader(source: source), configuration: configuration, trace: trace,
       urlOpener: SystemBrowser())
     drivesTrace = true
+    keptForItsLifetime.append(claim)
     let isNetworked = source is OpenRTBSource || source is RemoteAdSource
     let defaultPath = isNetworked ? BeaconStore.defaultPath(environment: environment) : nil
     if beaconsPath != "", let path = beaconsPath ?? defaultPath {

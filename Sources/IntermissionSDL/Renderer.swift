@@ -46,6 +46,13 @@ public final class Renderer {
     return info.name.map { String(cString: $0) } ?? "unknown"
   }
 
+  /// Whether it is SDL's software renderer, whose textures are surfaces in memory.
+  public var isSoftware: Bool {
+    var info = SDL_RendererInfo()
+    guard SDL_GetRendererInfo(pointer, &info) == 0 else { return false }
+    return info.flags & SDL_RENDERER_SOFTWARE.rawValue != 0
+  }
+
   /// The size of the output in pixels, which differs from the window size on HiDPI displays.
   public var outputSize: (width: Int, height: Int) {
     var width: CInt = 0

@@ -9,14 +9,22 @@ import IntermissionCore
 public final class SDLCanvas: Canvas {
   /// The renderer drawn with.
   public let renderer: Renderer
+  /// Its claim on the thread that draws through SDL.
+  private let claim: SDLThreadClaim
   let window: Window
   private var fonts: [TextStyle: Font] = [:]
   private let fontPath: String
   private var textCache: [TextKey: Texture] = [:]
-  private var images: [Int: UploadedImage] = [:]
+  /// Each uploaded image: its texture is the one copy kept (the decoded surface is let go), and it
+  /// is scaled as it is drawn.
+  private var images: [Int: Texture] = [:]
   private var nextImageNumber = 1
   private var sceneLayer: Texture?
   private var layerOutput = (width: 0, height: 0)
+  private var isDrawingIntoSceneLayer = false
+  /// On the software renderer, the pixel format of the window's surface (which it draws into);
+  /// nil on a renderer whose textures live on a GPU.
+  private var softwareWindowFormat: UInt32?
   /// The window size in points, updated by `updateLayout()`.
   public private(set) var size: Size
   /// Output pixels per window point.
@@ -29,39 +37,16 @@ public final class SDLCanvas: Canvas {
   /// How many strings have been rasterised (cache misses), for tests and benchmarks.
   package private(set) var rasterisedTextCount = 0
 
-  /// An uploaded image with copies pre-scaled to the pixel sizes it is drawn at, so that a frame
-  /// never scales in the software renderer (which allocates a temporary surface for every scaled copy).
-  private final class UploadedImage {
-    let source: Surface
-    let texture: Texture
-    var scaled: [(width: Int, height: Int, texture: Texture)] = []
-
-    init(source: Surface, texture: Texture) {
-      self.source = source
-      self.texture = texture
-    }
-
-    /// The texture of exactly `width` x `height` pixels, made once and kept (the last four sizes).
-    func texture(width: Int, height: Int, renderer: Renderer) -> Texture {
-      if width == texture.width && height == texture.height { return texture }
-      if let match = scaled.first(where: { $0.width == width && $0.height == height }) { return match.texture }
-      guard let surface = try? source.scaled(toWidth: width, height: height),
-        let made = try? Texture(renderer: renderer, surface: surface)
-      else { return texture }
-      if scaled.count == 4 { scaled.removeFirst() }
-      scaled.append((width, height, made))
-      return made
-    }
-  }
-
   private struct TextKey: Hashable {
     let text: String
     let style: TextStyle
   }
 
   /// Creates a canvas for `window`, drawing with `renderer` and text from the font at `fontPath`.
-  /// - Throws: `SDLError` if the font cannot be opened.
+  /// - Throws: `SDLSession.ConcurrentSessionError` while a canvas or overlay of Intermission's that
+  ///   draws through SDL lives on another thread; `SDLError` if the font cannot be opened.
   public init(window: Window, renderer: Renderer, fontPath: String) throws {
+    claim = try SDLThreadClaim.claim()
     self.window = window
     self.renderer = renderer
     self.fontPath = fontPath
@@ -75,10 +60,14 @@ public final class SDLCanvas: Canvas {
   ///   - window: the game's `SDL_Window *`.
   ///   - renderer: the game's `SDL_Renderer *` for that window.
   ///   - fontPath: the font for text; nil takes the system's DejaVu Sans.
-  /// - Throws: `SDLError` when SDL_ttf or the font cannot be opened.
+  /// - Throws: `SDLSession.ConcurrentSessionError` while a canvas or overlay of Intermission's that
+  ///   draws through SDL lives on another thread (checked before anything of SDL's is touched);
+  ///   `SDLError` when SDL_ttf or the font cannot be opened.
   public convenience init(borrowingWindow window: OpaquePointer, renderer: OpaquePointer, fontPath: String? = nil)
     throws
   {
+    let claim = try SDLThreadClaim.claim()
+    defer { withExtendedLifetime(claim) {} }
     guard let font = fontPath ?? SystemFont.path else {
       throw SDLError(
         function: "TTF_OpenFont",
@@ -97,6 +86,7 @@ public final class SDLCanvas: Canvas {
     size = window.size
     let output = renderer.outputSize
     laidOutOutput = output
+    softwareWindowFormat = renderer.isSoftware ? window.surfaceFormat : nil
     let scale = SDLCanvas.pixelScale(window: size, output: output)
     if renderer.ownsPointer { renderer.setScale(x: scale.x, y: scale.y) }
     if fonts.isEmpty || scale != pixelScale {
@@ -146,7 +136,9 @@ public final class SDLCanvas: Canvas {
       return
     }
     renderer.setScale(x: pixelScale.x, y: pixelScale.y)
+    isDrawingIntoSceneLayer = true
     draw()
+    isDrawingIntoSceneLayer = false
     renderer.setClip(nil)
     try? renderer.setTarget(nil)
     renderer.setScale(x: pixelScale.x, y: pixelScale.y)
@@ -206,11 +198,13 @@ public final class SDLCanvas: Canvas {
   }
 
   public func drawImage(_ image: ImageHandle, in rect: Rect, opacity: Double) {
-    guard let uploaded = images[image.rawValue] else { return }
+    guard let texture = images[image.rawValue] else { return }
     let width = Int((rect.width * pixelScale.x).rounded())
     let height = Int((rect.height * pixelScale.y).rounded())
     guard width > 0, height > 0 else { return }
-    let texture = uploaded.texture(width: width, height: height, renderer: renderer)
+    let overwrites = texture.isOpaque && opacity >= 1
+    texture.setBlending(!overwrites)
+    texture.setLinearScaling(scalesLinearlyWithoutCopies(texture, overwrites: overwrites))
     texture.setModulation(Color(red: 255, green: 255, blue: 255).withOpacity(opacity))
     let x = (rect.minX * pixelScale.x).rounded() / pixelScale.x
     let y = (rect.minY * pixelScale.y).rounded() / pixelScale.y
@@ -218,18 +212,36 @@ public final class SDLCanvas: Canvas {
       texture, to: Rect(x: x, y: y, width: Double(width) / pixelScale.x, height: Double(height) / pixelScale.y))
   }
 
+  /// Whether `texture` is drawn with bilinear filtering: always on a GPU. SDL's software renderer
+  /// filters straight into its target only when the copy overwrites it in the target's own format;
+  /// any other filtered copy makes temporary surfaces in every frame, so it takes the nearest pixel
+  /// instead (a translucent image, or the moment of a fade).
+  private func scalesLinearlyWithoutCopies(_ texture: Texture, overwrites: Bool) -> Bool {
+    guard let windowFormat = softwareWindowFormat else { return true }
+    let targetFormat = isDrawingIntoSceneLayer ? sceneLayer?.pixelFormat : windowFormat
+    return overwrites && texture.pixelFormat == targetFormat
+  }
+
   public func setClip(_ rect: Rect?) {
     renderer.setClip(rect)
   }
 
+  /// Uploads `image` (a `Surface`) as a texture: the canvas keeps that one copy and scales it as it
+  /// draws, so the caller lets the surface go. On the software renderer the pixels are converted
+  /// straight into the texture; on a GPU, through a converted copy that is freed at once.
   public func upload(_ image: any DecodedImage) -> ImageHandle? {
-    guard let surface = (image as? Surface).flatMap({ try? $0.inARGB() }),
-      let texture = try? Texture(renderer: renderer, surface: surface)
-    else { return nil }
+    guard let surface = image as? Surface, let texture = try? makeTexture(of: surface) else { return nil }
     let number = nextImageNumber
     nextImageNumber += 1
-    images[number] = UploadedImage(source: surface, texture: texture)
+    images[number] = texture
     return ImageHandle(rawValue: number, pixelSize: Size(width: Double(texture.width), height: Double(texture.height)))
+  }
+
+  private func makeTexture(of surface: Surface) throws -> Texture {
+    if softwareWindowFormat != nil, surface.canConvertPixels {
+      return try Texture(renderer: renderer, converting: surface, to: surface.canvasFormat)
+    }
+    return try Texture(renderer: renderer, surface: surface.inCanvasFormat())
   }
 
   public func discard(_ image: ImageHandle) {

@@ -68,10 +68,10 @@ public struct SDLImageDecoder: ImageDecoder {
     else {
       throw Refusal(description: "decoded to \(surface.width)x\(surface.height) pixels, more than its header declared")
     }
-    // Converted here, off the loop, to the format the canvas uploads and scales: a frame that
-    // uploads it then copies nothing.
+    // A palette's image is converted here, off the loop, to the format the canvas uploads; any
+    // other is kept as decoded, the smallest copy, and converted straight into its texture.
     do {
-      return try surface.inARGB()
+      return try surface.readyForCanvas()
     } catch {
       throw Refusal(description: "\(error)")
     }

@@ -1,3 +1,4 @@
+import CSDL2
 import IntermissionCore
 
 /// SDL is global to a process: one session of it at a time, from `SDL_Init` to `SDL_Quit`.
@@ -17,8 +18,41 @@ import IntermissionCore
 /// ```
 ///
 /// It is not reentrant: a session does not start another inside itself.
+///
+/// Code outside it cannot be made safe, but it can be noticed: `HeadlessGame.run`, `HeadlessLoop.run`
+/// and the host check, once they hold the gate, that SDL is not initialised already, and an
+/// `AdOverlay` that draws through SDL is refused while another lives on a different thread. Both
+/// throw `ConcurrentSessionError` rather than let two sessions corrupt SDL's global state.
 public enum SDLSession {
   private static let gate = SessionGate()
+
+  /// Another SDL session is running in this process, outside `exclusive(_:)`: a test that calls
+  /// `SDL_Init` itself without the gate, or an own loop's overlay on a second thread.
+  public struct ConcurrentSessionError: Error, Hashable, CustomStringConvertible {
+    /// What the error says, always the same.
+    public static let message =
+      "another SDL session is running in this process: wrap it in SDLSession.exclusive (README, Writing tests)"
+
+    /// Creates the error.
+    public init() {}
+
+    public var description: String { ConcurrentSessionError.message }
+  }
+
+  /// Throws unless SDL is uninitialised: a session runs from `SDL_Init` to `SDL_Quit`, so SDL found
+  /// initialised before a session starts means that code outside any `exclusive(_:)` is using it.
+  /// Call it holding the gate, before starting SDL; it touches nothing of SDL's.
+  /// - Throws: `ConcurrentSessionError` when SDL is initialised.
+  public static func requireNoOtherSession() throws {
+    if SDL_WasInit(0) != 0 { throw refusal() }
+  }
+
+  /// The error for a second session, said on stderr at once as well: the other session's code may
+  /// tear SDL down (its `SDL_Quit`) and crash the process before the error reaches anyone.
+  static func refusal() -> ConcurrentSessionError {
+    FileDescriptor.printToStandardError("intermission: error: " + ConcurrentSessionError.message)
+    return ConcurrentSessionError()
+  }
 
   /// Runs `body` while no other session runs, waiting for the one under way to end.
   public static func exclusive<T>(_ body: () throws -> T) rethrows -> T {

@@ -18,8 +18,11 @@ public final class SDLSystem {
 
   /// Initialises SDL's video and events, SDL_ttf and SDL_image (PNG).
   /// - Parameter headless: use the offscreen video driver (falling back to dummy) and show nothing.
-  /// - Throws: `NoDisplayError` when a window system is wanted but none is there; `SDLError` otherwise.
+  /// - Throws: `SDLSession.ConcurrentSessionError` when SDL is initialised already (by code outside
+  ///   any `SDLSession.exclusive`); `NoDisplayError` when a window system is wanted but none is
+  ///   there; `SDLError` otherwise.
   public init(headless: Bool) throws {
+    try SDLSession.requireNoOtherSession()
     SDL_SetHint(SDL_HINT_NO_SIGNAL_HANDLERS, "1")
     SDL_SetHint(SDL_HINT_RENDER_SCALE_QUALITY, "1")
     SDL_SetHint(SDL_HINT_VIDEO_X11_NET_WM_BYPASS_COMPOSITOR, "0")

@@ -69,8 +69,8 @@ extension Surface: FittableImage {
   public var pixelWidth: Int { width }
   public var pixelHeight: Int { height }
 
-  /// A linearly scaled ARGB copy no larger than `size`, its aspect kept; this surface when it fits
-  /// (or, should SDL fail, as it is: the canvas scales it then).
+  /// A linearly scaled copy in the canvas's format no larger than `size`, its aspect kept; this
+  /// surface when it fits (or, should SDL fail, as it is: the canvas scales it then).
   public func fitted(within size: Size) -> any DecodedImage {
     let factor = min(size.width / Double(width), size.height / Double(height))
     guard factor < 1 else { return self }
@@ -78,33 +78,59 @@ extension Surface: FittableImage {
       width: max(1, Int((Double(width) * factor).rounded())), height: max(1, Int((Double(height) * factor).rounded()))
     )
     defer { SDL_TLSCleanup() }
-    return (try? inARGB().scaled(toWidth: target.width, height: target.height)) ?? self
+    return (try? inCanvasFormat().scaled(toWidth: target.width, height: target.height)) ?? self
   }
 }
 
 extension Surface {
-  /// Whether the surface is in 32-bit ARGB, the format the software renderer and `scaled` work in.
-  public var isARGB: Bool { pointer.pointee.format.pointee.format == intermission_pixelformat_argb8888() }
+  /// The surface's SDL pixel format.
+  var pixelFormat: UInt32 { pointer.pointee.format.pointee.format }
 
-  /// The surface in 32-bit ARGB: itself if it is already, else a converted copy.
-  /// - Throws: `SDLError` from `SDL_ConvertSurfaceFormat`.
-  public func inARGB() throws -> Surface { isARGB ? self : try convertedToARGB() }
-
-  /// A copy in 32-bit ARGB, the format the software renderer and `scaled` work in.
-  /// - Throws: `SDLError` from `SDL_ConvertSurfaceFormat`.
-  public func convertedToARGB() throws -> Surface {
-    Surface(
-      owning: try SDLCall.nonNil(
-        SDL_ConvertSurfaceFormat(pointer, intermission_pixelformat_argb8888(), 0), "SDL_ConvertSurfaceFormat"))
+  /// Whether every pixel is opaque: no alpha channel, no colour key, and no translucent palette entry.
+  public var isOpaque: Bool {
+    let format = pointer.pointee.format.pointee
+    if intermission_pixelformat_has_alpha(format.format) != 0 || SDL_HasColorKey(pointer) == SDL_TRUE { return false }
+    if intermission_pixelformat_is_indexed(format.format) != 0, let palette = format.palette?.pointee {
+      return (0..<Int(palette.ncolors)).allSatisfy { palette.colors[$0].a == 255 }
+    }
+    return true
   }
 
-  /// A copy resized to `width` x `height` pixels with bilinear filtering. The surface must be ARGB.
+  /// The 32-bit format the canvas uploads and scales: XRGB8888 for an opaque image (the format of
+  /// the software renderer's window, so that it scales straight into it with no blending), ARGB8888
+  /// for one with transparency.
+  public var canvasFormat: UInt32 {
+    isOpaque ? intermission_pixelformat_xrgb8888() : intermission_pixelformat_argb8888()
+  }
+
+  /// Whether `SDL_ConvertPixels` can convert its pixels (every format but a palette's).
+  public var canConvertPixels: Bool { intermission_pixelformat_is_indexed(pixelFormat) == 0 }
+
+  /// The surface as a loader's worker hands it to the canvas: as decoded when the canvas can convert
+  /// it into a texture by itself (the smallest copy to keep waiting, and no second one made on the
+  /// worker), else in its `canvasFormat`.
+  /// - Throws: `SDLError` from `SDL_ConvertSurfaceFormat`.
+  public func readyForCanvas() throws -> Surface { canConvertPixels ? self : try inCanvasFormat() }
+
+  /// Whether the surface is in its `canvasFormat` already.
+  public var isInCanvasFormat: Bool { pixelFormat == canvasFormat }
+
+  /// The surface in its `canvasFormat`: itself if it is already, else a converted copy.
+  /// - Throws: `SDLError` from `SDL_ConvertSurfaceFormat`.
+  public func inCanvasFormat() throws -> Surface {
+    let format = canvasFormat
+    if pixelFormat == format { return self }
+    return Surface(
+      owning: try SDLCall.nonNil(SDL_ConvertSurfaceFormat(pointer, format, 0), "SDL_ConvertSurfaceFormat"))
+  }
+
+  /// A copy resized to `width` x `height` pixels with bilinear filtering, in the same format, which
+  /// must have 4 bytes a pixel (a `canvasFormat`).
   /// - Throws: `SDLError` from `SDL_SoftStretchLinear`.
   public func scaled(toWidth width: Int, height: Int) throws -> Surface {
     let target = Surface(
       owning: try SDLCall.nonNil(
-        SDL_CreateRGBSurfaceWithFormat(
-          0, CInt(max(1, width)), CInt(max(1, height)), 32, pointer.pointee.format.pointee.format),
+        SDL_CreateRGBSurfaceWithFormat(0, CInt(max(1, width)), CInt(max(1, height)), 32, pixelFormat),
         "SDL_CreateRGBSurfaceWithFormat"))
     try SDLCall.check(SDL_SoftStretchLinear(pointer, nil, target.pointer, nil), "SDL_SoftStretchLinear")
     return target

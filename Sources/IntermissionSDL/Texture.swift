@@ -10,6 +10,10 @@ public final class Texture {
   public let width: Int
   /// Height in pixels.
   public let height: Int
+  /// Whether every pixel is opaque, so that it needs no blending at full opacity.
+  public let isOpaque: Bool
+  /// The texture's SDL pixel format.
+  let pixelFormat: UInt32
 
   /// Uploads `surface` to `renderer`.
   /// - Throws: `SDLError` from `SDL_CreateTextureFromSurface`.
@@ -19,7 +23,48 @@ public final class Texture {
       SDL_CreateTextureFromSurface(renderer.pointer, surface.pointer), "SDL_CreateTextureFromSurface")
     width = surface.width
     height = surface.height
+    isOpaque = surface.isOpaque
+    var format: UInt32 = 0
+    SDL_QueryTexture(pointer, &format, nil, nil, nil)
+    pixelFormat = format
     SDL_SetTextureBlendMode(pointer, SDL_BLENDMODE_BLEND)
+  }
+
+  /// Uploads `surface` into a streaming texture in `format`, converting its pixels straight into the
+  /// texture's memory: on the software renderer, whose texture is itself a surface in memory, the
+  /// upload then makes no converted copy of the image on the way.
+  /// - Throws: `SDLError` from `SDL_CreateTexture`, `SDL_LockTexture` or `SDL_ConvertPixels`.
+  public init(renderer: Renderer, converting surface: Surface, to format: UInt32) throws {
+    self.renderer = renderer
+    pointer = try Texture.streamingCopy(of: surface, in: format, on: renderer)
+    width = surface.width
+    height = surface.height
+    isOpaque = surface.isOpaque
+    pixelFormat = format
+    SDL_SetTextureBlendMode(pointer, SDL_BLENDMODE_BLEND)
+  }
+
+  private static func streamingCopy(of surface: Surface, in format: UInt32, on renderer: Renderer) throws
+    -> OpaquePointer
+  {
+    let image = surface.pointer.pointee
+    let texture = try SDLCall.nonNil(
+      SDL_CreateTexture(renderer.pointer, format, CInt(SDL_TEXTUREACCESS_STREAMING.rawValue), image.w, image.h),
+      "SDL_CreateTexture")
+    do {
+      var pixels: UnsafeMutableRawPointer?
+      var pitch: CInt = 0
+      try SDLCall.check(SDL_LockTexture(texture, nil, &pixels, &pitch), "SDL_LockTexture")
+      defer { SDL_UnlockTexture(texture) }
+      try SDLCall.check(
+        SDL_ConvertPixels(
+          image.w, image.h, image.format.pointee.format, image.pixels, image.pitch, format, pixels, pitch),
+        "SDL_ConvertPixels")
+      return texture
+    } catch {
+      SDL_DestroyTexture(texture)
+      throw error
+    }
   }
 
   /// Creates a texture that can be rendered into.
@@ -33,6 +78,8 @@ public final class Texture {
       "SDL_CreateTexture")
     self.width = max(1, width)
     self.height = max(1, height)
+    isOpaque = true
+    pixelFormat = intermission_pixelformat_argb8888()
     // A layer is opaque: copying it overwrites, which is much cheaper than blending in software.
     SDL_SetTextureBlendMode(pointer, SDL_BLENDMODE_NONE)
   }
@@ -46,5 +93,15 @@ public final class Texture {
   public func setModulation(_ color: Color) {
     SDL_SetTextureColorMod(pointer, color.red, color.green, color.blue)
     SDL_SetTextureAlphaMod(pointer, color.alpha)
+  }
+
+  /// Sets whether the texture is blended over what is beneath it (else it overwrites it).
+  func setBlending(_ blends: Bool) {
+    SDL_SetTextureBlendMode(pointer, blends ? SDL_BLENDMODE_BLEND : SDL_BLENDMODE_NONE)
+  }
+
+  /// Sets whether a scaled copy is filtered bilinearly (else it takes the nearest pixel).
+  func setLinearScaling(_ linear: Bool) {
+    SDL_SetTextureScaleMode(pointer, linear ? SDL_ScaleModeLinear : SDL_ScaleModeNearest)
   }
 }

@@ -36,6 +36,13 @@ public final class Window {
 
   deinit { if ownsPointer { SDL_DestroyWindow(pointer) } }
 
+  /// The pixel format of the window's surface, which SDL's software renderer draws into; nil if it
+  /// has none. Only for a window drawn by the software renderer: asking for the surface of a
+  /// window that an accelerated renderer draws would make one.
+  var surfaceFormat: UInt32? {
+    SDL_GetWindowSurface(pointer).map { $0.pointee.format.pointee.format }
+  }
+
   /// The SDL window id events carry.
   public var id: UInt32 { SDL_GetWindowID(pointer) }
 

@@ -60,7 +60,8 @@ public struct HeadlessGame {
   }
 
   /// Runs `seconds` of host time and returns what the trace recorded.
-  /// - Throws: `SetupError` without a font, or SDL's error.
+  /// - Throws: `SetupError` without a font, `SDLSession.ConcurrentSessionError` when SDL is
+  ///   initialised already (by code that did not take `SDLSession.exclusive`), or SDL's error.
   public func run(seconds: Double) throws -> HeadlessRun {
     var options = options
     options.seconds = seconds
@@ -68,7 +69,8 @@ public struct HeadlessGame {
   }
 
   /// Runs `frames` frames and returns what the trace recorded.
-  /// - Throws: `SetupError` without a font, or SDL's error.
+  /// - Throws: `SetupError` without a font, `SDLSession.ConcurrentSessionError` when SDL is
+  ///   initialised already (by code that did not take `SDLSession.exclusive`), or SDL's error.
   public func run(frames: Int) throws -> HeadlessRun {
     var options = options
     options.frames = frames
@@ -90,6 +92,7 @@ public struct HeadlessGame {
       throw SetupError(description: "no font found at \(SystemFont.candidates.joined(separator: ", "))")
     }
     return try SDLSession.exclusive {
+      try SDLSession.requireNoOtherSession()
       let output = MemoryTraceOutput()
       let host = try Host(
         configuration: options, script: script, fontPath: font, trace: Trace(output: output), adManifest: adManifest,

@@ -52,8 +52,9 @@ public final class HeadlessLoop {
   ///   - script: replay script text, one `<seconds> <verb> <args>` per line.
   ///   - body: the game: its set-up, then `while let time = loop.nextFrame() { ... }`.
   /// - Returns: what the trace recorded.
-  /// - Throws: `HeadlessGame.SetupError` for a bad script line or SDL that cannot start, or what
-  ///   `body` throws.
+  /// - Throws: `SDLSession.ConcurrentSessionError` when SDL is initialised already (by code that
+  ///   did not take `SDLSession.exclusive`); `HeadlessGame.SetupError` for a bad script line or SDL
+  ///   that cannot start; or what `body` throws.
   public static func run(
     width: Int = 960, height: Int = 640, fps: Double = 60, seconds: Double, adLatency: Double = 0.5,
     script: String = "", _ body: (HeadlessLoop) throws -> Void
@@ -68,6 +69,7 @@ public final class HeadlessLoop {
     configuration.latency = adLatency
     configuration.waitsForDueLoads = true
     return try SDLSession.exclusive {
+      try SDLSession.requireNoOtherSession()
       SDL_SetHint(SDL_HINT_VIDEODRIVER, "offscreen")
       SDL_SetHint(SDL_HINT_RENDER_DRIVER, "software")
       SDL_SetHint(SDL_HINT_FRAMEBUFFER_ACCELERATION, "0")

@@ -1,6 +1,8 @@
 import Foundation
+import IntermissionAds
 import IntermissionCore
 import IntermissionHost
+import IntermissionSDL
 
 /// The measurements against the direct-drawing C program, and the frame times during ad rotation.
 extension BenchmarkSuite {
@@ -67,6 +69,19 @@ extension BenchmarkSuite {
     let audio = try ChildProcess.run("intermission", arguments + bannerAds, environment: BenchmarkSuite.diskAudio)
     let fullscreen = try ChildProcess.run("intermission", arguments + ["--no-audio"])
     return (program.peakKiB, baseline.peakKiB, audio.peakKiB, fullscreen.peakKiB)
+  }
+
+  /// The floor of what the shipped manifest's full-screen preloads cost, in KiB: one decoded
+  /// 32-bit copy (width × height × 4 bytes) of the creative each full-screen format preloads first.
+  func fullscreenPreloadFloor() throws -> Int {
+    let creatives = try AdManifest.load(path: manifestPath)
+    var bytes = 0
+    for format in [AdFormat.interstitial, .rewarded] {
+      guard let first = creatives.first(where: { $0.format == format }) else { continue }
+      let image = try SDLImageDecoder().decodeImage(atPath: first.imagePath)
+      bytes += image.pixelWidth * image.pixelHeight * 4
+    }
+    return bytes / 1024
   }
 
   // MARK: - 10. Frame times during ad rotation

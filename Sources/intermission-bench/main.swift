@@ -117,6 +117,18 @@ do {
   report.add(
     "   peak resident memory, Intermission on the shipped manifest (two 1280×720 full-screen ads preloaded)",
     "\(formatted(Double(memory.withFullscreen) / 1024, 1)) MiB", goal: "—", met: nil)
+  let preloadCost = Double(memory.withFullscreen - memory.swift) / 1024
+  let preloadFloor = Double(try suite.fullscreenPreloadFloor()) / 1024
+  let preloadBudget = 1.25 * preloadFloor + 2
+  report.add(
+    "   cost of the full-screen preloads: shipped manifest over its banners alone", "\(formatted(preloadCost, 1)) MiB",
+    goal: "<= \(formatted(preloadBudget, 1)) MiB (1.25 × floor + 2)", met: preloadCost <= preloadBudget)
+  report.add(
+    "   floor: one decoded copy of each preloaded creative (width × height × 4)",
+    "\(formatted(preloadFloor, 1)) MiB", goal: "—", met: nil)
+  report.add(
+    "   **full-screen preloads: cost / floor**", "**\(formatted(preloadCost / preloadFloor, 2))**", goal: "—",
+    met: nil)
 
   progress("7/10 real window at 60 fps under Xvfb, Intermission and the C baseline ...")
   let windowed = try suite.windowedCPU()

@@ -18,7 +18,7 @@ final class OverlayHarness {
 
   init(
     folder: AdFolder? = nil, latency: Double = 0.5, refresh: Double = 30, failsEveryLoad: Bool = false,
-    configure: (inout AdOverlay.Configuration) -> Void = { _ in }
+    decoder: any ImageDecoder = SignatureDecoder(), configure: (inout AdOverlay.Configuration) -> Void = { _ in }
   ) throws {
     self.folder = try folder ?? AdFolder.standard()
     trace = Trace(output: output)
@@ -29,7 +29,7 @@ final class OverlayHarness {
     configuration.jitterSeed = 42
     configure(&configuration)
     let loader = AdLoader(
-      manifestPath: self.folder.manifestPath, decoder: SignatureDecoder(), failsEveryLoad: failsEveryLoad)
+      manifestPath: self.folder.manifestPath, decoder: decoder, failsEveryLoad: failsEveryLoad)
     overlay = AdOverlay(
       pauseTarget: director, loader: loader, configuration: configuration, trace: trace, urlOpener: opener)
     pauseControl = PauseControl(director: director)

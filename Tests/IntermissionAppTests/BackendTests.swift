@@ -234,6 +234,51 @@ struct BackendTests {
     #expect(allocations == 0, "\(allocations) allocations in 100 frames")
   }
 
+  /// The frames of a rewarded ad's show allocate nothing either: its 1280×720 creative is kept as
+  /// one texture and scaled as it is drawn, which SDL's software renderer does straight into the
+  /// window for an opaque image at full opacity.
+  @Test(
+    .enabled(if: BackendTests.isOptimized, "checked in release builds: swift test -c release"),
+    .enabled(if: allocation_counter_is_available() == 1, "sanitizers own malloc: no counting there"))
+  func steadyStateFrameAllocatesNothingUnderAFullscreenAd() throws {
+    var options = HostConfiguration()
+    options.headless = true
+    options.fixedStep = true
+    options.adLatency = 0
+    options.frames = 360
+    options.noAudio = true
+    let manifest = ProgramRunner.root.appendingPathComponent("Assets/ads/manifest.json").path
+    // The Bonus screen, then "Watch an ad for 50 coins" (docs/bonus-script.txt).
+    let script = try ReplayScript.parse("1.0 click 480 252\n3.0 key Return\n", file: "bonus")
+    let host = try Host(
+      configuration: options, script: script, fontPath: BackendTests.font, trace: Trace(output: nil),
+      adManifest: manifest, audioFolder: nil, firstScene: { MenuScene(settings: GameSettings()) })
+    // Each frame counted on its own: a frame that rasterises a string (the countdown's next second)
+    // allocates for it, and every other frame must allocate nothing.
+    var frame = 0
+    var showing = false
+    var quietFrames: [UInt64] = []
+    var rasterised = 0
+    host.frameObserver = { _, _ in
+      if frame > 259 {
+        let allocations = allocation_counter_end()
+        if host.canvas.rasterisedTextCount == rasterised { quietFrames.append(allocations) }
+      }
+      if frame == 259 { showing = host.adOverlay?.fullscreen.isShowing == true }
+      if frame >= 259 && frame < 359 {
+        rasterised = host.canvas.rasterisedTextCount
+        allocation_counter_begin()
+      }
+      frame += 1
+    }
+    try host.run()
+    host.frameObserver = nil  // the observer holds the host
+    #expect(showing, "the rewarded ad should be on screen")
+    #expect(quietFrames.count >= 90, "\(quietFrames.count) of 100 frames rasterised no text")
+    let allocations = quietFrames.reduce(0, +)
+    #expect(allocations == 0, "\(allocations) allocations in \(quietFrames.count) frames of a rewarded ad")
+  }
+
   /// A rewarded ad on the real renderer: it covers the window, its 1280×720 creative letterboxed at
   /// 16:9 in the page, the countdown in the header, the game held.
   @Test func aRewardedAdCoversTheWindowWithItsCreativeLetterboxed() throws {

@@ -21,7 +21,7 @@ struct OwnLoopTests {
       renderer = loop.renderer
       canvas = try SDLCanvas(borrowingWindow: loop.window, renderer: loop.renderer)
       gate = loop.pauseGate()
-      ads = AdOverlay(pauseTarget: gate, trace: loop.trace, configuration: loop.adConfiguration)
+      ads = try AdOverlay(pauseTarget: gate, trace: loop.trace, configuration: loop.adConfiguration)
       gate.onPause = { [unowned self] _ in self.paused = true }
       gate.onResume = { [unowned self] _ in self.paused = false }
     }
@@ -91,7 +91,7 @@ struct OwnLoopTests {
       }
       let canvas = try SDLCanvas(borrowingWindow: loop.window, renderer: renderer)
       expectGameState("after creating the canvas")
-      let ads = AdOverlay(pauseTarget: loop.pauseGate(), trace: loop.trace, configuration: loop.adConfiguration)
+      let ads = try AdOverlay(pauseTarget: loop.pauseGate(), trace: loop.trace, configuration: loop.adConfiguration)
       while let time = loop.nextFrame() {
         ads.update(hostTime: time)
         ads.draw(on: canvas)

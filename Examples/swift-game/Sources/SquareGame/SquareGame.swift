@@ -33,7 +33,7 @@ public final class SquareGame {
     self.renderer = renderer
     canvas = try SDLCanvas(borrowingWindow: window, renderer: renderer)  // INTERMISSION 1
     gate = PauseGate(trace: trace)  // INTERMISSION 2: the game's pause holds
-    ads = AdOverlay(pauseTarget: gate, trace: trace, configuration: configuration)  // INTERMISSION 3
+    ads = try AdOverlay(pauseTarget: gate, trace: trace, configuration: configuration)  // INTERMISSION 3
     gate.onPause = { [unowned self] _ in paused = true }  // INTERMISSION 4
     gate.onResume = { [unowned self] _ in paused = false }  // INTERMISSION 5
     ads.fullscreen.onReward = { [unowned self] reward in coins += reward.amount }  // REWARDED 1

@@ -1,0 +1,97 @@
+import CAllocationCounter
+import Foundation
+import IntermissionSDL
+import IntermissionTesting
+import MenuGame
+import Testing
+
+/// What a newcomer's package did: own-loop tests that set SDL up by hand, without
+/// `SDLSession.exclusive`, run in parallel with each other or with a `HeadlessGame` test. Such
+/// tests share SDL's global state; these are the misuse itself, run only in a child process that
+/// `SDLMisuseTests` starts (`INTERMISSION_MISUSE` names the pair), never in the suite.
+@Suite("Misuse: SDL set up by hand, without the session's gate")
+struct UnwrappedSDLFixture {
+  static let pair = ProcessInfo.processInfo.environment["INTERMISSION_MISUSE"]
+
+  /// An own loop as a test writes it by hand: `SDL_Init`, a window, the overlay, 240 frames.
+  static func ownLoopByHand() throws {
+    SDL_SetHint(SDL_HINT_VIDEODRIVER, "offscreen")
+    SDL_SetHint(SDL_HINT_RENDER_DRIVER, "software")
+    SDL_SetHint(SDL_HINT_FRAMEBUFFER_ACCELERATION, "0")
+    #expect(SDL_Init(UInt32(SDL_INIT_VIDEO)) == 0)
+    defer { SDL_Quit() }
+    let createdWindow = SDL_CreateWindow("by hand", 0, 0, 640, 480, 0)
+    let window = try #require(createdWindow)
+    let createdRenderer = SDL_CreateRenderer(window, -1, SDL_RENDERER_SOFTWARE.rawValue)
+    let renderer = try #require(createdRenderer)
+    let canvas = try SDLCanvas(borrowingWindow: window, renderer: renderer)
+    let ads = try AdOverlay(pauseTarget: PauseGate(), beaconsPath: "")
+    for frame in 0..<240 {
+      ads.update(hostTime: Double(frame) / 60)
+      SDL_RenderClear(renderer)
+      ads.draw(on: canvas)
+      SDL_RenderPresent(renderer)
+    }
+  }
+
+  @Test(.enabled(if: pair == "own-loops")) func anOwnLoopByHand() throws { try UnwrappedSDLFixture.ownLoopByHand() }
+  /// A game that loads its artwork before it starts SDL, as most do. (Two tests whose `SDL_Init`
+  /// calls coincide crash inside SDL's own initialisation, before any library's code runs.)
+  @Test(.enabled(if: pair == "own-loops")) func anOwnLoopThatLoadsItsArtworkFirstByHand() throws {
+    let artwork = ProgramRunner.root.appendingPathComponent("Assets/ads/break-interstitial.png").path
+    #expect(try SDLImageDecoder().decodeImage(atPath: artwork).pixelWidth == 1280)
+    try UnwrappedSDLFixture.ownLoopByHand()
+  }
+
+  @Test(.enabled(if: pair == "raw-and-headless")) func rawSDLByHand() throws { try UnwrappedSDLFixture.ownLoopByHand() }
+  @Test(.enabled(if: pair == "raw-and-headless")) func aHeadlessGame() throws {
+    _ = try HeadlessGame(firstScene: { MenuScene(settings: GameSettings()) }).run(seconds: 4)
+  }
+}
+
+/// The misuse above, caught: each pair runs 10 times in a child process of this test bundle, and
+/// one of its tests must fail with `SDLSession.ConcurrentSessionError`'s message in at least 9 of
+/// the 10 runs (the two may not overlap in time in a run), long before SDL's heap would break.
+@Suite("SDL misuse is said, not corrupted")
+struct SDLMisuseTests {
+  /// Whether this build counts allocations: false under the sanitizers, where the deliberately
+  /// racy children would only report their races.
+  static let isPlainBuild = allocation_counter_is_available() == 1
+
+  /// Runs the fixture's `pair` in a child process; returns what it printed.
+  static func runFixture(_ pair: String) throws -> String {
+    let process = Process()
+    process.executableURL = URL(fileURLWithPath: CommandLine.arguments[0])
+    process.arguments = ["--testing-library", "swift-testing", "--filter", "UnwrappedSDLFixture"]
+    var environment = ProcessInfo.processInfo.environment
+    environment["INTERMISSION_MISUSE"] = pair
+    environment["XDG_DATA_HOME"] = FileManager.default.temporaryDirectory.path
+    process.environment = environment
+    let output = FileManager.default.temporaryDirectory.appendingPathComponent("misuse-\(UUID().uuidString).txt")
+    guard FileManager.default.createFile(atPath: output.path, contents: nil) else {
+      throw CocoaError(.fileWriteUnknown, userInfo: [NSFilePathErrorKey: output.path])
+    }
+    defer { try? FileManager.default.removeItem(at: output) }
+    let handle = try FileHandle(forWritingTo: output)
+    process.standardOutput = handle
+    process.standardError = handle
+    process.standardInput = FileHandle.nullDevice
+    try process.run()
+    process.waitUntilExit()
+    try handle.close()
+    return try String(contentsOf: output, encoding: .utf8)
+  }
+
+  @Test(
+    .enabled(if: isPlainBuild, "the children race on purpose: not under the sanitizers"),
+    arguments: ["own-loops", "raw-and-headless"])
+  func misuseFailsWithTheMessage(pair: String) throws {
+    var said = 0
+    for _ in 0..<10 {
+      let output = try SDLMisuseTests.runFixture(pair)
+      #expect(output.contains("ByHand()"), "the fixture ran: \(output)")
+      if output.contains(SDLSession.ConcurrentSessionError.message) { said += 1 }
+    }
+    #expect(said >= 9, "the message came in \(said) of 10 runs of \(pair)")
+  }
+}
