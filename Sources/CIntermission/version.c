@@ -1,4 +1,5 @@
-// The two functions of intermission.h that need no Swift: the version and the result strings.
+// The functions of intermission.h that need no Swift: the version, the result strings and the
+// refusals' names.
 #include "intermission.h"
 
 #define INTERMISSION_STRINGIFY_(x) #x
@@ -30,5 +31,19 @@ const char *intermission_result_string(int result)
     case INTERMISSION_REFUSED_ALREADY_SHOWING: return "refused: an ad view is open";
     case INTERMISSION_REFUSED_WINDOW_HIDDEN: return "refused: the window is hidden";
     default: return "unknown result code";
+    }
+}
+
+const char *intermission_refusal_name(int code)
+{
+    switch (code) {
+    case INTERMISSION_REFUSED_NOT_READY: return "notReady";
+    case INTERMISSION_REFUSED_EXPIRED: return "expired";
+    case INTERMISSION_REFUSED_PACING: return "pacing";
+    case INTERMISSION_REFUSED_CAP: return "cap";
+    case INTERMISSION_REFUSED_SESSION_START: return "sessionStart";
+    case INTERMISSION_REFUSED_ALREADY_SHOWING: return "alreadyShowing";
+    case INTERMISSION_REFUSED_WINDOW_HIDDEN: return "windowHidden";
+    default: return NULL;
     }
 }

@@ -123,6 +123,7 @@ public func intermissionIsHeld(_ handle: OpaquePointer?, _ reason: UnsafePointer
     guard let holder = PauseReason.holder(named: reason) else {
       return overlay.message.fail(ResultCode.unknownReason, unknownReason(reason))
     }
+    _ = overlay.message.succeed()
     return overlay.gate.isHeld(by: holder) ? 1 : 0
   case .failure(let error): return error.code
   }

@@ -196,6 +196,22 @@ static void check_fullscreen(SDL_Renderer *renderer, const char *folder)
     CHECK(intermission_ack_reward(made_up, "x") == INTERMISSION_ERROR_INVALID_HANDLE);
     CHECK(intermission_set_rewarded_cap(NULL, "bonus", 1) == INTERMISSION_ERROR_INVALID_HANDLE);
     CHECK(strcmp(intermission_result_string(INTERMISSION_REFUSED_PACING), "refused: pacing") == 0);
+    /* Every refusal code has its name, with or without an overlay; no other code has one. */
+    static const struct { int code; const char *name; } refusals[] = {
+        {INTERMISSION_REFUSED_NOT_READY, "notReady"}, {INTERMISSION_REFUSED_EXPIRED, "expired"},
+        {INTERMISSION_REFUSED_PACING, "pacing"}, {INTERMISSION_REFUSED_CAP, "cap"},
+        {INTERMISSION_REFUSED_SESSION_START, "sessionStart"},
+        {INTERMISSION_REFUSED_ALREADY_SHOWING, "alreadyShowing"},
+        {INTERMISSION_REFUSED_WINDOW_HIDDEN, "windowHidden"},
+    };
+    for (size_t i = 0; i < sizeof refusals / sizeof refusals[0]; i++) {
+        const char *name = intermission_refusal_name(refusals[i].code);
+        CHECK(name != NULL && strcmp(name, refusals[i].name) == 0);
+    }
+    CHECK(intermission_refusal_name(INTERMISSION_OK) == NULL);
+    CHECK(intermission_refusal_name(INTERMISSION_ERROR_SDL) == NULL);
+    CHECK(intermission_refusal_name(-9) == NULL && intermission_refusal_name(-17) == NULL);
+    CHECK(intermission_refusal_name(12345) == NULL);
 
     struct fullscreen_seen seen;
     memset(&seen, 0, sizeof seen);
@@ -237,8 +253,18 @@ static void check_fullscreen(SDL_Renderer *renderer, const char *folder)
     memset(long_name, 'p', sizeof long_name - 1);
     long_name[sizeof long_name - 1] = 0;
     CHECK(intermission_show_rewarded(overlay, long_name) == INTERMISSION_ERROR_INVALID_ARGUMENT);
-    CHECK(intermission_show_interstitial(overlay, "level_end") == INTERMISSION_REFUSED_SESSION_START);
+    int refused = intermission_show_interstitial(overlay, "level_end");
+    CHECK(refused == INTERMISSION_REFUSED_SESSION_START);
     CHECK(strcmp(intermission_errmsg(overlay), "sessionStart") == 0);
+    /* The message is the last call's: a query keeps it, the next frame's update clears it, and
+     * intermission_refusal_name still names the code afterwards. */
+    CHECK(intermission_is_running(overlay) == 1);
+    CHECK(strcmp(intermission_errmsg(overlay), "sessionStart") == 0);
+    CHECK(intermission_update(overlay, 0.5) == INTERMISSION_OK);
+    CHECK(strcmp(intermission_errmsg(overlay), "") == 0);
+    CHECK(intermission_refusal_name(refused) != NULL && strcmp(intermission_refusal_name(refused), "sessionStart") == 0);
+    CHECK(intermission_is_held(overlay, "nobody?") == INTERMISSION_ERROR_UNKNOWN_REASON);
+    CHECK(intermission_is_held(overlay, "user") == 0 && strcmp(intermission_errmsg(overlay), "") == 0);
     CHECK(intermission_set_rewarded_cap(overlay, "bonus_coins", 1001) == INTERMISSION_ERROR_INVALID_ARGUMENT);
     CHECK(intermission_set_rewarded_cap(overlay, "bonus_coins", 1) == INTERMISSION_OK);
     /* Another thread is refused and changes nothing. */

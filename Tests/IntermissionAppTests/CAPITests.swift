@@ -163,6 +163,17 @@ extension BackendTests {
     }
   }
 
+  /// The C names of the refusal codes are the Swift refusals' names (as `fullscreen.refused` traces
+  /// them), one each, and no other code has a name.
+  @Test func everyRefusalCodeIsNamedAsSwiftNamesTheRefusal() {
+    let codes = Int32(INTERMISSION_REFUSED_WINDOW_HIDDEN)...Int32(INTERMISSION_REFUSED_NOT_READY)
+    let names = codes.compactMap { intermission_refusal_name($0).map { String(cString: $0) } }
+    #expect(names.count == codes.count)
+    #expect(Set(names) == Set(FullscreenRefusal.allCases.map(\.rawValue)))
+    #expect(String(cString: intermission_refusal_name(Int32(INTERMISSION_REFUSED_CAP))) == "cap")
+    for other in [0, -1, -8, -9, -17, 100] { #expect(intermission_refusal_name(Int32(other)) == nil) }
+  }
+
   @Test func theSwiftVersionIsTheCAPIsVersion() {
     // The user agent of OpenRTB requests names the version the C API reports.
     #expect(String(cString: intermission_version()) == ProgramVersion.string)

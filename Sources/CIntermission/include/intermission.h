@@ -258,9 +258,26 @@ int intermission_is_held(const intermission_overlay *overlay, const char *reason
 /* 1 if the game runs now (nobody holds it), 0 if it is stopped, a negative error otherwise. */
 int intermission_is_running(const intermission_overlay *overlay);
 
-/* The last error on this overlay (or, for an invalid handle, why it is invalid), in English; ""
- * when there was none. Valid until the next call on the overlay. Never NULL. */
+/* The message of the most recent call on this overlay that returns a result code, in English (for
+ * an invalid handle, why it is invalid). Every such call sets it: to its reason when it returns a
+ * negative code (an error, or a refusal's name such as "sessionStart"), and to "" when it returns
+ * 0 or more. These are intermission_update, intermission_draw, intermission_set_banner_allowed,
+ * intermission_hold, intermission_release, intermission_is_held, intermission_fullscreen_ready,
+ * intermission_show_interstitial, intermission_show_rewarded, intermission_ack_reward,
+ * intermission_set_rewarded_cap and intermission_set_consent. So, as with sqlite3_errmsg, read it
+ * right after the call that failed: the next frame's intermission_update clears it. The calls that
+ * return no result code (intermission_handle_event, intermission_bottom_inset,
+ * intermission_banner_visible, intermission_is_running, intermission_errmsg) leave it as it is.
+ * For a refusal code kept for later, intermission_refusal_name names it at any time. The string is
+ * valid until the next call on the overlay. Never NULL. */
 const char *intermission_errmsg(const intermission_overlay *overlay);
+
+/* (0.4) The name of a refusal code, INTERMISSION_REFUSED_NOT_READY to
+ * INTERMISSION_REFUSED_WINDOW_HIDDEN: "notReady", "expired", "pacing", "cap", "sessionStart",
+ * "alreadyShowing" or "windowHidden", the name intermission_errmsg gives right after the refusal
+ * and the "reason" of its "fullscreen.refused" event. NULL for any other code. The strings are
+ * static: valid at any time, on any thread, with or without an overlay. */
+const char *intermission_refusal_name(int code);
 
 /* (0.4) Full-screen ads: an interstitial and a rewarded ad, each preloaded from the manifest's
  * entries of its "format", shown on the overlay's holds (the game is held as "ad", its audio with
@@ -395,6 +412,8 @@ public:
     int fullscreen_ready(const char *format) { return intermission_fullscreen_ready(overlay_, format); }
     int show_interstitial(const char *placement) { return intermission_show_interstitial(overlay_, placement); }
     int show_rewarded(const char *placement) { return intermission_show_rewarded(overlay_, placement); }
+    /* The name of a refusal code ("pacing"), or nullptr for another code. */
+    static const char *refusal_name(int code) { return intermission_refusal_name(code); }
     int ack_reward(const char *transaction_id) { return intermission_ack_reward(overlay_, transaction_id); }
     int set_rewarded_cap(const char *placement, int per_hour)
     {
