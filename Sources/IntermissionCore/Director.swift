@@ -1,7 +1,8 @@
 /// Runs a stack of scenes and the overlays above them, in the manner of cocos2d-x's `Director`,
 /// without its known flaws.
 ///
-/// A frame is `advance(to:)` then `render(on:)`:
+/// A frame is `beginFrame(at:)`, the frame's input through `dispatch(_:)`, then `advance(to:)` and
+/// `render(on:)`:
 /// 1. the delta is computed: 0 on the first frame after every start, clamped to `maxDelta` in every build;
 /// 2. overlays are updated on host time, whether or not the director runs;
 /// 3. the running scene is updated, unless the director is stopped;
@@ -244,12 +245,14 @@ public final class Director {
     return scene.handle(event)
   }
 
-  /// Steps the frame to `hostTime`: delta, overlay update, scene update, pending scene changes.
   /// Tells the overlays that a frame begins at `hostTime`, before its input is dispatched.
   public func beginFrame(at hostTime: Double) {
     for overlay in overlays { overlay.frameDidBegin(at: hostTime) }
   }
 
+  /// Steps the frame to `hostTime`: the overlays' update (whether or not the director runs), then,
+  /// while it runs, the scene's delta, its update and the pending scene changes. A stopped director
+  /// gives its scene no update, and its next delta is 0.
   public func advance(to hostTime: Double) {
     for overlay in overlays { overlay.update(hostTime: hostTime) }
     updateBottomInset()
