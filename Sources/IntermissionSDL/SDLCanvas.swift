@@ -15,16 +15,15 @@ public final class SDLCanvas: Canvas {
   private var fonts: [TextStyle: Font] = [:]
   private let fontPath: String
   private var textCache: [TextKey: Texture] = [:]
-  /// Each uploaded image: its texture is the one copy kept (the decoded surface is let go), and it
-  /// is scaled as it is drawn.
-  private var images: [Int: Texture] = [:]
-  private var nextImageNumber = 1
-  private var sceneLayer: Texture?
+  /// Each uploaded image, by number (`SDLCanvas+Images.swift`).
+  var images: [Int: KeptImage] = [:]
+  var nextImageNumber = 1
+  private(set) var sceneLayer: Texture?
   private var layerOutput = (width: 0, height: 0)
-  private var isDrawingIntoSceneLayer = false
+  private(set) var isDrawingIntoSceneLayer = false
   /// On the software renderer, the pixel format of the window's surface (which it draws into);
   /// nil on a renderer whose textures live on a GPU.
-  private var softwareWindowFormat: UInt32?
+  private(set) var softwareWindowFormat: UInt32?
   /// The window size in points, updated by `updateLayout()`.
   public private(set) var size: Size
   /// Output pixels per window point.
@@ -197,55 +196,8 @@ public final class SDLCanvas: Canvas {
     return Size(width: Double(texture.width) / pixelScale.x, height: Double(texture.height) / pixelScale.y)
   }
 
-  public func drawImage(_ image: ImageHandle, in rect: Rect, opacity: Double) {
-    guard let texture = images[image.rawValue] else { return }
-    let width = Int((rect.width * pixelScale.x).rounded())
-    let height = Int((rect.height * pixelScale.y).rounded())
-    guard width > 0, height > 0 else { return }
-    let overwrites = texture.isOpaque && opacity >= 1
-    texture.setBlending(!overwrites)
-    texture.setLinearScaling(scalesLinearlyWithoutCopies(texture, overwrites: overwrites))
-    texture.setModulation(Color(red: 255, green: 255, blue: 255).withOpacity(opacity))
-    let x = (rect.minX * pixelScale.x).rounded() / pixelScale.x
-    let y = (rect.minY * pixelScale.y).rounded() / pixelScale.y
-    renderer.copy(
-      texture, to: Rect(x: x, y: y, width: Double(width) / pixelScale.x, height: Double(height) / pixelScale.y))
-  }
-
-  /// Whether `texture` is drawn with bilinear filtering: always on a GPU. SDL's software renderer
-  /// filters straight into its target only when the copy overwrites it in the target's own format;
-  /// any other filtered copy makes temporary surfaces in every frame, so it takes the nearest pixel
-  /// instead (a translucent image, or the moment of a fade).
-  private func scalesLinearlyWithoutCopies(_ texture: Texture, overwrites: Bool) -> Bool {
-    guard let windowFormat = softwareWindowFormat else { return true }
-    let targetFormat = isDrawingIntoSceneLayer ? sceneLayer?.pixelFormat : windowFormat
-    return overwrites && texture.pixelFormat == targetFormat
-  }
-
   public func setClip(_ rect: Rect?) {
     renderer.setClip(rect)
-  }
-
-  /// Uploads `image` (a `Surface`) as a texture: the canvas keeps that one copy and scales it as it
-  /// draws, so the caller lets the surface go. On the software renderer the pixels are converted
-  /// straight into the texture; on a GPU, through a converted copy that is freed at once.
-  public func upload(_ image: any DecodedImage) -> ImageHandle? {
-    guard let surface = image as? Surface, let texture = try? makeTexture(of: surface) else { return nil }
-    let number = nextImageNumber
-    nextImageNumber += 1
-    images[number] = texture
-    return ImageHandle(rawValue: number, pixelSize: Size(width: Double(texture.width), height: Double(texture.height)))
-  }
-
-  private func makeTexture(of surface: Surface) throws -> Texture {
-    if softwareWindowFormat != nil, surface.canConvertPixels {
-      return try Texture(renderer: renderer, converting: surface, to: surface.canvasFormat)
-    }
-    return try Texture(renderer: renderer, surface: surface.inCanvasFormat())
-  }
-
-  public func discard(_ image: ImageHandle) {
-    images[image.rawValue] = nil
   }
 
   private func texture(for text: String, style: TextStyle) -> Texture? {

@@ -67,19 +67,21 @@ public final class Texture {
     }
   }
 
-  /// Creates a texture that can be rendered into.
+  /// Creates a texture that can be rendered into, in `format` (32-bit ARGB by default).
   /// - Throws: `SDLError` from `SDL_CreateTexture`.
-  public init(targetFor renderer: Renderer, width: Int, height: Int) throws {
+  public init(
+    targetFor renderer: Renderer, width: Int, height: Int, format: UInt32 = intermission_pixelformat_argb8888(),
+    isOpaque: Bool = true
+  ) throws {
     self.renderer = renderer
     pointer = try SDLCall.nonNil(
       SDL_CreateTexture(
-        renderer.pointer, intermission_pixelformat_argb8888(), CInt(SDL_TEXTUREACCESS_TARGET.rawValue),
-        CInt(max(1, width)), CInt(max(1, height))),
+        renderer.pointer, format, CInt(SDL_TEXTUREACCESS_TARGET.rawValue), CInt(max(1, width)), CInt(max(1, height))),
       "SDL_CreateTexture")
     self.width = max(1, width)
     self.height = max(1, height)
-    isOpaque = true
-    pixelFormat = intermission_pixelformat_argb8888()
+    self.isOpaque = isOpaque
+    pixelFormat = format
     // A layer is opaque: copying it overwrites, which is much cheaper than blending in software.
     SDL_SetTextureBlendMode(pointer, SDL_BLENDMODE_NONE)
   }
@@ -93,6 +95,28 @@ public final class Texture {
   public func setModulation(_ color: Color) {
     SDL_SetTextureColorMod(pointer, color.red, color.green, color.blue)
     SDL_SetTextureAlphaMod(pointer, color.alpha)
+  }
+
+  /// A copy of the texture at `width` x `height` pixels, filtered bilinearly, drawn into a new
+  /// texture by the renderer (on the GPU, or by SDL's software renderer): the one copy an image
+  /// drawn smaller than it is needs to keep. The renderer's target, scale, clip, colour and blend
+  /// mode are as they were afterwards.
+  /// - Throws: `SDLError` from `SDL_CreateTexture`, `SDL_SetRenderTarget` or `SDL_RenderCopy`.
+  public func resized(toWidth width: Int, height: Int) throws -> Texture {
+    let copy = try Texture(
+      targetFor: renderer, width: width, height: height, format: pixelFormat, isOpaque: isOpaque)
+    let previous = SDL_GetRenderTarget(renderer.pointer)
+    try renderer.preservingState {
+      try SDLCall.check(SDL_SetRenderTarget(renderer.pointer, copy.pointer), "SDL_SetRenderTarget")
+      defer { SDL_SetRenderTarget(renderer.pointer, previous) }
+      // A new target starts unscaled and unclipped; the copy overwrites every pixel, alpha included.
+      setBlending(false)
+      setLinearScaling(true)
+      setModulation(Color(red: 255, green: 255, blue: 255))
+      try SDLCall.check(SDL_RenderCopy(renderer.pointer, pointer, nil, nil), "SDL_RenderCopy")
+    }
+    copy.setBlending(!isOpaque)
+    return copy
   }
 
   /// Sets whether the texture is blended over what is beneath it (else it overwrites it).

@@ -38,7 +38,20 @@ extension BackendTests {
     let stack = try Stack(width: 640, height: 360)
     let surface = try BackendTests.decodedInterstitial()
     #expect(surface.isOpaque, "an RGB PNG is opaque")
-    let samples = [(0.1, 0.1), (0.5, 0.5), (0.8, 0.3), (0.3, 0.9)].map { (x: $0.0, y: $0.1) }
+    // Places where the creative is flat over the 8 pixels that the smallest size averages into
+    // one (away from its text and its stars' trails), so that every size must show its colour there.
+    let grid = (1..<10).flatMap { x in (1..<10).map { y in (x: Double(x) / 10, y: Double(y) / 10) } }
+    let samples = grid.filter { sample in
+      let centre = surface.pixel(x: Int(sample.x * 1280), y: Int(sample.y * 720))
+      let offsets = stride(from: -10, through: 10, by: 2)
+      return offsets.allSatisfy { dx in
+        offsets.allSatisfy { dy in
+          let near = surface.pixel(x: Int(sample.x * 1280) + dx, y: Int(sample.y * 720) + dy)
+          return BackendTests.isClose(near, centre, tolerance: 3)
+        }
+      }
+    }
+    #expect(samples.count >= 20, "\(samples.count) flat places")
     let expected = samples.map { surface.pixel(x: Int($0.x * 1280), y: Int($0.y * 720)) }
     let handle = try #require(stack.canvas.upload(surface))
     for size in [Size(width: 640, height: 360), Size(width: 320, height: 180), Size(width: 160, height: 90)] {
