@@ -18,18 +18,7 @@ extension BackendTests {
 
   /// A game's window and renderer in plain SDL, headless, torn down after `body`.
   private func withGameRenderer(_ body: (OpaquePointer) throws -> Void) throws {
-    SDL_SetHint(SDL_HINT_VIDEODRIVER, "offscreen")
-    SDL_SetHint(SDL_HINT_RENDER_DRIVER, "software")
-    SDL_SetHint(SDL_HINT_FRAMEBUFFER_ACCELERATION, "0")
-    #expect(SDL_Init(UInt32(SDL_INIT_VIDEO)) == 0)
-    defer { SDL_Quit() }
-    let createdWindow = SDL_CreateWindow("c game", 0, 0, 800, 600, 0)
-    let window = try #require(createdWindow)
-    defer { SDL_DestroyWindow(window) }
-    let createdRenderer = SDL_CreateRenderer(window, -1, SDL_RENDERER_SOFTWARE.rawValue)
-    let renderer = try #require(createdRenderer)
-    defer { SDL_DestroyRenderer(renderer) }
-    try body(renderer)
+    try GameWindowByHand.run(title: "c game") { _, renderer in try body(renderer) }
   }
 
   /// A left button event on the banner of an 800x600 window.

@@ -9,17 +9,10 @@ import Testing
 extension BackendTests {
   @Test func anSDLGameWithItsOwnLoopEmbedsTheOverlayOnItsOwnWindow() throws {
     // The game's own set-up, in plain SDL.
-    SDL_SetHint(SDL_HINT_VIDEODRIVER, "offscreen")
-    SDL_SetHint(SDL_HINT_RENDER_DRIVER, "software")
-    SDL_SetHint(SDL_HINT_FRAMEBUFFER_ACCELERATION, "0")  // no OpenGL (Mesa) behind the window
-    #expect(SDL_Init(UInt32(SDL_INIT_VIDEO)) == 0)
-    defer { SDL_Quit() }
-    // Created outside #require: its expansion would pass the title as a temporary C string that is
-    // freed before SDL reads it.
-    let createdWindow = SDL_CreateWindow("game", 0, 0, 800, 600, 0)
-    let window = try #require(createdWindow)
-    let createdRenderer = SDL_CreateRenderer(window, -1, SDL_RENDERER_SOFTWARE.rawValue)
-    let renderer = try #require(createdRenderer)
+    try GameWindowByHand.run { window, renderer in try ownLoopEmbedsTheOverlay(window: window, renderer: renderer) }
+  }
+
+  private func ownLoopEmbedsTheOverlay(window: OpaquePointer, renderer: OpaquePointer) throws {
     var paused = false
     var updates = 0
     let output = MemoryTraceOutput()
@@ -76,8 +69,6 @@ extension BackendTests {
     var width: Int32 = 0
     var height: Int32 = 0
     #expect(SDL_GetRendererOutputSize(renderer, &width, &height) == 0 && width == 800)
-    SDL_DestroyRenderer(renderer)
-    SDL_DestroyWindow(window)
   }
 
   private func click(x: Int32, y: Int32) -> [SDL_Event] {

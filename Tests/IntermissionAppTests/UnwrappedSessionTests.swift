@@ -15,22 +15,15 @@ struct UnwrappedSDLFixture {
 
   /// An own loop as a test writes it by hand: `SDL_Init`, a window, the overlay, 240 frames.
   static func ownLoopByHand() throws {
-    SDL_SetHint(SDL_HINT_VIDEODRIVER, "offscreen")
-    SDL_SetHint(SDL_HINT_RENDER_DRIVER, "software")
-    SDL_SetHint(SDL_HINT_FRAMEBUFFER_ACCELERATION, "0")
-    #expect(SDL_Init(UInt32(SDL_INIT_VIDEO)) == 0)
-    defer { SDL_Quit() }
-    let createdWindow = SDL_CreateWindow("by hand", 0, 0, 640, 480, 0)
-    let window = try #require(createdWindow)
-    let createdRenderer = SDL_CreateRenderer(window, -1, SDL_RENDERER_SOFTWARE.rawValue)
-    let renderer = try #require(createdRenderer)
-    let canvas = try SDLCanvas(borrowingWindow: window, renderer: renderer)
-    let ads = try AdOverlay(pauseTarget: PauseGate(), beaconsPath: "")
-    for frame in 0..<240 {
-      ads.update(hostTime: Double(frame) / 60)
-      SDL_RenderClear(renderer)
-      ads.draw(on: canvas)
-      SDL_RenderPresent(renderer)
+    try GameWindowByHand.run(title: "by hand", width: 640, height: 480) { window, renderer in
+      let canvas = try SDLCanvas(borrowingWindow: window, renderer: renderer)
+      let ads = try AdOverlay(pauseTarget: PauseGate(), beaconsPath: "")
+      for frame in 0..<240 {
+        ads.update(hostTime: Double(frame) / 60)
+        SDL_RenderClear(renderer)
+        ads.draw(on: canvas)
+        SDL_RenderPresent(renderer)
+      }
     }
   }
 
