@@ -11,6 +11,8 @@ let package = Package(
     .library(name: "IntermissionTrace", targets: ["IntermissionTrace"]),
     .library(name: "IntermissionCore", targets: ["IntermissionCore"]),
     .library(name: "IntermissionAds", targets: ["IntermissionAds"]),
+    // VAST video ad documents: parsing, wrapper resolution, media choice and tracking macros.
+    .library(name: "IntermissionVAST", targets: ["IntermissionVAST"]),
     // Ads over HTTP(S) (libcurl) and durable beacons (SQLite), for the host or a game's own loop.
     .library(name: "IntermissionNet", targets: ["IntermissionNet"]),
     // The SDL backend: a canvas on the game's own window and renderer, SDL events as Swift input,
@@ -40,6 +42,9 @@ let package = Package(
     .target(name: "CSQLite", dependencies: ["CIntermissionSupport"], linkerSettings: [.linkedLibrary("dl")]),
     // SDL2_mixer loaded with dlopen when sound is wanted, so that a run without sound never maps it.
     .target(name: "CSDLMixer", dependencies: ["CIntermissionSupport"], linkerSettings: [.linkedLibrary("dl")]),
+    // libexpat loaded with dlopen when a VAST document is first read (libexpat1-dev gives the
+    // header), so that a run without video ads never maps it.
+    .target(name: "CExpat", dependencies: ["CIntermissionSupport"], linkerSettings: [.linkedLibrary("dl")]),
     // Async-signal-safe signal handling, a self-pipe and an allocation counter: things Swift cannot express safely.
     .target(name: "CIntermissionSupport"),
     // An ELF constructor that notes stop signals from before Swift's main, until the launcher takes
@@ -51,6 +56,9 @@ let package = Package(
     .target(name: "IntermissionCore"),
     // The ad overlay: banner lifecycle, ad source, in-app ad view and the pause/resume bridge. No SDL.
     .target(name: "IntermissionAds", dependencies: ["IntermissionCore"]),
+    // VAST 2.0 to 4.3: documents read as untrusted XML (libexpat), wrappers resolved into one ad
+    // with every tracker of the chain, media chosen, macros filled. No SDL.
+    .target(name: "IntermissionVAST", dependencies: ["CExpat", "IntermissionCore"]),
     // The thin SDL backend: resource classes, errors, events, the canvas; and the overlay with every
     // default for a game's own loop, which takes its ads from a file, a server or an exchange (Net).
     .target(
@@ -109,6 +117,7 @@ let package = Package(
     .testTarget(
       name: "MenuGameTests",
       dependencies: ["MenuGame", "IntermissionCore", "IntermissionAds", "IntermissionTestSupport"]),
+    .testTarget(name: "IntermissionVASTTests", dependencies: ["IntermissionVAST", "IntermissionTestSupport"]),
     .testTarget(
       name: "IntermissionAdsTests", dependencies: ["IntermissionAds", "IntermissionCore", "IntermissionTestSupport"]),
     .testTarget(

@@ -1,0 +1,121 @@
+import CExpat
+
+/// An element of a parsed XML document: its local name (any namespace dropped), its attributes by
+/// local name, its own text (CDATA included), and its child elements in order.
+public struct XMLElement: Sendable, Equatable {
+  /// The local name.
+  public var name: String
+  /// The attributes, by local name.
+  public var attributes: [String: String]
+  /// The element's own text, its children's left out.
+  public var text: String
+  /// The child elements, in document order.
+  public var children: [XMLElement]
+
+  /// Creates an element.
+  public init(name: String, attributes: [String: String] = [:], text: String = "", children: [XMLElement] = []) {
+    self.name = name
+    self.attributes = attributes
+    self.text = text
+    self.children = children
+  }
+
+  /// The first child named `name`.
+  public func child(_ name: String) -> XMLElement? { children.first { $0.name == name } }
+
+  /// Every child named `name`, in order.
+  public func children(_ name: String) -> [XMLElement] { children.filter { $0.name == name } }
+
+  /// The text without the white space around it (a CDATA URL's newlines and indentation).
+  public var trimmedText: String {
+    String(text.drop { $0.isWhitespace }.reversed().drop { $0.isWhitespace }.reversed())
+  }
+}
+
+/// Reads XML documents with libexpat (`CExpat`, loaded at the first read), as untrusted input.
+public enum XMLReader {
+  /// The largest document read, in bytes.
+  public static let maximumSize = 1 << 20
+  /// The deepest nesting of elements read.
+  public static let maximumDepth = 64
+
+  /// Why a document was not read.
+  public struct Refusal: Error, Hashable, CustomStringConvertible {
+    /// What was wrong, and where.
+    public let description: String
+  }
+
+  /// The root element of the document in `bytes`.
+  /// - Throws: `Refusal` for a document over `maximumSize`, malformed XML, a document type
+  ///   declaration (and so any entity), nesting deeper than `maximumDepth`, or no libexpat.
+  public static func parse(_ bytes: [UInt8]) throws(Refusal) -> XMLElement {
+    guard bytes.count <= maximumSize else {
+      throw Refusal(description: "the document has \(bytes.count) bytes, more than \(maximumSize)")
+    }
+    let builder = TreeBuilder()
+    var error = [CChar](repeating: 0, count: 256)
+    let result = bytes.withUnsafeBufferPointer { buffer in
+      buffer.withMemoryRebound(to: CChar.self) { text in
+        withExtendedLifetime(builder) {
+          var handlers = intermission_xml_handlers(
+            user: Unmanaged.passUnretained(builder).toOpaque(),
+            start: { user, name, attributes in
+              TreeBuilder.from(user).start(name: name.map { String(cString: $0) } ?? "", attributes: attributes)
+            },
+            end: { user, _ in TreeBuilder.from(user).end() },
+            text: { user, text, length in
+              guard let text, length > 0 else { return }
+              TreeBuilder.from(user).append(text, length: Int(length))
+            })
+          return intermission_xml_parse(
+            text.baseAddress, text.count, CInt(maximumDepth), &handlers, &error, error.count)
+        }
+      }
+    }
+    guard result == 0 else {
+      throw Refusal(
+        description: String(decoding: error.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self))
+    }
+    guard let root = builder.root else { throw Refusal(description: "the document has no element") }
+    return root
+  }
+}
+
+/// Builds the tree of elements from the parser's events.
+private final class TreeBuilder {
+  private var open: [XMLElement] = []
+  private var text: [[UInt8]] = []
+  private(set) var root: XMLElement?
+
+  static func from(_ user: UnsafeMutableRawPointer?) -> TreeBuilder {
+    Unmanaged<TreeBuilder>.fromOpaque(user!).takeUnretainedValue()
+  }
+
+  func start(name: String, attributes: UnsafeMutablePointer<UnsafePointer<CChar>?>?) {
+    var values: [String: String] = [:]
+    var index = 0
+    while let key = attributes?[index], let value = attributes?[index + 1] {
+      values[String(cString: key)] = String(cString: value)
+      index += 2
+    }
+    open.append(XMLElement(name: name, attributes: values))
+    text.append([])
+  }
+
+  func append(_ piece: UnsafePointer<CChar>, length: Int) {
+    guard !text.isEmpty else { return }
+    piece.withMemoryRebound(to: UInt8.self, capacity: length) {
+      text[text.count - 1].append(contentsOf: UnsafeBufferPointer(start: $0, count: length))
+    }
+  }
+
+  func end() {
+    guard var element = open.popLast(), let bytes = text.popLast() else { return }
+    element.text = String(decoding: bytes, as: UTF8.self)
+    if open.isEmpty {
+      root = element
+    } else {
+      open[open.count - 1].children.append(element)
+    }
+  }
+}
