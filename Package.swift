@@ -11,6 +11,8 @@ let package = Package(
     .library(name: "IntermissionTrace", targets: ["IntermissionTrace"]),
     .library(name: "IntermissionCore", targets: ["IntermissionCore"]),
     .library(name: "IntermissionAds", targets: ["IntermissionAds"]),
+    // OpenRTB 2.6 demand: the demand file, the bid request, the auction and Native 1.2 markup.
+    .library(name: "IntermissionOpenRTB", targets: ["IntermissionOpenRTB"]),
     // VAST video ad documents: parsing, wrapper resolution, media choice and tracking macros.
     .library(name: "IntermissionVAST", targets: ["IntermissionVAST"]),
     // Ads over HTTP(S) (libcurl) and durable beacons (SQLite), for the host or a game's own loop.
@@ -56,6 +58,9 @@ let package = Package(
     .target(name: "IntermissionCore"),
     // The ad overlay: banner lifecycle, ad source, in-app ad view and the pause/resume bridge. No SDL.
     .target(name: "IntermissionAds", dependencies: ["IntermissionCore"]),
+    // OpenRTB 2.6 with Native 1.2 markup: the demand file, the bid request, the auction and its
+    // macros, as value types. No SDL, no network (IntermissionNet's OpenRTBSource speaks it).
+    .target(name: "IntermissionOpenRTB", dependencies: ["IntermissionAds", "IntermissionCore"]),
     // VAST 2.0 to 4.3: documents read as untrusted XML (libexpat), wrappers resolved into one ad
     // with every tracker of the chain, media chosen, macros filled. No SDL.
     .target(name: "IntermissionVAST", dependencies: ["CExpat", "IntermissionCore"]),
@@ -67,7 +72,9 @@ let package = Package(
         "CSDL2", "CSDLMixer", "IntermissionCore", "IntermissionAds", "IntermissionNet", "CIntermissionSupport",
       ]),
     // Real delivery: ads over HTTP(S) with a disk cache, and beacons in a durable SQLite queue. No SDL.
-    .target(name: "IntermissionNet", dependencies: ["CCurl", "CSQLite", "IntermissionCore", "IntermissionAds"]),
+    .target(
+      name: "IntermissionNet",
+      dependencies: ["CCurl", "CSQLite", "IntermissionCore", "IntermissionAds", "IntermissionOpenRTB"]),
     // The demo game: a menu, a tiny playable scene, scrollable lists and a bonus for a rewarded ad. No SDL.
     .target(name: "MenuGame", dependencies: ["IntermissionCore", "IntermissionAds"]),
     // The host: any game's first scene in an SDL window or headless, with the command line, replay
@@ -119,13 +126,14 @@ let package = Package(
       dependencies: ["MenuGame", "IntermissionCore", "IntermissionAds", "IntermissionTestSupport"]),
     .testTarget(name: "IntermissionVASTTests", dependencies: ["IntermissionVAST", "IntermissionTestSupport"]),
     .testTarget(
-      name: "IntermissionAdsTests", dependencies: ["IntermissionAds", "IntermissionCore", "IntermissionTestSupport"]),
+      name: "IntermissionAdsTests",
+      dependencies: ["IntermissionAds", "IntermissionOpenRTB", "IntermissionCore", "IntermissionTestSupport"]),
     .testTarget(
       name: "IntermissionAppTests",
       dependencies: [
         "IntermissionHost", "IntermissionSDL", "IntermissionCore", "IntermissionAds", "MenuGame", "CAllocationCounter",
         "IntermissionTestSupport", "IntermissionC", "CIntermission", "IntermissionNet", "IntermissionTesting",
-        "IntermissionTrace",
+        "IntermissionTrace", "IntermissionOpenRTB",
       ]
     ),
   ],

@@ -45,7 +45,7 @@ public enum AdFormat: String, Hashable, Sendable, CaseIterable {
   ///   - place: where the entry is, for messages (`ads[2] 'bonus'`).
   /// - Returns: the format, the reward, and the countdown in seconds (nil for a banner).
   /// - Throws: a message naming the field and what is wrong with it.
-  static func read(_ entry: StrictJSON.Value, place: String) throws(FieldError) -> (
+  package static func read(_ entry: StrictJSON.Value, place: String) throws(FieldError) -> (
     format: AdFormat, reward: Reward?, countdown: Double?
   ) {
     var format = AdFormat.banner
@@ -101,8 +101,8 @@ public enum AdFormat: String, Hashable, Sendable, CaseIterable {
   }
 
   /// A format field that is wrong, with the message saying which and why.
-  struct FieldError: Error {
-    let message: String
-    init(_ message: String) { self.message = message }
+  package struct FieldError: Error {
+    package let message: String
+    package init(_ message: String) { self.message = message }
   }
 }

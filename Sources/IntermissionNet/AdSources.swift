@@ -1,5 +1,6 @@
 import IntermissionAds
 import IntermissionCore
+import IntermissionOpenRTB
 
 /// The ad source for a manifest, made the same way for the intermission program and the C API.
 public enum AdSources {

@@ -1,5 +1,6 @@
 import IntermissionAds
 import IntermissionCore
+import IntermissionOpenRTB
 
 /// Ads bought over OpenRTB 2.6 from the endpoint of a demand file (a Prebid Server's
 /// `/openrtb2/auction`, say): each load POSTs a bid request for its format, on the loader's worker

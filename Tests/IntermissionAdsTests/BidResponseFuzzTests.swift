@@ -1,5 +1,6 @@
 import IntermissionAds
 import IntermissionCore
+import IntermissionOpenRTB
 import IntermissionTestSupport
 import Testing
 

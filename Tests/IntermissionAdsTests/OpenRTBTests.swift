@@ -1,6 +1,7 @@
 import Foundation
 import IntermissionAds
 import IntermissionCore
+import IntermissionOpenRTB
 import Testing
 
 /// OpenRTB 2.6 and Native 1.2, without a network: the demand file, the consent signals, the

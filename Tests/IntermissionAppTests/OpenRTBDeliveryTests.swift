@@ -2,6 +2,7 @@ import Foundation
 import IntermissionAds
 import IntermissionCore
 import IntermissionNet
+import IntermissionOpenRTB
 import IntermissionSDL
 import IntermissionTestSupport
 import Testing

@@ -1,3 +1,4 @@
+import IntermissionAds
 import IntermissionCore
 
 /// What an OpenRTB 2.6 bid response comes to for one request: no fill, or the winning bid (the

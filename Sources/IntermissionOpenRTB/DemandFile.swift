@@ -1,3 +1,4 @@
+import IntermissionAds
 import IntermissionCore
 
 /// A demand file (`--ads FILE`, the C config's `manifest_path`): where ads are bought over OpenRTB

@@ -1,3 +1,4 @@
+import IntermissionAds
 import IntermissionCore
 
 /// One OpenRTB 2.6 bid request for one format, built from a demand file, the player's consent and

@@ -1,3 +1,4 @@
+import IntermissionAds
 import IntermissionCore
 
 /// An OpenRTB Native 1.2 ad (a bid's `adm`), read and checked: what the banner, the ad view and the
