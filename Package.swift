@@ -13,6 +13,8 @@ let package = Package(
     .library(name: "IntermissionAds", targets: ["IntermissionAds"]),
     // OpenRTB 2.6 demand: the demand file, the bid request, the auction and Native 1.2 markup.
     .library(name: "IntermissionOpenRTB", targets: ["IntermissionOpenRTB"]),
+    // Video files decoded by FFmpeg into I420 frames and float samples, for video ads.
+    .library(name: "IntermissionVideo", targets: ["IntermissionVideo"]),
     // VAST video ad documents: parsing, wrapper resolution, media choice and tracking macros.
     .library(name: "IntermissionVAST", targets: ["IntermissionVAST"]),
     // Ads over HTTP(S) (libcurl) and durable beacons (SQLite), for the host or a game's own loop.
@@ -47,6 +49,10 @@ let package = Package(
     // libexpat loaded with dlopen when a VAST document is first read (libexpat1-dev gives the
     // header), so that a run without video ads never maps it.
     .target(name: "CExpat", dependencies: ["CIntermissionSupport"], linkerSettings: [.linkedLibrary("dl")]),
+    // FFmpeg (libavformat, libavcodec, libswscale, libswresample) loaded with dlopen when a video
+    // is first opened (libavformat-dev and friends give the headers, whose major versions name the
+    // libraries loaded), so that a run without video ads maps none of it.
+    .target(name: "CFFmpeg", dependencies: ["CIntermissionSupport"], linkerSettings: [.linkedLibrary("dl")]),
     // Async-signal-safe signal handling, a self-pipe and an allocation counter: things Swift cannot express safely.
     .target(name: "CIntermissionSupport"),
     // An ELF constructor that notes stop signals from before Swift's main, until the launcher takes
@@ -64,6 +70,9 @@ let package = Package(
     // VAST 2.0 to 4.3: documents read as untrusted XML (libexpat), wrappers resolved into one ad
     // with every tracker of the chain, media chosen, macros filled. No SDL.
     .target(name: "IntermissionVAST", dependencies: ["CExpat", "IntermissionCore"]),
+    // Video decoding for video ads: a media file demuxed and decoded by FFmpeg into I420 frames and
+    // float samples, off the game's thread. No SDL.
+    .target(name: "IntermissionVideo", dependencies: ["CFFmpeg", "IntermissionCore"]),
     // The thin SDL backend: resource classes, errors, events, the canvas; and the overlay with every
     // default for a game's own loop, which takes its ads from a file, a server or an exchange (Net).
     .target(
@@ -124,6 +133,7 @@ let package = Package(
     .testTarget(
       name: "MenuGameTests",
       dependencies: ["MenuGame", "IntermissionCore", "IntermissionAds", "IntermissionTestSupport"]),
+    .testTarget(name: "IntermissionVideoTests", dependencies: ["IntermissionVideo"]),
     .testTarget(name: "IntermissionVASTTests", dependencies: ["IntermissionVAST", "IntermissionTestSupport"]),
     .testTarget(
       name: "IntermissionAdsTests",

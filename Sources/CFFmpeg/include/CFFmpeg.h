@@ -1,0 +1,62 @@
+#ifndef INTERMISSION_CFFMPEG_H
+#define INTERMISSION_CFFMPEG_H
+
+#include <stddef.h>
+
+/// A media file being decoded by FFmpeg (libavformat, libavcodec, libswscale, libswresample, all
+/// loaded with dlopen at the first open, so that a run that plays no video maps none of them).
+typedef struct intermission_media intermission_media;
+
+/// What a media file holds, as probed when it opens.
+typedef struct intermission_media_info {
+    int width;              /* of the video stream, in pixels */
+    int height;
+    double duration;        /* seconds; 0 when the file does not say */
+    double frame_rate;      /* the video stream's average frames per second; 0 when unknown */
+    int has_audio;          /* 1 when it has an audio stream that decodes */
+    int audio_rate;         /* the audio stream's own sample rate and channels */
+    int audio_channels;
+    char container[32];     /* the demuxer's name ("mov,mp4,m4a,3gp,3g2,mj2", "matroska,webm") */
+    char video_codec[32];   /* "h264", "vp9", ... */
+    char audio_codec[32];   /* "aac", "opus", ...; "" without audio */
+} intermission_media_info;
+
+/// One decoded frame, in the file's order: video as I420 planes, audio as interleaved 32-bit
+/// float samples at the rate and channel count asked for at open. The pointers are the media's,
+/// valid until the next call on it.
+typedef struct intermission_media_frame {
+    int kind;                         /* INTERMISSION_MEDIA_VIDEO, _AUDIO, or _END at the end */
+    double time;                      /* presentation time in seconds from the file's start */
+    const unsigned char *planes[3];   /* video: Y, U, V */
+    int pitches[3];
+    int width;
+    int height;
+    const float *samples;             /* audio */
+    int sample_frames;
+} intermission_media_frame;
+
+enum { INTERMISSION_MEDIA_END = 0, INTERMISSION_MEDIA_VIDEO = 1, INTERMISSION_MEDIA_AUDIO = 2 };
+
+/// Whether FFmpeg can be loaded: 0, or -1 with the reason in `error`.
+int intermission_media_available(char *error, size_t error_size);
+
+/// Opens the local file at `path` (only the file protocol, and only the MP4 and Matroska/WebM
+/// demuxers: a file cannot make FFmpeg fetch anything) and opens decoders for its best video
+/// stream and, when `audio_rate` > 0, its best audio stream, whose samples are converted to
+/// `audio_rate` Hz and `audio_channels` channels. Refuses a file without video, or whose video is
+/// larger than `max_width` x `max_height`. Returns 0 with `*media` and `*info` set, or -1 with the
+/// reason in `error`.
+int intermission_media_open(const char *path, int audio_rate, int audio_channels, int max_width, int max_height,
+                            intermission_media **media, intermission_media_info *info, char *error,
+                            size_t error_size);
+
+/// Decodes the next frame into `frame` (kind INTERMISSION_MEDIA_END once everything is decoded).
+/// Packets that do not decode are skipped, as players do; a file that keeps failing is an error.
+/// Returns 0, or -1 with the reason in `error`.
+int intermission_media_next(intermission_media *media, intermission_media_frame *frame, char *error,
+                            size_t error_size);
+
+/// Closes the file and frees everything of it. NULL is ignored.
+void intermission_media_close(intermission_media *media);
+
+#endif

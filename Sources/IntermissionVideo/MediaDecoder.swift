@@ -1,0 +1,106 @@
+import CFFmpeg
+
+/// A video file decoded by FFmpeg frame by frame, in the file's order, on the thread that calls it
+/// (a player's worker, never the game's thread). It owns FFmpeg's state and frees it in `deinit`.
+///
+/// Only local files are opened, and only MP4 and Matroska/WebM: no protocol but `file`, so a
+/// file cannot make FFmpeg fetch anything. Video comes out as I420 (4:2:0) planes, converted by
+/// libswscale when the file is in another format; audio as interleaved 32-bit float samples at
+/// the rate and channel count asked for, resampled by libswresample.
+public final class MediaDecoder {
+  /// The largest video decoded, in pixels: 3840 x 2160.
+  public static let maximumSize = (width: 3840, height: 2160)
+
+  /// What the file holds, probed when it opens.
+  public struct Info: Hashable, Sendable {
+    /// The video's size in pixels.
+    public var width: Int
+    /// The video's height in pixels.
+    public var height: Int
+    /// The file's duration in seconds; 0 when it does not say.
+    public var duration: Double
+    /// The video's average frame rate; 0 when unknown.
+    public var frameRate: Double
+    /// Whether its audio is decoded (there is an audio stream, and audio was asked for).
+    public var hasAudio: Bool
+    /// The demuxer's name, such as `mov,mp4,m4a,3gp,3g2,mj2` or `matroska,webm`.
+    public var container: String
+    /// The video codec's name (`h264`, `vp9`, ...).
+    public var videoCodec: String
+    /// The audio codec's name (`aac`, `opus`, ...), or "" without audio.
+    public var audioCodec: String
+  }
+
+  /// Why a file was not opened or stopped decoding.
+  public struct Failure: Error, Hashable, CustomStringConvertible {
+    /// What was wrong.
+    public let description: String
+  }
+
+  /// One decoded frame.
+  public enum Frame: Sendable {
+    /// A picture.
+    case video(VideoFrame)
+    /// Samples of sound.
+    case audio(AudioChunk)
+    /// Everything was decoded.
+    case end
+  }
+
+  /// What the file holds.
+  public let info: Info
+  private let media: OpaquePointer
+  private let audioChannels: Int
+
+  /// Whether FFmpeg can be loaded here: nil when it can, else why not.
+  public static var unavailableReason: String? {
+    var error = [CChar](repeating: 0, count: 256)
+    return intermission_media_available(&error, error.count) == 0 ? nil : text(error)
+  }
+
+  /// Opens the video file at `path`, with its audio converted to `audioRate` Hz and
+  /// `audioChannels` channels (0 decodes no audio).
+  /// - Throws: `Failure` for a file FFmpeg does not read, one without video, one larger than
+  ///   `maximumSize`, or an FFmpeg that cannot be loaded.
+  public init(path: String, audioRate: Int = 48_000, audioChannels: Int = 2) throws(Failure) {
+    var error = [CChar](repeating: 0, count: 256)
+    var media: OpaquePointer?
+    var info = intermission_media_info()
+    let result = intermission_media_open(
+      path, CInt(audioRate), CInt(audioChannels), CInt(MediaDecoder.maximumSize.width),
+      CInt(MediaDecoder.maximumSize.height), &media, &info, &error, error.count)
+    guard result == 0, let media else { throw Failure(description: MediaDecoder.text(error)) }
+    self.media = media
+    self.audioChannels = audioChannels
+    self.info = Info(
+      width: Int(info.width), height: Int(info.height), duration: info.duration, frameRate: info.frame_rate,
+      hasAudio: info.has_audio != 0, container: MediaDecoder.text(info.container),
+      videoCodec: MediaDecoder.text(info.video_codec), audioCodec: MediaDecoder.text(info.audio_codec))
+  }
+
+  deinit { intermission_media_close(media) }
+
+  /// Decodes the next frame, copied out of FFmpeg's buffers. Packets that do not decode are
+  /// skipped, as players do; a truncated file simply ends early.
+  /// - Throws: `Failure` when the file keeps failing to decode.
+  public func next() throws(Failure) -> Frame {
+    var frame = intermission_media_frame()
+    var error = [CChar](repeating: 0, count: 256)
+    guard intermission_media_next(media, &frame, &error, error.count) == 0 else {
+      throw Failure(description: MediaDecoder.text(error))
+    }
+    switch Int(frame.kind) {
+    case Int(INTERMISSION_MEDIA_VIDEO): return .video(VideoFrame(copying: frame))
+    case Int(INTERMISSION_MEDIA_AUDIO): return .audio(AudioChunk(copying: frame, channels: audioChannels))
+    default: return .end
+    }
+  }
+
+  private static func text(_ buffer: [CChar]) -> String {
+    String(decoding: buffer.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
+  }
+
+  private static func text<T>(_ tuple: T) -> String {
+    withUnsafeBytes(of: tuple) { bytes in String(decoding: bytes.prefix { $0 != 0 }, as: UTF8.self) }
+  }
+}

@@ -1,0 +1,64 @@
+import CFFmpeg
+
+/// A decoded picture in I420: a full-size luma plane and two quarter-size chroma planes, tightly
+/// packed, at its presentation time.
+public struct VideoFrame: Sendable {
+  /// Seconds from the start of the file.
+  public var time: Double
+  /// Width in pixels.
+  public var width: Int
+  /// Height in pixels.
+  public var height: Int
+  /// The Y, U and V planes: `width` x `height`, then twice (`width` + 1) / 2 x (`height` + 1) / 2.
+  public var planes: [[UInt8]]
+
+  /// The width of the chroma planes.
+  public var chromaWidth: Int { (width + 1) / 2 }
+  /// The height of the chroma planes.
+  public var chromaHeight: Int { (height + 1) / 2 }
+
+  init(copying frame: intermission_media_frame) {
+    time = frame.time
+    width = Int(frame.width)
+    height = Int(frame.height)
+    let sizes = [(width, height), ((width + 1) / 2, (height + 1) / 2), ((width + 1) / 2, (height + 1) / 2)]
+    let sources = [frame.planes.0, frame.planes.1, frame.planes.2]
+    let pitches = [Int(frame.pitches.0), Int(frame.pitches.1), Int(frame.pitches.2)]
+    planes = (0..<3).map { plane in
+      let (columns, rows) = sizes[plane]
+      guard let source = sources[plane] else { return [UInt8](repeating: 0, count: columns * rows) }
+      var packed = [UInt8](repeating: 0, count: columns * rows)
+      packed.withUnsafeMutableBufferPointer { target in
+        for row in 0..<rows {
+          (target.baseAddress! + row * columns).update(from: source + row * pitches[plane], count: columns)
+        }
+      }
+      return packed
+    }
+  }
+
+  /// The Y, U and V values at (`x`, `y`).
+  public func yuv(x: Int, y: Int) -> (y: UInt8, u: UInt8, v: UInt8) {
+    (planes[0][y * width + x], planes[1][(y / 2) * chromaWidth + x / 2], planes[2][(y / 2) * chromaWidth + x / 2])
+  }
+}
+
+/// Decoded sound: interleaved 32-bit float samples at the rate asked for, at its presentation time.
+public struct AudioChunk: Sendable {
+  /// Seconds from the start of the file.
+  public var time: Double
+  /// The channels interleaved in `samples`.
+  public var channels: Int
+  /// The samples, `channels` per sample frame.
+  public var samples: [Float]
+
+  /// How many sample frames it holds.
+  public var sampleFrames: Int { channels > 0 ? samples.count / channels : 0 }
+
+  init(copying frame: intermission_media_frame, channels: Int) {
+    time = frame.time
+    self.channels = channels
+    let count = Int(frame.sample_frames) * channels
+    samples = frame.samples.map { Array(UnsafeBufferPointer(start: $0, count: count)) } ?? []
+  }
+}

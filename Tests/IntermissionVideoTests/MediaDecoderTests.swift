@@ -1,0 +1,82 @@
+import IntermissionVideo
+import Testing
+
+@Suite("Video decoding with FFmpeg")
+struct MediaDecoderTests {
+  /// Every frame of `path`, decoded to the end.
+  static func decodeAll(_ path: String, audioRate: Int = 44_100) throws -> (
+    info: MediaDecoder.Info, video: [VideoFrame], audioFrames: Int
+  ) {
+    let decoder = try MediaDecoder(path: path, audioRate: audioRate, audioChannels: 2)
+    var video: [VideoFrame] = []
+    var audioFrames = 0
+    while true {
+      switch try decoder.next() {
+      case .video(let frame): video.append(frame)
+      case .audio(let chunk): audioFrames += chunk.sampleFrames
+      case .end: return (decoder.info, video, audioFrames)
+      }
+    }
+  }
+
+  @Test func anH264AACClipDecodesEveryFrameAndItsSound() throws {
+    let (info, video, audioFrames) = try MediaDecoderTests.decodeAll(GeneratedMedia.path("h264-aac.mp4"))
+    #expect(info.width == 320 && info.height == 240)
+    #expect(info.videoCodec == "h264" && info.audioCodec == "aac" && info.hasAudio)
+    #expect(abs(info.frameRate - 30) < 0.01 && abs(info.duration - 2) < 0.1)
+    #expect(video.count == 60)
+    #expect(zip(video, video.dropFirst()).allSatisfy { $0.time < $1.time }, "in presentation order")
+    #expect(abs(video[30].time - 1) < 0.001)
+    #expect(video.allSatisfy { $0.planes[0].count == 320 * 240 && $0.planes[1].count == 160 * 120 })
+    // 2 s at 44.1 kHz, give or take the encoder's priming.
+    #expect(abs(audioFrames - 88_200) < 2_500, "\(audioFrames) sample frames")
+  }
+
+  @Test func aVP9OpusWebMDecodesToo() throws {
+    let (info, video, audioFrames) = try MediaDecoderTests.decodeAll(
+      GeneratedMedia.path("vp9-opus.webm"), audioRate: 48_000)
+    #expect(info.container.contains("webm") && info.videoCodec == "vp9" && info.audioCodec == "opus")
+    #expect(video.count == 60)
+    #expect(abs(audioFrames - 96_000) < 2_500, "\(audioFrames) sample frames")
+  }
+
+  /// The picture itself: a red clip's pixels are red in BT.601 (Y 81, U 90, V 240).
+  @Test func aRedClipDecodesToRedPixelsWithoutAudio() throws {
+    let (info, video, audioFrames) = try MediaDecoderTests.decodeAll(GeneratedMedia.path("red-no-audio.mp4"))
+    #expect(!info.hasAudio && info.audioCodec == "" && audioFrames == 0)
+    #expect(video.count == 30)
+    let pixel = try #require(video.first).yuv(x: 80, y: 60)
+    #expect(abs(Int(pixel.y) - 81) <= 4 && abs(Int(pixel.u) - 90) <= 4 && abs(Int(pixel.v) - 240) <= 4, "\(pixel)")
+  }
+
+  @Test func aPortraitClipAndASixtyFPSClipInAnotherPixelFormat() throws {
+    let portrait = try MediaDecoderTests.decodeAll(GeneratedMedia.path("portrait.mp4"))
+    #expect(portrait.info.width == 720 && portrait.info.height == 1280 && portrait.video.count == 30)
+    // 4:4:4 in the file, converted to I420 by libswscale.
+    let sixty = try MediaDecoderTests.decodeAll(GeneratedMedia.path("sixty.mp4"))
+    #expect(abs(sixty.info.frameRate - 60) < 0.01 && sixty.video.count == 60)
+    #expect(sixty.video[0].planes[1].count == 160 * 120)
+  }
+
+  /// Broken files: none crashes. An empty file and a network playlist do not open; a truncated one
+  /// and one with corrupt bytes decode what they can and end.
+  @Test func brokenFilesNeverCrash() throws {
+    #expect(throws: MediaDecoder.Failure.self) { try MediaDecoder(path: GeneratedMedia.path("empty.mp4")) }
+    #expect(throws: MediaDecoder.Failure.self) { try MediaDecoder(path: GeneratedMedia.path("remote.m3u8")) }
+    #expect(throws: MediaDecoder.Failure.self) { try MediaDecoder(path: "/nonexistent/clip.mp4") }
+    let truncated = try MediaDecoderTests.decodeAll(GeneratedMedia.path("truncated.mp4"))
+    #expect(truncated.video.count > 0 && truncated.video.count < 60, "\(truncated.video.count) frames")
+    do {
+      let corrupt = try MediaDecoderTests.decodeAll(GeneratedMedia.path("corrupt.mp4"))
+      #expect(corrupt.video.count > 0)
+    } catch let failure as MediaDecoder.Failure {
+      #expect(failure.description.contains("does not decode"), "\(failure)")
+    }
+  }
+
+  @Test func aVideoLargerThan3840x2160IsRefusedAtOpen() throws {
+    #expect {
+      try MediaDecoder(path: GeneratedMedia.path("too-wide.mp4"))
+    } throws: { "\($0)".contains("3842x64") && "\($0)".contains("at most 3840x2160") }
+  }
+}
