@@ -53,9 +53,13 @@ enum GeneratedMedia {
     ["-f", "lavfi", "-t", String(seconds), "-i", source]
   }
 
+  /// Where the clips go: a folder of this test process's own, removed as the process exits.
+  private static let location = FileManager.default.temporaryDirectory.appendingPathComponent(
+    "intermission-media-\(UUID().uuidString)")
+
   private static func generate() -> Result<URL, GenerationError> {
-    let folder = FileManager.default.temporaryDirectory.appendingPathComponent(
-      "intermission-media-\(UUID().uuidString)")
+    let folder = location
+    atexit { try? FileManager.default.removeItem(at: GeneratedMedia.location) }
     do {
       try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
       for clip in clips {
