@@ -19,9 +19,10 @@ extension AdOverlay {
   ///     earned rewards. nil keeps them in the default file
   ///     (`$XDG_DATA_HOME/intermission/beacons.sqlite`) for ads from a server or an exchange, and
   ///     keeps none for a local manifest; an empty string keeps none at all.
-  /// - Throws: `SDLSession.ConcurrentSessionError` while another overlay that draws through SDL
-  ///   lives on a different thread: SDL is global, so two own loops cannot draw at once (as two
-  ///   own-loop tests running in parallel would, each with its own `SDL_Init`).
+  /// - Throws: `SDLSession.ConcurrentSessionError` while a canvas or overlay made outside any
+  ///   `SDLSession.exclusive` draws through SDL on another thread, or, made outside a session
+  ///   itself, while a session holds the gate: SDL is global, so two own loops cannot draw at once
+  ///   (as two own-loop tests running in parallel would, each with its own `SDL_Init`).
   public convenience init(
     manifestPath: String? = nil, pauseTarget: any PauseTarget, trace: Trace = Trace(output: nil),
     configuration: Configuration = Configuration(), beaconsPath: String? = nil

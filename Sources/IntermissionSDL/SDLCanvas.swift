@@ -42,8 +42,8 @@ public final class SDLCanvas: Canvas {
   }
 
   /// Creates a canvas for `window`, drawing with `renderer` and text from the font at `fontPath`.
-  /// - Throws: `SDLSession.ConcurrentSessionError` while a canvas or overlay of Intermission's that
-  ///   draws through SDL lives on another thread; `SDLError` if the font cannot be opened.
+  /// - Throws: `SDLSession.ConcurrentSessionError` while another thread draws through SDL outside
+  ///   any `SDLSession.exclusive` (`SDLThreadClaim`); `SDLError` if the font cannot be opened.
   public init(window: Window, renderer: Renderer, fontPath: String) throws {
     claim = try SDLThreadClaim.claim()
     self.window = window
@@ -59,9 +59,10 @@ public final class SDLCanvas: Canvas {
   ///   - window: the game's `SDL_Window *`.
   ///   - renderer: the game's `SDL_Renderer *` for that window.
   ///   - fontPath: the font for text; nil takes the system's DejaVu Sans.
-  /// - Throws: `SDLSession.ConcurrentSessionError` while a canvas or overlay of Intermission's that
-  ///   draws through SDL lives on another thread (checked before anything of SDL's is touched);
-  ///   `SDLError` when SDL_ttf or the font cannot be opened.
+  /// - Throws: `SDLSession.ConcurrentSessionError` while another thread draws through SDL outside
+  ///   any `SDLSession.exclusive`, or, for a canvas made outside a session, while one holds the
+  ///   gate (checked before anything of SDL's is touched); `SDLError` when SDL_ttf or the font
+  ///   cannot be opened.
   public convenience init(borrowingWindow window: OpaquePointer, renderer: OpaquePointer, fontPath: String? = nil)
     throws
   {

@@ -20,9 +20,10 @@ import IntermissionCore
 /// It is not reentrant: a session does not start another inside itself.
 ///
 /// Code outside it cannot be made safe, but it can be noticed: `HeadlessGame.run`, `HeadlessLoop.run`
-/// and the host check, once they hold the gate, that SDL is not initialised already, and an
-/// `AdOverlay` that draws through SDL is refused while another lives on a different thread. Both
-/// throw `ConcurrentSessionError` rather than let two sessions corrupt SDL's global state.
+/// and the host check, once they hold the gate, that SDL is not initialised already; and a canvas
+/// or `AdOverlay` that draws through SDL is refused while another thread draws through SDL outside
+/// any session, or, made outside a session itself, while one holds the gate. Both throw
+/// `ConcurrentSessionError` rather than let two sessions corrupt SDL's global state.
 public enum SDLSession {
   private static let gate = SessionGate()
 
@@ -54,18 +55,24 @@ public enum SDLSession {
     return ConcurrentSessionError()
   }
 
+  /// Whether the code running holds the session's gate: it runs inside `exclusive(_:)`.
+  @TaskLocal package static var isHeldHere = false
+
+  /// Whether some code holds the gate now.
+  package static var isHeld: Bool { gate.isHeld }
+
   /// Runs `body` while no other session runs, waiting for the one under way to end.
   public static func exclusive<T>(_ body: () throws -> T) rethrows -> T {
     gate.enter()
     defer { gate.leave() }
-    return try body()
+    return try $isHeldHere.withValue(true) { try body() }
   }
 
   /// Runs `body` while no other session runs, waiting (blocking its thread) for the one under way.
   public static func exclusive<T>(_ body: () async throws -> T) async rethrows -> T {
     gate.enter()
     defer { gate.leave() }
-    return try await body()
+    return try await $isHeldHere.withValue(true) { try await body() }
   }
 }
 
@@ -81,6 +88,8 @@ private final class SessionGate: @unchecked Sendable {
     while isBusy { condition.wait() }
     isBusy = true
   }
+
+  var isHeld: Bool { condition.withLock { isBusy } }
 
   func leave() {
     condition.withLock {

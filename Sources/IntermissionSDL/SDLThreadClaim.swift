@@ -1,34 +1,43 @@
 import Glibc
 import Synchronization
 
-/// A claim on the thread that draws through SDL: every canvas and overlay of Intermission's that
-/// draws through SDL in a process lives on one thread, since SDL is global and single-threaded.
+/// A claim on SDL by a canvas or an overlay of Intermission's that draws through it, made outside
+/// any `SDLSession.exclusive` session: SDL is global and single-threaded, so such code may draw on
+/// one thread at a time, and never while a session holds the gate.
 ///
 /// Each `SDLCanvas` and each overlay that draws through SDL (`AdOverlay(manifestPath:...)`, the
-/// host's) keeps a claim for as long as it lives. A claim made on another thread while one is held
-/// is refused: two own loops drawing at once (two own-loop tests in parallel, each with `SDL_Init`
-/// of its own) would otherwise corrupt SDL's state and crash somewhere unrelated. (The C API's
-/// overlays, whose canvases claim it too, also refuse every call from another thread.)
+/// host's) claims SDL as it is created. Inside a session (`HeadlessGame.run`, `HeadlessLoop.run`, a
+/// test's `exclusive`) the gate already keeps other sessions out, so the claim is refused only
+/// while something outside it draws on another thread, and is not kept. Outside a session, it is
+/// refused while a session holds the gate or a claim lives on another thread, and is kept as long
+/// as its owner lives. Two own-loop tests that call `SDL_Init` themselves and run in parallel, or
+/// one beside a `HeadlessGame` test, would otherwise corrupt SDL's state and crash somewhere
+/// unrelated.
 package final class SDLThreadClaim: Sendable {
-  /// The thread holding the claims, and how many it holds.
+  /// The thread holding the claims made outside any session, and how many it holds.
   private static let holder = Mutex<(thread: pthread_t, claims: Int)?>(nil)
 
-  private init() {}
+  private let isKept: Bool
 
-  /// Claims the calling thread for one more overlay.
-  /// - Throws: `SDLSession.ConcurrentSessionError` when an overlay lives on another thread.
+  private init(isKept: Bool) { self.isKept = isKept }
+
+  /// Claims SDL for one more canvas or overlay on the calling thread.
+  /// - Throws: `SDLSession.ConcurrentSessionError` when code outside any session draws on another
+  ///   thread, or (outside a session) while a session holds the gate.
   package static func claim() throws -> SDLThreadClaim {
     let current = pthread_self()
+    let inSession = SDLSession.isHeldHere
     try holder.withLock { holder in
-      if let held = holder, pthread_equal(held.thread, current) == 0 {
-        throw SDLSession.refusal()
-      }
+      if let held = holder, pthread_equal(held.thread, current) == 0 { throw SDLSession.refusal() }
+      if inSession { return }
+      if SDLSession.isHeld { throw SDLSession.refusal() }
       holder = (current, (holder?.claims ?? 0) + 1)
     }
-    return SDLThreadClaim()
+    return SDLThreadClaim(isKept: !inSession)
   }
 
   deinit {
+    guard isKept else { return }
     SDLThreadClaim.holder.withLock { holder in
       guard let held = holder else { return }
       holder = held.claims > 1 ? (held.thread, held.claims - 1) : nil

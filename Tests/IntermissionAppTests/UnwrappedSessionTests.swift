@@ -75,6 +75,57 @@ struct SDLMisuseTests {
     return try String(contentsOf: output, encoding: .utf8)
   }
 
+  /// A game kept after its session (as a test keeps `game` to check it after `HeadlessLoop.run`)
+  /// is no claim on SDL: a session on another thread beside it, while the first thread still
+  /// lives, is not refused.
+  @Test func aGameKeptAfterItsSessionDoesNotBlockAnotherThreadsSession() throws {
+    final class Run: @unchecked Sendable {
+      var canvas: SDLCanvas?
+      var ads: AdOverlay?
+      var error: (any Error)?
+    }
+    let first = Run()
+    let second = Run()
+    let firstDone = DispatchSemaphore(value: 0)
+    let secondDone = DispatchSemaphore(value: 0)
+    let release = DispatchSemaphore(value: 0)
+    Thread.detachNewThread {
+      do {
+        _ = try HeadlessLoop.run(seconds: 0.1) { loop in
+          first.canvas = try SDLCanvas(borrowingWindow: loop.window, renderer: loop.renderer)
+          first.ads = try AdOverlay(
+            pauseTarget: loop.pauseGate(), trace: loop.trace, configuration: loop.adConfiguration)
+          while loop.nextFrame() != nil {}
+        }
+      } catch {
+        first.error = error
+      }
+      firstDone.signal()
+      release.wait()  // the thread lives on, with its game, while the second session runs
+    }
+    firstDone.wait()
+    Thread.detachNewThread {
+      do {
+        _ = try HeadlessLoop.run(seconds: 0.1) { loop in
+          let canvas = try SDLCanvas(borrowingWindow: loop.window, renderer: loop.renderer)
+          let ads = try AdOverlay(pauseTarget: loop.pauseGate(), trace: loop.trace, configuration: loop.adConfiguration)
+          while let time = loop.nextFrame() {
+            ads.update(hostTime: time)
+            ads.draw(on: canvas)
+          }
+          second.ads = ads
+        }
+      } catch {
+        second.error = error
+      }
+      secondDone.signal()
+    }
+    secondDone.wait()
+    release.signal()
+    #expect(first.error == nil && first.canvas != nil && first.ads != nil, "\(String(describing: first.error))")
+    #expect(second.error == nil && second.ads != nil, "\(String(describing: second.error))")
+  }
+
   @Test(
     .enabled(if: isPlainBuild, "the children race on purpose: not under the sanitizers"),
     arguments: ["own-loops", "raw-and-headless"])
