@@ -1,0 +1,183 @@
+import Glibc
+import IntermissionCore
+
+/// A video's pictures decoded ahead on a worker thread of its own, into a queue of at most
+/// `capacity` frames (so memory stays flat however long the video), and handed to the game's loop
+/// as their times come: the loop only takes the frame due at its playhead and uploads it.
+///
+/// Late frames are dropped, never waited for: when the playhead has passed several queued frames,
+/// the last of them is the one shown. The loop's thread is the only one that calls `advance(to:)`.
+public final class VideoFrameQueue {
+  /// The most frames decoded ahead.
+  public static let capacity = 8
+
+  private let shared: Shared
+  private var thread = pthread_t()
+  private var current: VideoFrame?
+
+  /// Frames passed over because a later one was already due.
+  public private(set) var droppedFrames = 0
+  /// Frames handed to the loop.
+  public private(set) var presentedFrames = 0
+
+  /// Starts decoding `decoder`'s pictures (open it without audio: `audioChannels: 0`) on a worker.
+  public init(decoding decoder: MediaDecoder) {
+    shared = Shared(decoder: decoder)
+    let box = Unmanaged.passRetained(shared).toOpaque()
+    let started = pthread_create(
+      &thread, nil,
+      { raw in
+        let shared = Unmanaged<Shared>.fromOpaque(raw!).takeRetainedValue()
+        shared.decodeUntilFullOrDone()
+        return nil
+      }, box)
+    if started != 0 {
+      Unmanaged<Shared>.fromOpaque(box).release()
+      shared.fail("the decoding thread could not start (error \(started))")
+      thread = pthread_t()
+    }
+  }
+
+  deinit { stop() }
+
+  /// The frame to show from now on at `playhead` seconds, when it differs from the one shown; nil
+  /// when the one shown stays (none due yet, or none decoded in time).
+  /// - Parameter waitsForDecoding: wait until every frame up to `playhead` is decoded, as a
+  ///   deterministic run (the fixed step, a headless test) does, so that the same playheads show
+  ///   the same frames in every run; a real-time loop never waits.
+  public func advance(to playhead: Double, waitsForDecoding: Bool = false) -> VideoFrame? {
+    let due = shared.takeFrames(upTo: playhead, waiting: waitsForDecoding)
+    guard let last = due.last else { return nil }
+    droppedFrames += due.count - 1
+    presentedFrames += 1
+    current = last
+    return last
+  }
+
+  /// The frame shown last, if any.
+  public var shownFrame: VideoFrame? { current }
+
+  /// Whether every frame was decoded and handed over (or dropped): the video is over.
+  public var isFinished: Bool { shared.isDrained }
+
+  /// Why decoding stopped early, if it did.
+  public var failure: String? { shared.failureReason }
+
+  /// The most frames that were ever queued at once (at most `capacity`).
+  public var mostQueued: Int { shared.mostQueued }
+
+  /// Waits, at most `timeout` seconds, until the first frame is decoded (or decoding ended).
+  /// - Returns: whether a frame is ready.
+  @discardableResult
+  public func waitForFirstFrame(timeout: Double) -> Bool { shared.waitForFrame(timeout: timeout) }
+
+  /// Stops decoding and waits for the worker to end. Called by `deinit`; calling it twice is fine.
+  public func stop() {
+    shared.stop()
+    if thread != pthread_t() {
+      pthread_join(thread, nil)
+      thread = pthread_t()
+    }
+  }
+}
+
+/// The queue's state shared with its worker, under one lock.
+private final class Shared: @unchecked Sendable {
+  private let condition = Condition()
+  private let decoder: MediaDecoder
+  private var queued: [VideoFrame] = []
+  private var isDone = false
+  private var isStopped = false
+  private var failure: String?
+  private var most = 0
+
+  init(decoder: MediaDecoder) {
+    self.decoder = decoder
+    queued.reserveCapacity(VideoFrameQueue.capacity)
+  }
+
+  /// The worker's loop: decode while there is room, wait while the queue is full, end at the end.
+  func decodeUntilFullOrDone() {
+    while true {
+      condition.lock()
+      while queued.count >= VideoFrameQueue.capacity && !isStopped { condition.wait() }
+      let stopped = isStopped
+      condition.unlock()
+      if stopped { return }
+      let next: MediaDecoder.Frame
+      do {
+        next = try decoder.next()
+      } catch {
+        fail(error.description)
+        return
+      }
+      switch next {
+      case .video(let frame):
+        condition.withLock {
+          queued.append(frame)
+          most = max(most, queued.count)
+          condition.broadcast()
+        }
+      case .audio: continue
+      case .end:
+        condition.withLock {
+          isDone = true
+          condition.broadcast()
+        }
+        return
+      }
+    }
+  }
+
+  func fail(_ reason: String) {
+    condition.withLock {
+      failure = reason
+      isDone = true
+      condition.broadcast()
+    }
+  }
+
+  /// Removes the queued frames due at `time`, and returns the last of them and how many there were;
+  /// when `waiting`, every frame due, however many must be decoded first (only the last is kept).
+  func takeFrames(upTo time: Double, waiting: Bool) -> (last: VideoFrame?, count: Int) {
+    condition.withLock {
+      var last: VideoFrame?
+      var total = 0
+      while true {
+        let count = queued.prefix { $0.time <= time + 1e-9 }.count
+        if count > 0 {
+          last = queued[count - 1]
+          total += count
+          queued.removeFirst(count)
+          condition.broadcast()
+        }
+        // Done when a frame after `time` is decoded, or there are no more frames.
+        guard waiting, queued.isEmpty, !isDone else { return (last, total) }
+        condition.wait()
+      }
+    }
+  }
+
+  var isDrained: Bool { condition.withLock { isDone && queued.isEmpty } }
+  var failureReason: String? { condition.withLock { failure } }
+  var mostQueued: Int { condition.withLock { most } }
+
+  func waitForFrame(timeout: Double) -> Bool {
+    let end = MonotonicClock.readSeconds() + timeout
+    return condition.withLock {
+      while queued.isEmpty && !isDone {
+        let now = MonotonicClock.readSeconds()
+        if now >= end { break }
+        condition.wait(seconds: end - now)
+      }
+      return !queued.isEmpty
+    }
+  }
+
+  func stop() {
+    condition.withLock {
+      isStopped = true
+      condition.broadcast()
+    }
+  }
+}

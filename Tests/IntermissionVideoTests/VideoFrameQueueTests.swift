@@ -1,0 +1,71 @@
+import Glibc
+import IntermissionVideo
+import Testing
+
+@Suite("Video frames decoded ahead")
+struct VideoFrameQueueTests {
+  static func queue(_ clip: String) throws -> VideoFrameQueue {
+    VideoFrameQueue(decoding: try MediaDecoder(path: GeneratedMedia.path(clip), audioChannels: 0))
+  }
+
+  /// A game at 60 fps on the fixed step shows each frame of a 30 fps clip once, at its time, in
+  /// order, with nothing dropped, the same frames in every run, and never more than 8 queued.
+  @Test func aFixedStepPlayheadShowsEveryFrameAtItsTimeTheSameInEveryRun() throws {
+    var runs: [[Double]] = []
+    for _ in 0..<2 {
+      let frames = try VideoFrameQueueTests.queue("h264-aac.mp4")
+      var shown: [Double] = []
+      for step in 0..<150 {
+        let playhead = Double(step) / 60
+        if let frame = frames.advance(to: playhead, waitsForDecoding: true) {
+          #expect(frame.time <= playhead + 1e-9 && playhead - frame.time < 1.0 / 30, "\(frame.time) at \(playhead)")
+          shown.append(frame.time)
+        }
+      }
+      #expect(shown.count == 60 && frames.droppedFrames == 0 && frames.presentedFrames == 60)
+      #expect(frames.isFinished && frames.failure == nil)
+      #expect(frames.mostQueued <= VideoFrameQueue.capacity)
+      runs.append(shown)
+    }
+    #expect(runs[0] == runs[1])
+  }
+
+  /// A playhead that leaps (a slow frame, a resumed window) drops the frames it passed over and
+  /// shows the one due, never waiting for them one by one.
+  @Test func aLeapingPlayheadDropsTheFramesItPassed() throws {
+    let frames = try VideoFrameQueueTests.queue("h264-aac.mp4")
+    #expect(frames.advance(to: 0, waitsForDecoding: true)?.time == 0)
+    let due = try #require(frames.advance(to: 1.01, waitsForDecoding: true))
+    #expect(abs(due.time - 1) < 0.001)
+    #expect(frames.droppedFrames == 29 && frames.presentedFrames == 2)
+  }
+
+  /// The worker decodes ahead only as far as the queue holds, whatever the loop does: memory stays
+  /// flat; stopping ends it at once, however far it had got.
+  @Test func theWorkerFillsTheQueueAndNoMoreAndStopsAtOnce() throws {
+    let frames = try VideoFrameQueueTests.queue("portrait.mp4")
+    #expect(frames.waitForFirstFrame(timeout: 10))
+    for _ in 0..<100 where frames.mostQueued < VideoFrameQueue.capacity { usleep(10_000) }
+    usleep(100_000)
+    #expect(frames.mostQueued == VideoFrameQueue.capacity)
+    frames.stop()
+    frames.stop()
+    #expect(!frames.isFinished, "stopped before the end")
+  }
+
+  /// A real-time loop never waits: with nothing decoded yet for its playhead, it keeps the frame
+  /// it shows; and a broken file's failure is told, not hung on.
+  @Test func aRealTimeLoopNeverWaitsAndAFailureIsTold() throws {
+    let frames = try VideoFrameQueueTests.queue("sixty.mp4")
+    #expect(frames.waitForFirstFrame(timeout: 10))
+    #expect(frames.advance(to: 0)?.time == 0)
+    #expect(frames.advance(to: 0) == nil, "the same frame stays")
+    var shown = 0
+    for step in 1...120 where frames.advance(to: Double(step) / 60) != nil { shown += 1 }
+    #expect(shown <= 60)
+    let truncated = try VideoFrameQueueTests.queue("truncated.mp4")
+    var last = 0.0
+    for step in 0..<240 { last = truncated.advance(to: Double(step) / 60, waitsForDecoding: true)?.time ?? last }
+    #expect(truncated.isFinished && last > 0 && last < 2)
+  }
+}
