@@ -14,6 +14,9 @@ public final class Texture {
   public let isOpaque: Bool
   /// The texture's SDL pixel format.
   let pixelFormat: UInt32
+  /// Its blend mode and scale mode as last set (nil: as SDL made it).
+  private var isBlending: Bool?
+  private var isScaledLinearly: Bool?
 
   /// Uploads `surface` to `renderer`.
   /// - Throws: `SDLError` from `SDL_CreateTextureFromSurface`.
@@ -28,6 +31,7 @@ public final class Texture {
     SDL_QueryTexture(pointer, &format, nil, nil, nil)
     pixelFormat = format
     SDL_SetTextureBlendMode(pointer, SDL_BLENDMODE_BLEND)
+    isBlending = true
   }
 
   /// Uploads `surface` into a streaming texture in `format`, converting its pixels straight into the
@@ -42,6 +46,7 @@ public final class Texture {
     isOpaque = surface.isOpaque
     pixelFormat = format
     SDL_SetTextureBlendMode(pointer, SDL_BLENDMODE_BLEND)
+    isBlending = true
   }
 
   private static func streamingCopy(of surface: Surface, in format: UInt32, on renderer: Renderer) throws
@@ -84,6 +89,7 @@ public final class Texture {
     pixelFormat = format
     // A layer is opaque: copying it overwrites, which is much cheaper than blending in software.
     SDL_SetTextureBlendMode(pointer, SDL_BLENDMODE_NONE)
+    isBlending = false
   }
 
   deinit {
@@ -119,13 +125,19 @@ public final class Texture {
     return copy
   }
 
-  /// Sets whether the texture is blended over what is beneath it (else it overwrites it).
+  /// Sets whether the texture is blended over what is beneath it (else it overwrites it). Only a
+  /// change reaches SDL: an image is drawn every frame.
   func setBlending(_ blends: Bool) {
+    guard blends != isBlending else { return }
+    isBlending = blends
     SDL_SetTextureBlendMode(pointer, blends ? SDL_BLENDMODE_BLEND : SDL_BLENDMODE_NONE)
   }
 
-  /// Sets whether a scaled copy is filtered bilinearly (else it takes the nearest pixel).
+  /// Sets whether a scaled copy is filtered bilinearly (else it takes the nearest pixel). Only a
+  /// change reaches SDL: an OpenGL renderer binds the texture and sets its filter at each call.
   func setLinearScaling(_ linear: Bool) {
+    guard linear != isScaledLinearly else { return }
+    isScaledLinearly = linear
     SDL_SetTextureScaleMode(pointer, linear ? SDL_ScaleModeLinear : SDL_ScaleModeNearest)
   }
 }

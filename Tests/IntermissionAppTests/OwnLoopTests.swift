@@ -109,9 +109,12 @@ struct OwnLoopTests {
       #expect(game?.ads.banner.isOnScreen == true, "textures for the creative and the label were made")
     }
     // HeadlessLoop.run destroyed the renderer and window and called SDL_Quit: the game's canvas
-    // and overlay go only now (AddressSanitizer checks this in scripts/sanitize).
-    #expect(SDL_WasInit(UInt32(SDL_INIT_VIDEO)) == 0)
-    game = nil
+    // and overlay go only now (AddressSanitizer checks this in scripts/sanitize). Looked at inside
+    // the gate, where no other test's session can have started SDL again meanwhile.
+    SDLSession.exclusive {
+      #expect(SDL_WasInit(UInt32(SDL_INIT_VIDEO)) == 0)
+      game = nil
+    }
   }
 
   @Test func aTestOfAnOwnLoopInTenLines() throws {
