@@ -42,9 +42,11 @@ public final class VideoFrameQueue {
 
   /// The frame to show from now on at `playhead` seconds, when it differs from the one shown; nil
   /// when the one shown stays (none due yet, or none decoded in time).
-  /// - Parameter waitsForDecoding: wait until every frame up to `playhead` is decoded, as a
-  ///   deterministic run (the fixed step, a headless test) does, so that the same playheads show
-  ///   the same frames in every run; a real-time loop never waits.
+  /// - Parameters:
+  ///   - playhead: the video's time now, in seconds from its start.
+  ///   - waitsForDecoding: wait until every frame up to `playhead` is decoded, as a deterministic
+  ///     run (the fixed step, a headless test) does, so that the same playheads show the same
+  ///     frames in every run; a real-time loop never waits.
   public func advance(to playhead: Double, waitsForDecoding: Bool = false) -> VideoFrame? {
     let due = shared.takeFrames(upTo: playhead, waiting: waitsForDecoding)
     guard let last = due.last else { return nil }
