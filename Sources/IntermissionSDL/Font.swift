@@ -10,10 +10,12 @@ public final class Font {
   /// - Throws: `SDLError` from `TTF_OpenFont`.
   public init(library: FontLibrary, path: String, pointSize: Int) throws {
     self.library = library
-    pointer = try SDLCall.nonNil(TTF_OpenFont(path, CInt(pointSize)), "TTF_OpenFont")
+    pointer = try FontLibrary.freeType.withLock { _ in
+      try SDLCall.nonNil(TTF_OpenFont(path, CInt(pointSize)), "TTF_OpenFont")
+    }
   }
 
-  deinit { TTF_CloseFont(pointer) }
+  deinit { FontLibrary.freeType.withLock { _ in TTF_CloseFont(pointer) } }
 
   /// Renders `text` in white, antialiased, onto a new surface.
   /// - Throws: `SDLError` from `TTF_RenderUTF8_Blended`.
@@ -38,8 +40,10 @@ extension Font {
   /// bad `--font` is then reported before anything opens.
   /// - Throws: `SDLError` from `TTF_Init` or `TTF_OpenFont` with SDL_ttf's reason.
   public static func check(path: String) throws {
-    try SDLCall.check(TTF_Init(), "TTF_Init")
-    defer { TTF_Quit() }
-    TTF_CloseFont(try SDLCall.nonNil(TTF_OpenFont(path, 12), "TTF_OpenFont"))
+    try FontLibrary.freeType.withLock { _ in
+      try SDLCall.check(TTF_Init(), "TTF_Init")
+      defer { TTF_Quit() }
+      TTF_CloseFont(try SDLCall.nonNil(TTF_OpenFont(path, 12), "TTF_OpenFont"))
+    }
   }
 }
