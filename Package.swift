@@ -63,7 +63,7 @@ let package = Package(
     // The director, scenes, clocks, pause holds, input, tracing and script parsing. No SDL.
     .target(name: "IntermissionCore"),
     // The ad overlay: banner lifecycle, ad source, in-app ad view and the pause/resume bridge. No SDL.
-    .target(name: "IntermissionAds", dependencies: ["IntermissionCore"]),
+    .target(name: "IntermissionAds", dependencies: ["IntermissionCore", "IntermissionVAST", "IntermissionVideo"]),
     // OpenRTB 2.6 with Native 1.2 markup: the demand file, the bid request, the auction and its
     // macros, as value types. No SDL, no network (IntermissionNet's OpenRTBSource speaks it).
     .target(name: "IntermissionOpenRTB", dependencies: ["IntermissionAds", "IntermissionCore"]),
@@ -133,7 +133,7 @@ let package = Package(
     .testTarget(
       name: "MenuGameTests",
       dependencies: ["MenuGame", "IntermissionCore", "IntermissionAds", "IntermissionTestSupport"]),
-    .testTarget(name: "IntermissionVideoTests", dependencies: ["IntermissionVideo"]),
+    .testTarget(name: "IntermissionVideoTests", dependencies: ["IntermissionVideo", "IntermissionTestSupport"]),
     .testTarget(name: "IntermissionVASTTests", dependencies: ["IntermissionVAST", "IntermissionTestSupport"]),
     .testTarget(
       name: "IntermissionAdsTests",

@@ -25,6 +25,7 @@ static struct {
     __typeof__(&av_read_frame) read_frame;
     __typeof__(&avformat_close_input) close_input;
     __typeof__(&avcodec_find_decoder) find_decoder;
+    __typeof__(&avcodec_find_decoder_by_name) find_decoder_by_name;
     __typeof__(&avcodec_alloc_context3) alloc_context;
     __typeof__(&avcodec_parameters_to_context) parameters_to_context;
     __typeof__(&avcodec_open2) open_codec;
@@ -72,7 +73,9 @@ static void load(void)
         {"av_channel_layout_uninit", (void **)&ff.layout_uninit},
     };
     const struct intermission_symbol codec[] = {
-        {"avcodec_find_decoder", (void **)&ff.find_decoder}, {"avcodec_alloc_context3", (void **)&ff.alloc_context},
+        {"avcodec_find_decoder", (void **)&ff.find_decoder},
+        {"avcodec_find_decoder_by_name", (void **)&ff.find_decoder_by_name},
+        {"avcodec_alloc_context3", (void **)&ff.alloc_context},
         {"avcodec_parameters_to_context", (void **)&ff.parameters_to_context},
         {"avcodec_open2", (void **)&ff.open_codec}, {"avcodec_send_packet", (void **)&ff.send_packet},
         {"avcodec_receive_frame", (void **)&ff.receive_frame}, {"avcodec_free_context", (void **)&ff.free_context},
@@ -112,6 +115,13 @@ int intermission_media_available(char *error, size_t error_size)
     pthread_once(&once, load);
     if (status != 0) snprintf(error, error_size, "%s", load_failure);
     return status;
+}
+
+int intermission_media_has_decoder(const char *name)
+{
+    char error[256];
+    if (intermission_media_available(error, sizeof error) != 0 || !name) return 0;
+    return ff.find_decoder_by_name(name) != NULL;
 }
 
 struct intermission_media {

@@ -11,6 +11,8 @@ static inline Uint32 intermission_init_video(void) { return SDL_INIT_VIDEO | SDL
 static inline int intermission_img_init_png(void) { return IMG_INIT_PNG; }
 static inline Uint32 intermission_pixelformat_argb8888(void) { return SDL_PIXELFORMAT_ARGB8888; }
 static inline Uint32 intermission_pixelformat_rgba32(void) { return SDL_PIXELFORMAT_RGBA32; }
+static inline Uint32 intermission_pixelformat_iyuv(void) { return SDL_PIXELFORMAT_IYUV; }
+static inline SDL_AudioFormat intermission_audio_f32(void) { return AUDIO_F32SYS; }
 static inline Uint32 intermission_pixelformat_xrgb8888(void) { return SDL_PIXELFORMAT_RGB888; }
 static inline int intermission_pixelformat_has_alpha(Uint32 format) { return SDL_ISPIXELFORMAT_ALPHA(format) ? 1 : 0; }
 static inline int intermission_pixelformat_is_indexed(Uint32 format) { return SDL_ISPIXELFORMAT_INDEXED(format) ? 1 : 0; }

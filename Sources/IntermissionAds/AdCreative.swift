@@ -53,6 +53,12 @@ public struct AdCreative: Hashable, Sendable {
   public var callToAction: String?
   /// What a bought ad reports to its buyer, and when.
   public var notices = AdNotices()
+  /// The VAST document of a video entry (the manifest's `vast`): its resolved path, or its URL; nil
+  /// for an image. `imagePath` is the same then.
+  public var vastSource: String?
+  /// The video of a full-screen video ad (a VAST entry, or a bid whose markup is VAST), with its
+  /// trackers and its downloaded media file; nil for a picture.
+  public var video: VideoCreative?
   /// Seconds after its load that a bought ad may still be shown (its bid's expiry); nil for a
   /// manifest's ad.
   public var lifetime: Double?

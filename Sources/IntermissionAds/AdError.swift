@@ -36,6 +36,9 @@ public enum AdError: Error, Hashable, Sendable, CustomStringConvertible {
   case transferFailed(url: String, reason: String)
   /// A demand file (`openrtb`) is not of the expected shape.
   case demandMalformed(path: String, detail: String)
+  /// A video ad could not be loaded: its VAST error `code` (reported to `errorURLs`, the Error
+  /// URLs of its whole chain) and what was wrong.
+  case vastFailed(id: String, code: Int, reason: String, errorURLs: [String])
 
   public var description: String {
     switch self {
@@ -63,6 +66,7 @@ public enum AdError: Error, Hashable, Sendable, CustomStringConvertible {
         + " '..' above the root, an encoded slash or a bad %-encoding)"
     case .transferFailed(let url, let reason): "\(url): \(reason)"
     case .demandMalformed(let path, let detail): "malformed demand file \(path): \(detail)"
+    case .vastFailed(let id, let code, let reason, _): "video ad '\(id)': VAST error \(code): \(reason)"
     }
   }
 

@@ -15,6 +15,10 @@ import IntermissionCore
 /// `rewardAfter`, 1 to 60 s, and `rewardURL`, where an earned reward is reported). The banner
 /// rotates through the banner entries only; each full-screen format preloads from its own.
 ///
+/// An `interstitial` or `rewarded` entry may give `vast` instead of `image`: a VAST document (a
+/// path inside the manifest's folder, or an https URL) whose video it plays; the media files of a
+/// house VAST file may be paths relative to it, inside the manifest's folder too.
+///
 /// Each ad may also carry `impressionURL` and `clickURL` (http or https, on any host: trackers live
 /// elsewhere), where its viewable impression and its clicks are reported, and `expires`, the
 /// seconds such a report stays deliverable (default 86400). A manifest fetched over HTTP resolves
@@ -99,7 +103,12 @@ public enum AdManifest {
         return value
       }
       let id = try string("id", visible: true)
-      let image = try string("image")
+      // A full-screen entry may play a VAST video (`vast`) instead of showing an `image`.
+      let vast = entry["vast"] == nil ? nil : try string("vast")
+      if vast != nil, entry["image"] != nil {
+        throw malformed("\(place): give \"image\" or \"vast\", not both")
+      }
+      let image = try vast ?? string("image")
       let title = try string("title", visible: true)
       let actionName = try string("action")
       let description = try entry["description"] == nil ? nil : string("description", visible: true)
@@ -144,9 +153,21 @@ public enum AdManifest {
       } catch {
         throw malformed(error.message)
       }
+      if vast != nil, fullScreen.format == .banner {
+        throw malformed("\(place) '\(id)': \"vast\" is for \"interstitial\" and \"rewarded\" ads")
+      }
       let imagePath: String
       switch location {
-      case .file(let path): imagePath = try resolveImage(image, id: id, folder: resolvedFolder(of: path))
+      case .file where vast.map(isWebURL) == true:
+        imagePath = WebURL(image)!.description
+      case .file(let path):
+        let resolved = Result { () throws(AdError) -> String in
+          try resolveImage(image, id: id, folder: resolvedFolder(of: path))
+        }
+        if case .failure(.imageMissing) = resolved, vast != nil {
+          throw malformed("\(place) '\(id)': VAST file '\(PrintableText.escaping(image))' does not exist")
+        }
+        imagePath = try resolved.get()
       case .web(let url): imagePath = try resolveImage(image, id: id, against: url)
       }
       var creative = AdCreative(
@@ -154,6 +175,7 @@ public enum AdManifest {
         landingURL: landingURL, impressionURL: impressionURL, clickURL: clickURL, beaconLifetime: lifetime)
       (creative.format, creative.reward, creative.countdown) = fullScreen
       creative.rewardURL = rewardURL
+      if vast != nil { creative.vastSource = imagePath }
       creatives.append(creative)
     }
     return creatives

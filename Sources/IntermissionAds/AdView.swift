@@ -17,6 +17,10 @@ public struct AdView: Hashable, Sendable {
     case close
     /// Open the ad's landing URL: the call-to-action, or the creative itself, activated.
     case openLanding(String)
+    /// Turn a playing video's sound off or on: its Mute button, or the M key.
+    case toggleMute
+    /// Play a video paused by its click-through again: any click or key in the view.
+    case resumeVideo
   }
 
   /// Which button has the keyboard focus.
@@ -44,8 +48,12 @@ public struct AdView: Hashable, Sendable {
   public var confirmation: String?
   /// The focused button, once Tab has been pressed.
   public private(set) var focus: Focus?
-  private var closeButton = Button(title: "Close")
-  private var callToAction = Button(title: AdView.callToActionTitle)
+  /// While a video plays: the video fills the view, under the header and a Mute button. Nil shows
+  /// the page (a picture, or a video's last frame once it completed).
+  public var playingVideo: PlayingVideo?
+  var closeButton = Button(title: "Close")
+  var callToAction = Button(title: AdView.callToActionTitle)
+  var muteButton = Button(title: "Mute")
 
   /// The call-to-action button's label.
   public static let callToActionTitle = "Learn more"
@@ -78,6 +86,7 @@ public struct AdView: Hashable, Sendable {
   ///   - viewSize: the view's size.
   ///   - imageSize: the creative's size in pixels, once it is uploaded (a 728×90 banner before).
   public mutating func handle(_ event: InputEvent, viewSize: Size, imageSize: Size? = nil) -> Outcome {
+    if playingVideo != nil { return handleWhilePlaying(event, viewSize: viewSize, imageSize: imageSize) }
     let image = imageFrame(in: viewSize, imageSize: imageSize)
     closeButton.frame = AdView.closeButtonFrame(in: viewSize)
     callToAction.frame = AdView.callToActionFrame(in: viewSize, below: image)
@@ -107,7 +116,7 @@ public struct AdView: Hashable, Sendable {
     return .none
   }
 
-  private mutating func setFocus(_ newFocus: Focus) {
+  mutating func setFocus(_ newFocus: Focus) {
     focus = newFocus
     closeButton.isFocused = newFocus == .close
     callToAction.isFocused = newFocus == .callToAction
@@ -117,6 +126,10 @@ public struct AdView: Hashable, Sendable {
 
   /// Draws the view over the whole of `canvas`.
   public func draw(on canvas: any Canvas, image: ImageHandle?) {
+    if let playingVideo {
+      drawPlaying(playingVideo, on: canvas, image: image)
+      return
+    }
     let size = canvas.size
     canvas.fill(Rect(x: 0, y: 0, width: size.width, height: size.height), color: Color(hex: 0x0B0F1A))
     let header = Rect(x: 24, y: 16, width: max(0, AdView.closeButtonFrame(in: size).minX - 32), height: 44)
@@ -150,7 +163,12 @@ public struct AdView: Hashable, Sendable {
       canvas.fill(panel, color: Theme.accent)
       canvas.drawText(confirmation, style: .body, color: Color(hex: 0x0B0F1A), in: panel, alignment: .center)
     }
-    let closeFrame = AdView.closeButtonFrame(in: size)
+    drawClose(on: canvas)
+  }
+
+  /// Close at its place, or its countdown while it may not be used yet.
+  func drawClose(on canvas: any Canvas) {
+    let closeFrame = AdView.closeButtonFrame(in: canvas.size)
     if let closeCountdown {
       // No Close yet: its place counts down, 44×44 at its right edge.
       let disc = Rect(x: closeFrame.maxX - 44, y: closeFrame.minY, width: 44, height: 44)

@@ -10,7 +10,7 @@ extension BannerSlot {
       action = .inAppView(ad, view)
       changes.changed()
       switch outcome {
-      case .none: break
+      case .none, .toggleMute, .resumeVideo: break  // the landing page plays no video
       case .close: finishAction()
       case .openLanding(let url):
         trace.emit("cta.clicked", ["id": .string(ad.id), "url": .string(url)])

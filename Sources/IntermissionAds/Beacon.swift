@@ -16,6 +16,9 @@ public struct Beacon: Hashable, Sendable {
     case tracker
     /// An OpenRTB loss notice (`lurl`): a bid lost, was refused or expired.
     case loss
+    /// A VAST tracker of a video ad: an Impression, Error, Tracking, ClickTracking or Viewable URL
+    /// of its InLine ad or of one of its wrappers, its macros filled.
+    case vast
   }
 
   /// What happened.
@@ -41,7 +44,7 @@ public struct Beacon: Hashable, Sendable {
     switch kind {
     case .impression: url = ad.impressionURL
     case .click: url = ad.clickURL
-    case .reward, .win, .billing, .tracker, .loss: url = nil
+    case .reward, .win, .billing, .tracker, .loss, .vast: url = nil
     }
     guard let url else { return nil }
     self.init(kind: kind, adID: ad.id, url: url, lifetime: ad.beaconLifetime)

@@ -4,7 +4,8 @@ public typealias FullscreenRefusal = FullscreenPacing.Refusal
 /// One event of a full-screen ad, in the order the presenter guarantees for each show:
 /// `fullscreen.shown`, then `impression` (after a viewable second), then any number of
 /// `fullscreen.clicked`, then `rewarded.earned` or `rewarded.forfeited` (rewarded ads only), then
-/// `fullscreen.dismissed`; or a single `fullscreen.refused` or `fullscreen.failed`. Each is traced
+/// `fullscreen.dismissed`; or a single `fullscreen.refused` or `fullscreen.failed`. A video ad adds
+/// its `video.*` events (and any `vast.error`) between them, in playhead order. Each is traced
 /// under its `name`, on the game's thread, before the game's handler hears of it.
 public struct FullscreenEvent: Hashable, Sendable {
   /// What happened; the raw value is the trace's (and the C API's `on_event`) name.
@@ -26,6 +27,24 @@ public struct FullscreenEvent: Hashable, Sendable {
     case refused = "fullscreen.refused"
     /// The show was accepted but could not be presented (`reason`); the hold is released.
     case failed = "fullscreen.failed"
+    /// A video ad's first frame is presented and its playhead starts.
+    case videoStarted = "video.started"
+    /// A video ad's playhead first passed a quartile (`quartile` 1, 2 or 3) in continuous play.
+    case videoQuartile = "video.quartile"
+    /// A video ad played to its end. A rewarded video's reward is recorded now.
+    case videoCompleted = "video.completed"
+    /// An interstitial video was closed before its end.
+    case videoSkipped = "video.skipped"
+    /// A video ad paused (`reason`: `window`, the window hidden; `click`, its click-through open).
+    case videoPaused = "video.paused"
+    /// A video ad went on playing (`reason` as its pause's).
+    case videoResumed = "video.resumed"
+    /// The player muted a video ad's sound.
+    case videoMuted = "video.muted"
+    /// The player turned a video ad's sound back on.
+    case videoUnmuted = "video.unmuted"
+    /// A video ad failed (`code`, the VAST error code reported to its Error URLs, and `reason`).
+    case vastError = "vast.error"
   }
 
   /// What happened.
@@ -40,8 +59,13 @@ public struct FullscreenEvent: Hashable, Sendable {
   public var refusal: FullscreenRefusal?
   /// The reward (`earned` only).
   public var reward: EarnedReward?
-  /// Why a show failed (`failed` only).
+  /// Why a show failed (`failed`), a video's pause (`videoPaused`, `videoResumed`), or a VAST
+  /// error (`vastError`).
   public var reason: String?
+  /// The quartile passed (`videoQuartile` only): 1, 2 or 3.
+  public var quartile: Int?
+  /// The VAST error code (`vastError` only).
+  public var code: Int?
 
   /// Creates an event.
   public init(

@@ -13,10 +13,15 @@ extension FullscreenPresenter {
       break
     case .openLanding(let url):
       // Clicks count after the impression: the order of events stays the promised one.
-      guard show.tracker.viewability.isCounted else { break }
+      guard show.video?.isStarted ?? show.tracker.viewability.isCounted else { break }
       show.tracker.recordBeacon(.click, of: show.ad)
       emit(self.event(.clicked, of: show), [("url", .string(url))])
       links.open(url, at: time)
+      noteVideoClicked(show)
+    case .toggleMute:
+      toggleVideoSound(show)
+    case .resumeVideo:
+      resumeVideoAfterClick()
     case .close:
       close(show)
     }
@@ -35,7 +40,10 @@ extension FullscreenPresenter {
         _ = show.refreshLabels()
         return
       }
+      noteVideoClosed(show)
       emit(event(.forfeited, of: show))
+    } else {
+      noteVideoClosed(show)
     }
     deliverReward(of: show)
     dismiss(show, failure: nil)
@@ -43,6 +51,7 @@ extension FullscreenPresenter {
 
   func dismiss(_ show: FullscreenShow, failure: String?) {
     self.show = nil
+    endVideo(of: show)
     show.image.handOver(to: &retiredImage)
     retiredImage.clear()
     changes.changed()

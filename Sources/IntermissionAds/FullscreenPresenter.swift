@@ -1,4 +1,5 @@
 import IntermissionCore
+import IntermissionVAST
 
 /// The full-screen formats of an `AdOverlay` (`AdOverlay.fullscreen`): an interstitial and a
 /// rewarded ad, each preloaded from the overlay's ad source, shown at a break the game chooses, on
@@ -48,7 +49,7 @@ public final class FullscreenPresenter {
   let links: LinkOpener
   let changes: ChangeCounter
   let rewards: RewardDelivery
-  private let beacons: () -> (any BeaconDelivery)?
+  let beacons: () -> (any BeaconDelivery)?
   var show: FullscreenShow?
   /// The show before, until its image is discarded on the canvas's thread.
   var retiredImage = CreativeImage()
@@ -56,6 +57,10 @@ public final class FullscreenPresenter {
   private var sessionStart: Double?
   /// Whether another view (the banner's in-app ad view) is open.
   var isOtherViewOpen: () -> Bool = { false }
+  /// Where a video ad's sound plays; nil plays videos silent.
+  public var videoSound: (any VideoSoundOutput)?
+  /// Whether videos play on the host's clock, every frame decoded (a deterministic run).
+  let videosFollowHostClock: Bool
 
   init(
     loader: AdLoader, configuration: AdOverlay.Configuration, trace: Trace, holds: AdHolds, links: LinkOpener,
@@ -72,6 +77,11 @@ public final class FullscreenPresenter {
     self.beacons = beacons
     rewards = RewardDelivery(trace: trace)
     pacing = FullscreenPacing(rules: configuration.pacing)
+    videosFollowHostClock = configuration.waitsForDueLoads
+    for slot in [interstitials, rewardedAds] {
+      slot.onVASTFailure = { [weak self] id, code, urls in self?.reportLoadFailure(id: id, code: code, errorURLs: urls)
+      }
+    }
   }
 
   /// Whether an ad of `format` (`interstitial` or `rewarded`) is loaded and not expired.
@@ -153,6 +163,9 @@ public final class FullscreenPresenter {
     let show = FullscreenShow(ad: slot.loaded!.creative, placement: placement, trace: trace)
     slot.take(imageInto: &show.image)
     show.tracker.beacons = beacons()
+    if let video = show.ad.video {
+      show.video = VideoShow(video: video, sound: videoSound, followsHostClock: videosFollowHostClock)
+    }
     self.show = show
     if format == .interstitial {
       pacing.interstitialShown(at: sessionTime)
@@ -180,6 +193,11 @@ public final class FullscreenPresenter {
     let minimized = holds.isWindowMinimized
     show.advance(to: time, minimized: minimized)
     guard show.isPresented else { return }
+    if let video = show.video {
+      updateVideo(show, video)
+      if self.show === show, show.refreshLabels() { changes.changed() }
+      return
+    }
     // The tracker wrote the impression's line.
     if show.tracker.update(at: time, ad: show.ad, obstruction: minimized ? .minimized : nil) != nil {
       onEvent?(event(.impression, of: show))
@@ -212,7 +230,7 @@ public final class FullscreenPresenter {
   /// The countdown completed: the reward is recorded now (a crash from here on delivers it at the
   /// next launch), and handed to the game when the view closes, just before its dismissal, so
   /// that every click comes before it.
-  private func earn(_ show: FullscreenShow) {
+  func earn(_ show: FullscreenShow) {
     guard let prize = show.ad.reward else { return }
     let reward = rewards.earn(prize, ad: show.ad, placement: show.placement)
     show.reward = reward
@@ -248,6 +266,16 @@ public final class FullscreenPresenter {
       show.isPresented = true
       show.tracker.noteShown(show.ad)
       emit(event(.shown, of: show))
+      if let video = show.video { startVideo(show, video) }
+    }
+    if let video = show.video {
+      if let handle = show.image.uploaded, let frame = video.frameDue(),
+        !canvas.updateVideoImage(handle, with: frame)
+      {
+        failVideo(show, VASTError(.problemDisplaying, "the renderer refused a video frame"))
+        return
+      }
+      show.view.playingVideo = playingState(of: video)
     }
     show.view.draw(on: canvas, image: show.image.uploaded)
   }

@@ -19,6 +19,8 @@ final class FullscreenShow {
   var isConfirmingClose = false
   /// Its impression and viewability, traced with its format and placement.
   let tracker: ImpressionTracker
+  /// The video of a video ad; nil for a picture.
+  var video: VideoShow?
   private var lastUpdate: Double?
   private var wasMinimized = false
 
@@ -35,11 +37,14 @@ final class FullscreenShow {
     ad.countdown ?? (ad.format == .rewarded ? AdFormat.defaultRewardAfter : AdFormat.defaultCloseAfter)
   }
 
-  /// Seconds of the countdown left.
-  var remaining: Double { max(0, countdown - visibleTime) }
+  /// The time the countdown counts: the video's playhead, or the visible time of a picture.
+  var countedTime: Double { video?.playhead ?? visibleTime }
 
-  /// Whether the countdown is over.
-  var isCountdownOver: Bool { visibleTime >= countdown - 1e-9 }
+  /// Seconds of the countdown left.
+  var remaining: Double { max(0, countdown - countedTime) }
+
+  /// Whether the countdown is over (a video's, too, once it completed).
+  var isCountdownOver: Bool { countedTime >= countdown - 1e-9 || video?.isCompleted == true }
 
   /// Counts the time since the last update as visible unless the window was minimised at either
   /// end of it.
@@ -74,6 +79,7 @@ final class FullscreenShow {
 
   /// When the countdown's label or the countdown itself next changes, while time counts.
   func nextChange(after time: Double) -> Double? {
+    if let video, video.isPlaying { return time + 1 / max(1, min(60, video.video.frameRate)) }
     guard isPresented, !isCountdownOver else { return nil }
     let fraction = remaining - remaining.rounded(.down)
     return time + (fraction > 1e-9 ? fraction : min(1, remaining))

@@ -23,6 +23,9 @@ final class FullscreenSlot {
   private(set) var image = CreativeImage()
   /// A creative whose upload failed: discarded at the next update, and loaded again.
   private var uploadFailed = false
+  /// Hears a video ad that failed to load, after its `vast.error` line: its id, its VAST error code
+  /// and the Error URLs of its chain (the presenter stores their beacons).
+  var onVASTFailure: ((_ id: String, _ code: Int, _ errorURLs: [String]) -> Void)?
   /// Whether loading rests: until the banner's manifest lists the format, or because the source
   /// has no ads of it (or loading is off). A manifest of banners only costs nothing and traces
   /// nothing. A show that finds nothing ready wakes it.
@@ -87,6 +90,14 @@ final class FullscreenSlot {
     }
     failures += 1
     retryTime = time + backoff.delay(afterFailures: failures, base: configuration.refreshInterval)
+    if case .vastFailed(let id, let code, let reason, let errorURLs) = error {
+      trace.emit(
+        "vast.error",
+        fields: [
+          ("format", .string(format.rawValue)), ("id", .string(id)), ("code", .int(code)), ("reason", .string(reason)),
+        ])
+      onVASTFailure?(id, code, errorURLs)
+    }
     trace.emit("ad.failed", ["error": .string(error.description), "format": .string(format.rawValue)])
   }
 

@@ -1,4 +1,5 @@
 import IntermissionCore
+import IntermissionVAST
 
 /// Ads from a manifest file and image files inside its folder, read afresh on every load.
 public struct LocalAdSource: AdSource {
@@ -33,6 +34,9 @@ public struct LocalAdSource: AdSource {
     do {
       let creatives = try AdManifest.load(path: manifestPath)
       let creative = try Self.creative(at: sequence, of: creatives, format: format, path: manifestPath)
+      if let vast = creative.vastSource {
+        return loadVideo(creative, vast: vast).map { Self.listing(creatives, in: $0) }
+      }
       do {
         let image = try decoder.decodeImage(atPath: creative.imagePath)
         return Self.checkedSize(Self.listing(creatives, in: LoadedAd(creative: creative, image: image)))
@@ -44,5 +48,29 @@ public struct LocalAdSource: AdSource {
     } catch {
       return .failure(.manifestUnreadable(path: manifestPath, reason: "\(error)"))
     }
+  }
+
+  /// A house video ad: its VAST file beside the manifest, and its media files beside that.
+  private func loadVideo(_ creative: AdCreative, vast path: String) -> Result<LoadedAd, AdError> {
+    func failed(_ code: VASTError.Code, _ reason: String) -> Result<LoadedAd, AdError> {
+      .failure(.vastFailed(id: creative.id, code: code.rawValue, reason: reason, errorURLs: []))
+    }
+    guard !creative.isRemote else {
+      return failed(.wrapperTimeout, "a VAST URL needs an ad server (--ads-url), not a manifest file")
+    }
+    let bytes: [UInt8]
+    do {
+      bytes = try RegularFile.read(path, limit: XMLReader.maximumSize)
+    } catch {
+      return failed(.xmlParsing, "VAST file '\(path)': \(error.description)")
+    }
+    let folder = FilePath.folder(of: manifestPath)
+    let media = HouseVideoMedia(vastPath: path, folder: FilePath.resolved(folder) ?? folder)
+    let preparation = VideoAdPreparation(
+      fetch: { url in
+        .failure(VASTError(.wrapperTimeout, "a house VAST file's wrapper '\(url.prefix(200))' needs an ad server"))
+      },
+      locateMedia: { reference throws(VASTError) in try media.locate(reference) })
+    return preparation.load(creative, vast: bytes)
   }
 }

@@ -37,6 +37,11 @@ public protocol Canvas: AnyObject {
   /// Frees an uploaded image.
   func discard(_ image: ImageHandle)
 
+  /// Replaces the pixels of `image`, uploaded from a `YUVImage` of the same size, with `frame`'s: a
+  /// video's next frame, uploaded into the same texture. The default cannot (false).
+  /// - Returns: whether the image now shows `frame`.
+  func updateVideoImage(_ image: ImageHandle, with frame: YUVImage) -> Bool
+
   /// Runs `draw` so that it lands in a scene layer that is kept between frames, to be drawn again
   /// with `drawSceneLayer()` while the scene is not redrawn. The default draws directly.
   func drawIntoSceneLayer(_ draw: () -> Void)
@@ -55,4 +60,5 @@ extension Canvas {
   public func drawIntoSceneLayer(_ draw: () -> Void) { draw() }
   public func drawSceneLayer() {}
   public func drawOverlay(_ draw: () -> Void) { draw() }
+  public func updateVideoImage(_ image: ImageHandle, with frame: YUVImage) -> Bool { false }
 }

@@ -138,6 +138,7 @@ public final class Host {
         pauseTarget: director, loader: loader, configuration: configuration, trace: trace,
         urlOpener: HostURLOpener(headless: options.headless))
       overlay.keptForItsLifetime.append(try SDLThreadClaim.claim())
+      if !options.noAudio { overlay.fullscreen.videoSound = SDLVideoSound() }
       director.addOverlay(overlay)
       overlay.pixelScale = canvas.pixelsPerPoint
       adOverlay = overlay

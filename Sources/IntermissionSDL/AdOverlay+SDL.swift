@@ -39,6 +39,7 @@ extension AdOverlay {
       urlOpener: SystemBrowser())
     drivesTrace = true
     keptForItsLifetime.append(claim)
+    fullscreen.videoSound = SDLVideoSound()
     let isNetworked = source is OpenRTBSource || source is RemoteAdSource
     let defaultPath = isNetworked ? BeaconStore.defaultPath(environment: environment) : nil
     if beaconsPath != "", let path = beaconsPath ?? defaultPath {

@@ -5,8 +5,11 @@ import IntermissionCore
 struct KeptImage {
   /// The texture: at the image's own size until it is first drawn smaller, then at that size.
   var texture: Texture
-  /// Whether the texture was replaced by one at the size it is drawn at (once only).
+  /// Whether the texture was replaced by one at the size it is drawn at (once only); a video's
+  /// texture never is, since every frame is uploaded into it at the video's size.
   var isAtDrawnSize = false
+  /// Whether it is a video's texture, updated with each frame.
+  var isVideo = false
 }
 
 extension SDLCanvas {
@@ -14,11 +17,27 @@ extension SDLCanvas {
   /// the surface go. On the software renderer the pixels are converted straight into the texture;
   /// on a GPU, through a converted copy that is freed at once.
   public func upload(_ image: any DecodedImage) -> ImageHandle? {
+    if let frame = image as? YUVImage { return uploadVideo(frame) }
     guard let surface = image as? Surface, let texture = try? makeTexture(of: surface) else { return nil }
     let number = nextImageNumber
     nextImageNumber += 1
     images[number] = KeptImage(texture: texture)
     return ImageHandle(rawValue: number, pixelSize: Size(width: Double(texture.width), height: Double(texture.height)))
+  }
+
+  /// A video's first frame as a streaming YUV texture, which each next frame updates.
+  private func uploadVideo(_ frame: YUVImage) -> ImageHandle? {
+    guard let texture = try? Texture(renderer: renderer, video: frame) else { return nil }
+    let number = nextImageNumber
+    nextImageNumber += 1
+    images[number] = KeptImage(texture: texture, isAtDrawnSize: true, isVideo: true)
+    return ImageHandle(rawValue: number, pixelSize: Size(width: Double(texture.width), height: Double(texture.height)))
+  }
+
+  /// Uploads a video's next frame into its texture (`SDL_UpdateYUVTexture`).
+  public func updateVideoImage(_ image: ImageHandle, with frame: YUVImage) -> Bool {
+    guard let kept = images[image.rawValue], kept.isVideo else { return false }
+    return (try? kept.texture.update(with: frame)) != nil
   }
 
   public func discard(_ image: ImageHandle) {
@@ -47,7 +66,7 @@ extension SDLCanvas {
     let texture = kept.texture
     let overwrites = texture.isOpaque && opacity >= 1
     texture.setBlending(!overwrites)
-    texture.setLinearScaling(scalesLinearlyWithoutCopies(texture, overwrites: overwrites))
+    texture.setLinearScaling(kept.isVideo || scalesLinearlyWithoutCopies(texture, overwrites: overwrites))
     texture.setModulation(Color(red: 255, green: 255, blue: 255).withOpacity(opacity))
     let x = (rect.minX * pixelScale.x).rounded() / pixelScale.x
     let y = (rect.minY * pixelScale.y).rounded() / pixelScale.y

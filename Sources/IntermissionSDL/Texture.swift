@@ -72,6 +72,47 @@ public final class Texture {
     }
   }
 
+  /// A streaming I420 (IYUV) texture holding `image`, for a video's frames: the renderer converts
+  /// YUV to RGB as it draws (on the GPU, or in SDL's software renderer).
+  /// - Throws: `SDLError` from `SDL_CreateTexture` or `SDL_UpdateYUVTexture`.
+  public init(renderer: Renderer, video image: YUVImage) throws {
+    self.renderer = renderer
+    pointer = try SDLCall.nonNil(
+      SDL_CreateTexture(
+        renderer.pointer, intermission_pixelformat_iyuv(), CInt(SDL_TEXTUREACCESS_STREAMING.rawValue),
+        CInt(image.pixelWidth), CInt(image.pixelHeight)),
+      "SDL_CreateTexture")
+    width = image.pixelWidth
+    height = image.pixelHeight
+    isOpaque = true
+    pixelFormat = intermission_pixelformat_iyuv()
+    SDL_SetTextureBlendMode(pointer, SDL_BLENDMODE_NONE)
+    isBlending = false
+    try update(with: image)
+  }
+
+  /// Replaces the pixels of a video texture with `image`'s (of the same size).
+  /// - Throws: `SDLError` from `SDL_UpdateYUVTexture`, or for an image of another size.
+  public func update(with image: YUVImage) throws {
+    guard image.pixelWidth == width, image.pixelHeight == height, image.planes.count == 3 else {
+      throw SDLError(
+        function: "SDL_UpdateYUVTexture",
+        message: "a \(image.pixelWidth)x\(image.pixelHeight) frame for a \(width)x\(height) texture")
+    }
+    let planes = image.planes
+    let chroma = CInt(image.chromaWidth)
+    try planes[0].withUnsafeBufferPointer { y in
+      try planes[1].withUnsafeBufferPointer { u in
+        try planes[2].withUnsafeBufferPointer { v in
+          try SDLCall.check(
+            SDL_UpdateYUVTexture(
+              pointer, nil, y.baseAddress, CInt(width), u.baseAddress, chroma, v.baseAddress, chroma),
+            "SDL_UpdateYUVTexture")
+        }
+      }
+    }
+  }
+
   /// Creates a texture that can be rendered into, in `format` (32-bit ARGB by default).
   /// - Throws: `SDLError` from `SDL_CreateTexture`.
   public init(

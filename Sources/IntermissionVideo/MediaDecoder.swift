@@ -35,6 +35,8 @@ public final class MediaDecoder {
   public struct Failure: Error, Hashable, CustomStringConvertible {
     /// What was wrong.
     public let description: String
+    /// Whether the file was refused for a picture larger than `maximumSize`.
+    public var isTooLarge: Bool { description.hasPrefix("video of ") && description.contains("(at most ") }
   }
 
   /// One decoded frame.
@@ -56,6 +58,17 @@ public final class MediaDecoder {
   public static var unavailableReason: String? {
     var error = [CChar](repeating: 0, count: 256)
     return intermission_media_available(&error, error.count) == 0 ? nil : text(error)
+  }
+
+  /// The MIME types of video files this FFmpeg decodes: `video/mp4` with an H.264 and an AAC
+  /// decoder, `video/webm` with a VP8 or VP9 and a Vorbis or Opus decoder. Empty when FFmpeg cannot
+  /// be loaded. Asking loads FFmpeg.
+  public static var playableTypes: Set<String> {
+    func has(_ name: String) -> Bool { intermission_media_has_decoder(name) != 0 }
+    var types: Set<String> = []
+    if has("h264"), has("aac") { types.insert("video/mp4") }
+    if has("vp8") || has("vp9"), has("vorbis") || has("opus") { types.insert("video/webm") }
+    return types
   }
 
   /// Opens the video file at `path`, with its audio converted to `audioRate` Hz and

@@ -1,4 +1,5 @@
 import CFFmpeg
+import IntermissionCore
 
 /// A decoded picture in I420: a full-size luma plane and two quarter-size chroma planes, tightly
 /// packed, at its presentation time.
@@ -36,6 +37,9 @@ public struct VideoFrame: Sendable {
       return packed
     }
   }
+
+  /// The picture as an image a canvas uploads, sharing its planes.
+  public var image: YUVImage { YUVImage(width: width, height: height, planes: planes) }
 
   /// The Y, U and V values at (`x`, `y`).
   public func yuv(x: Int, y: Int) -> (y: UInt8, u: UInt8, v: UInt8) {

@@ -20,9 +20,20 @@ public final class VideoFrameQueue {
   /// Frames handed to the loop.
   public private(set) var presentedFrames = 0
 
-  /// Starts decoding `decoder`'s pictures (open it without audio: `audioChannels: 0`) on a worker.
-  public init(decoding decoder: MediaDecoder) {
-    shared = Shared(decoder: decoder)
+  /// Starts decoding `decoder`'s pictures, and its sound if it was opened with audio, on a worker.
+  public convenience init(decoding decoder: MediaDecoder) {
+    self.init(shared: Shared(decoder: decoder))
+  }
+
+  /// Opens the file at `path` on a worker of its own (so that not even the opening runs on the
+  /// loop) and decodes it there, with its sound at 48 kHz in `audioChannels` channels (0: none). A
+  /// file that does not open is a `failure`.
+  public convenience init(opening path: String, audioChannels: Int) {
+    self.init(shared: Shared(path: path, audioChannels: audioChannels))
+  }
+
+  private init(shared: Shared) {
+    self.shared = shared
     let box = Unmanaged.passRetained(shared).toOpaque()
     let started = pthread_create(
       &thread, nil,
@@ -56,6 +67,11 @@ public final class VideoFrameQueue {
     return last
   }
 
+  /// The sound decoded since the last call, in order (none when the decoder was opened without
+  /// audio). The loop queues it on the ad's audio device as it comes: decoding runs at most
+  /// `capacity` pictures ahead, so the sound waiting stays that short.
+  public func takeSound() -> [AudioChunk] { shared.takeSound() }
+
   /// The frame shown last, if any.
   public var shownFrame: VideoFrame? { current }
 
@@ -86,8 +102,11 @@ public final class VideoFrameQueue {
 /// The queue's state shared with its worker, under one lock.
 private final class Shared: @unchecked Sendable {
   private let condition = Condition()
-  private let decoder: MediaDecoder
+  private var decoder: MediaDecoder?
+  private let path: String?
+  private let audioChannels: Int
   private var queued: [VideoFrame] = []
+  private var sound: [AudioChunk] = []
   private var isDone = false
   private var isStopped = false
   private var failure: String?
@@ -95,11 +114,28 @@ private final class Shared: @unchecked Sendable {
 
   init(decoder: MediaDecoder) {
     self.decoder = decoder
+    path = nil
+    audioChannels = 0
+    queued.reserveCapacity(VideoFrameQueue.capacity)
+  }
+
+  init(path: String, audioChannels: Int) {
+    self.path = path
+    self.audioChannels = audioChannels
     queued.reserveCapacity(VideoFrameQueue.capacity)
   }
 
   /// The worker's loop: decode while there is room, wait while the queue is full, end at the end.
   func decodeUntilFullOrDone() {
+    if decoder == nil, let path {
+      do {
+        decoder = try MediaDecoder(path: path, audioChannels: audioChannels)
+      } catch {
+        fail(error.description)
+        return
+      }
+    }
+    guard let decoder else { return }
     while true {
       condition.lock()
       while queued.count >= VideoFrameQueue.capacity && !isStopped { condition.wait() }
@@ -120,7 +156,8 @@ private final class Shared: @unchecked Sendable {
           most = max(most, queued.count)
           condition.broadcast()
         }
-      case .audio: continue
+      case .audio(let chunk):
+        condition.withLock { sound.append(chunk) }
       case .end:
         condition.withLock {
           isDone = true
@@ -157,6 +194,14 @@ private final class Shared: @unchecked Sendable {
         guard waiting, queued.isEmpty, !isDone else { return (last, total) }
         condition.wait()
       }
+    }
+  }
+
+  func takeSound() -> [AudioChunk] {
+    condition.withLock {
+      guard !sound.isEmpty else { return [] }
+      defer { sound.removeAll(keepingCapacity: true) }
+      return sound
     }
   }
 

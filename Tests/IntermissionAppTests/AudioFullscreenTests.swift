@@ -5,12 +5,14 @@ import MenuGame
 import Testing
 
 extension AudioTests {
-  /// The shipped ads with the rewarded ad's countdown cut to 1 s, in `runner`'s folder.
+  /// The shipped ads with the rewarded ad a picture (its video's art) under a 1 s countdown, in
+  /// `runner`'s folder.
   static func quickRewardedAds(_ runner: ProgramRunner) throws -> String {
     let folder = try ShippedManifest.bannerFolder(runner, "ads")
     let shipped = try String(contentsOfFile: ShippedManifest.path, encoding: .utf8)
-    let quick = shipped.replacingOccurrences(of: #""rewardAfter": 15"#, with: #""rewardAfter": 1"#)
-    try #require(quick != shipped, "the shipped rewarded ad has a 15 s countdown to cut")
+    let quick = shipped.replacingOccurrences(
+      of: #""vast": "bonus-coins.xml""#, with: #""image": "bonus-rewarded.png", "rewardAfter": 1"#)
+    try #require(quick != shipped, "the shipped rewarded ad is a video to replace with its picture")
     let manifest = folder.appendingPathComponent("manifest.json")
     try Data(quick.utf8).write(to: manifest)
     return manifest.path

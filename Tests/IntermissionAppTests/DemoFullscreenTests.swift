@@ -4,15 +4,16 @@ import MenuGame
 import Testing
 
 /// The demo's full-screen ads, from the README's own scripts (`docs/bonus-script.txt`,
-/// `docs/break-script.txt`), headless on the fixed step, with the shipped ads.
+/// `docs/break-script.txt`), headless on the fixed step, with the shipped ads: both are house video
+/// ads, played on the fixed step's clock.
 @Suite("The demo's full-screen ads")
 struct DemoFullscreenTests {
   static let headless = ["--headless", "--fixed-step", "--no-audio"]
 
   /// The trace's full-screen lines and scene changes, as `frame event detail`.
   func story(_ runner: ProgramRunner, _ trace: String) throws -> [String] {
-    try runner.traceSummary(trace, fields: ["name", "reason", "placement", "amount"]) { event, line in
-      ["fullscreen.", "rewarded.", "scene."].contains { event.hasPrefix($0) } || event == "director.paused"
+    try runner.traceSummary(trace, fields: ["name", "reason", "placement", "amount", "quartile"]) { event, line in
+      ["fullscreen.", "rewarded.", "scene.", "video."].contains { event.hasPrefix($0) } || event == "director.paused"
         || event == "director.resumed" || (event == "impression" && line.contains(#""format""#))
     }
   }
@@ -23,12 +24,15 @@ struct DemoFullscreenTests {
     let result = try runner.run(
       Self.headless + ["--seconds", "20", "--script", script, "--trace", runner.path("1.jsonl")])
     #expect(result.status == 0, "\(result.stderr)")
-    // Bonus at 1 s, the offer at 3 s, 15 s of countdown (completed at frame 1081, a frame after the
-    // first drawn frame plus 900), Escape at 19 s: the reward, then the dismissal, then the game.
+    // Bonus at 1 s, the offer at 3 s: the 10 s video from its first frame (its impression), its
+    // quartiles every 2.5 s, its completion at 13 s with the reward recorded, Escape at 19 s: the
+    // reward, then the dismissal, then the game.
     #expect(
       try story(runner, "1.jsonl") == [
         "0 scene.entered Menu", "60 scene.entered Bonus", "180 director.paused ad",
-        "180 fullscreen.shown bonus_coins", "241 impression bonus_coins", "1081 rewarded.completed bonus_coins",
+        "180 fullscreen.shown bonus_coins", "180 impression bonus_coins", "180 video.started bonus_coins",
+        "330 video.quartile bonus_coins 1", "480 video.quartile bonus_coins 2", "630 video.quartile bonus_coins 3",
+        "780 video.completed bonus_coins", "780 rewarded.completed bonus_coins",
         "1140 rewarded.earned bonus_coins 50", "1140 fullscreen.dismissed bonus_coins", "1140 director.resumed ad",
       ])
     let savePath = runner.path("data/intermission/demo-save.txt")
@@ -56,14 +60,16 @@ struct DemoFullscreenTests {
       Self.headless + ["--seconds", "42", "--script", script, "--trace", runner.path("t.jsonl")])
     #expect(result.status == 0, "\(result.stderr)")
     // The first round ends at 12 s, in the session's first 30 s: refused, traced, the menu comes
-    // back at once. The second, at 35 s, shows over the menu until Escape at 41 s (after its 5 s
-    // countdown from its first frame).
+    // back at once. The second, at 35 s, plays the 8 s video over the menu until Escape at 41 s,
+    // after its skip offset of 5 s: skipped after its midpoint.
     #expect(
       try story(runner, "t.jsonl") == [
         "0 scene.entered Menu", "60 scene.entered Play", "720 fullscreen.refused sessionStart level_end",
         "720 scene.exited Play", "720 scene.entered Menu", "780 scene.entered Play", "2100 director.paused ad",
         "2100 scene.exited Play", "2100 scene.entered Menu", "2100 fullscreen.shown level_end",
-        "2161 impression level_end", "2460 fullscreen.dismissed level_end", "2460 director.resumed ad",
+        "2100 impression level_end", "2100 video.started level_end", "2220 video.quartile level_end 1",
+        "2340 video.quartile level_end 2", "2460 video.skipped level_end", "2460 fullscreen.dismissed level_end",
+        "2460 director.resumed ad",
       ])
   }
 

@@ -42,6 +42,14 @@ public final class RecordingCanvas: Canvas {
       rawValue: nextImage, pixelSize: Size(width: Double(image.pixelWidth), height: Double(image.pixelHeight)))
   }
   public func discard(_ image: ImageHandle) { operations.append("discard \(image.rawValue)") }
+  /// The luma of the top-left pixel of each video frame given to an image, in order.
+  public private(set) var videoFrameLumas: [Int: [UInt8]] = [:]
+  public func updateVideoImage(_ image: ImageHandle, with frame: YUVImage) -> Bool {
+    if refusesUploads { return false }
+    videoFrameLumas[image.rawValue, default: []].append(frame.planes[0].first ?? 0)
+    operations.append("video \(image.rawValue)")
+    return true
+  }
   public func drawIntoSceneLayer(_ draw: () -> Void) {
     layerDraws += 1
     operations.append("layer.begin")

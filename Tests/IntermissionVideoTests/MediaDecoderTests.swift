@@ -1,3 +1,4 @@
+import IntermissionTestSupport
 import IntermissionVideo
 import Testing
 

@@ -1,4 +1,5 @@
 import Glibc
+import IntermissionTestSupport
 import IntermissionVideo
 import Testing
 

@@ -40,6 +40,10 @@ enum { INTERMISSION_MEDIA_END = 0, INTERMISSION_MEDIA_VIDEO = 1, INTERMISSION_ME
 /// Whether FFmpeg can be loaded: 0, or -1 with the reason in `error`.
 int intermission_media_available(char *error, size_t error_size);
 
+/// Whether the loaded FFmpeg has the decoder `name` ("h264", "vp9", "opus", ...): 1 or 0 (0 too
+/// when FFmpeg cannot be loaded).
+int intermission_media_has_decoder(const char *name);
+
 /// Opens the local file at `path` (only the file protocol, and only the MP4 and Matroska/WebM
 /// demuxers: a file cannot make FFmpeg fetch anything) and opens decoders for its best video
 /// stream and, when `audio_rate` > 0, its best audio stream, whose samples are converted to

@@ -2,16 +2,16 @@ import Foundation
 
 /// Test media made with the `ffmpeg` tool (`scripts/install-deps --test` installs it), once per test
 /// process into a folder of its own, and shared by every test that needs a clip.
-enum GeneratedMedia {
+public enum GeneratedMedia {
   /// The folder and every clip, made at the first use.
-  static let folder: Result<URL, GenerationError> = generate()
+  public static let folder: Result<URL, GenerationError> = generate()
 
-  struct GenerationError: Error, CustomStringConvertible {
-    let description: String
+  public struct GenerationError: Error, CustomStringConvertible {
+    public let description: String
   }
 
   /// The clip named `name` (such as "h264-aac.mp4").
-  static func path(_ name: String) throws -> String {
+  public static func path(_ name: String) throws -> String {
     try folder.get().appendingPathComponent(name).path
   }
 
@@ -20,8 +20,16 @@ enum GeneratedMedia {
     (
       "h264-aac.mp4",
       lavfi("testsrc2=size=320x240:rate=30", seconds: 2) + lavfi("sine=frequency=1000:sample_rate=44100", seconds: 2)
-        + ["-c:v", "libx264", "-preset", "ultrafast", "-pix_fmt", "yuv420p", "-c:a", "aac", "-movflags", "+faststart"]
+        + h264 + ["-c:a", "aac", "-movflags", "+faststart"]
     ),
+    // A video ad's clip: 4 s whose luma steps up every second (16, 76, 136, 196), with a tone.
+    (
+      "steps.mp4",
+      lavfi("color=c=black:size=320x180:rate=30", seconds: 4) + lavfi("sine=frequency=660:sample_rate=48000", seconds: 4)
+        + ["-vf", "geq=lum='16+60*floor(T)':cb=128:cr=128"] + h264 + ["-c:a", "aac"]
+    ),
+    // Longer than any placement takes (202).
+    ("long.mp4", lavfi("color=c=gray:size=64x64:rate=5", seconds: 61) + h264),
     (
       "vp9-opus.webm",
       lavfi("testsrc2=size=320x240:rate=30", seconds: 2) + lavfi("sine=frequency=440:sample_rate=48000", seconds: 2)
@@ -29,13 +37,11 @@ enum GeneratedMedia {
     ),
     (
       "red-no-audio.mp4",
-      lavfi("color=c=red:size=160x120:rate=30", seconds: 1)
-        + ["-c:v", "libx264", "-preset", "ultrafast", "-pix_fmt", "yuv420p"]
+      lavfi("color=c=red:size=160x120:rate=30", seconds: 1) + h264
     ),
     (
       "portrait.mp4",
-      lavfi("testsrc2=size=720x1280:rate=30", seconds: 1)
-        + ["-c:v", "libx264", "-preset", "ultrafast", "-pix_fmt", "yuv420p"]
+      lavfi("testsrc2=size=720x1280:rate=30", seconds: 1) + h264
     ),
     (
       "sixty.mp4",
@@ -44,10 +50,12 @@ enum GeneratedMedia {
     ),
     (
       "too-wide.mp4",
-      lavfi("color=c=blue:size=3842x64:rate=30", seconds: 0.1)
-        + ["-c:v", "libx264", "-preset", "ultrafast", "-pix_fmt", "yuv420p"]
+      lavfi("color=c=blue:size=3842x64:rate=30", seconds: 0.1) + h264
     ),
   ]
+
+  /// H.264 in 4:2:0, encoded fast.
+  private static let h264 = ["-c:v", "libx264", "-preset", "ultrafast", "-pix_fmt", "yuv420p"]
 
   private static func lavfi(_ source: String, seconds: Double) -> [String] {
     ["-f", "lavfi", "-t", String(seconds), "-i", source]

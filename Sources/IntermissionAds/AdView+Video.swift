@@ -1,0 +1,97 @@
+import IntermissionCore
+
+extension AdView {
+  /// What a playing video's view shows besides the video.
+  public struct PlayingVideo: Hashable, Sendable {
+    /// Whether its sound is off (the Mute button then reads "Unmute"); nil for a video without
+    /// sound, which has no Mute button.
+    public var isMuted: Bool?
+    /// Whether it is paused by its click-through: a hint says how to go on.
+    public var isPausedByClick = false
+
+    /// Creates the state of a playing video.
+    public init(isMuted: Bool?, isPausedByClick: Bool = false) {
+      self.isMuted = isMuted
+      self.isPausedByClick = isPausedByClick
+    }
+  }
+
+  /// The hint over a video paused by its click-through.
+  public static let resumeHint = "Paused · click or press a key to go on"
+
+  /// Where the Mute button is in a view of `size`: bottom left, 44 points high.
+  public static func muteButtonFrame(in size: Size) -> Rect {
+    Rect(x: 16, y: max(0, size.height - 60), width: 112, height: 44)
+  }
+
+  /// Where a playing video is drawn: the whole view, aspect kept (letterboxed on black).
+  public static func videoFrame(in size: Size, videoSize: Size) -> Rect {
+    Rect(x: 0, y: 0, width: size.width, height: size.height).aspectFit(videoSize)
+  }
+
+  mutating func handleWhilePlaying(_ event: InputEvent, viewSize: Size, imageSize: Size?) -> Outcome {
+    guard let playing = playingVideo else { return .none }
+    closeButton.frame = AdView.closeButtonFrame(in: viewSize)
+    muteButton.frame = AdView.muteButtonFrame(in: viewSize)
+    if playing.isPausedByClick {
+      switch event {
+      case .pointerUp, .keyDown: return .resumeVideo
+      default: return .none
+      }
+    }
+    switch event {
+    case .keyDown(.escape):
+      return .close
+    case .keyDown(.character("m")) where playing.isMuted != nil:
+      return .toggleMute
+    case .keyDown(.tab):
+      setVideoFocus()
+      return .none
+    case .keyDown(.returnKey), .keyDown(.space):
+      return focus == .close && closeCountdown == nil ? .close : .none
+    default:
+      break
+    }
+    if closeCountdown == nil, closeButton.handle(event) == .activated { return .close }
+    if playing.isMuted != nil, muteButton.handle(event) == .activated { return .toggleMute }
+    if case .pointerUp(let point) = event, !closeButton.frame.contains(point), !muteButton.frame.contains(point),
+      AdView.videoFrame(in: viewSize, videoSize: imageSize ?? Size(width: 16, height: 9)).contains(point),
+      let landing = creative.video?.clickThrough ?? creative.landingURL
+    {
+      return .openLanding(landing)
+    }
+    return .none
+  }
+
+  private mutating func setVideoFocus() {
+    if closeCountdown == nil { setFocus(.close) }
+  }
+
+  func drawPlaying(_ playing: PlayingVideo, on canvas: any Canvas, image: ImageHandle?) {
+    let size = canvas.size
+    canvas.fill(Rect(x: 0, y: 0, width: size.width, height: size.height), color: Color(hex: 0x000000))
+    if let image { canvas.drawImage(image, in: AdView.videoFrame(in: size, videoSize: image.pixelSize), opacity: 1) }
+    // The header on a translucent band, readable over any picture.
+    canvas.fill(Rect(x: 0, y: 0, width: size.width, height: 76), color: Color(hex: 0x0B0F1A).withOpacity(0.6))
+    let header = Rect(x: 24, y: 16, width: max(0, AdView.closeButtonFrame(in: size).minX - 32), height: 44)
+    canvas.drawText("Advertisement", style: .caption, color: Theme.mutedText, in: header, alignment: .leading)
+    if let status { canvas.drawText(status, style: .body, color: Theme.text, in: header, alignment: .center) }
+    if let muted = playing.isMuted {
+      var mute = muteButton
+      mute.title = muted ? "Unmute" : "Mute"
+      mute.frame = AdView.muteButtonFrame(in: size)
+      mute.draw(on: canvas, style: .body)
+    }
+    if let confirmation {
+      let panel = Rect(x: 24, y: size.height - 124, width: max(0, size.width - 48), height: 44)
+      canvas.fill(panel, color: Theme.accent)
+      canvas.drawText(confirmation, style: .body, color: Color(hex: 0x0B0F1A), in: panel, alignment: .center)
+    }
+    if playing.isPausedByClick {
+      let panel = Rect(x: 24, y: size.height / 2 - 24, width: max(0, size.width - 48), height: 48)
+      canvas.fill(panel, color: Color(hex: 0x0B0F1A).withOpacity(0.8))
+      canvas.drawText(AdView.resumeHint, style: .body, color: Theme.text, in: panel, alignment: .center)
+    }
+    drawClose(on: canvas)
+  }
+}

@@ -1,0 +1,45 @@
+import IntermissionVAST
+
+/// A full-screen video ad's video: the VAST ad it plays (with every tracker of its wrapper chain),
+/// its media file on disk, and what probing that file found.
+public struct VideoCreative: Hashable, Sendable {
+  /// The VAST ad, its media file chosen.
+  public var ad: VASTPlayableAd
+  /// The media file's local path (a house ad's file, or a download in the HTTP cache).
+  public var mediaPath: String
+  /// The video's length in seconds, as the file gives it (the VAST `Duration` when it does not).
+  public var duration: Double
+  /// Its frames per second (30 when the file does not say).
+  public var frameRate: Double
+  /// Whether it has sound.
+  public var hasAudio: Bool
+  /// The picture's size in pixels.
+  public var width: Int
+  /// The picture's height in pixels.
+  public var height: Int
+
+  /// The longest video accepted when a placement names no limit: 30 s for an interstitial, 60 s
+  /// for a rewarded ad.
+  public static func defaultMaximumDuration(of format: AdFormat) -> Double { format == .rewarded ? 60 : 30 }
+
+  /// Seconds into the video after which an interstitial may be skipped (`Linear@skipoffset`); nil
+  /// when the ad gives none.
+  public var skipOffset: Double? { ad.linear.skipOffset.map { min(duration, $0.seconds(in: duration)) } }
+
+  /// Where the clicked video leads (`VideoClicks/ClickThrough`), when it is a web URL.
+  public var clickThrough: String? { ad.linear.clickThrough.flatMap { WebURL($0)?.description } }
+
+  /// The macros of a tracker request at `playhead` seconds.
+  public func macros(playhead: Double?, errorCode: VASTError.Code? = nil, timestamp: String, cacheBusting: String)
+    -> VASTMacros
+  {
+    var macros = VASTMacros()
+    macros.errorCode = errorCode
+    macros.timestamp = timestamp
+    macros.cacheBusting = cacheBusting
+    macros.playhead = playhead
+    macros.assetURI = ad.mediaFile.url
+    macros.adServingID = ad.inline.adServingID
+    return macros
+  }
+}

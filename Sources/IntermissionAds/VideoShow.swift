@@ -1,0 +1,167 @@
+import IntermissionCore
+import IntermissionVAST
+import IntermissionVideo
+
+/// The video of one full-screen show: its decoding on a worker, its playhead, its sound on a device
+/// of its own, its pauses and its mute, and which of its trackers are due. The presenter drives it
+/// on the game's thread and turns what it reports into events and beacons.
+///
+/// The playhead moves only while the video plays (presented, not paused, not over). On the real
+/// clock the audio device is the master: the playhead is what the device has played, and late
+/// frames are dropped. When it follows the host's clock (a fixed-step or headless run), the
+/// playhead is the time the host advanced, and every frame up to it is decoded first, so that the
+/// same steps give the same frames and the same trackers in every run.
+final class VideoShow {
+  /// Why a video is paused.
+  enum Pause: String {
+    /// The window is hidden or minimised.
+    case window
+    /// Its click-through opened the browser.
+    case click
+  }
+
+  let video: VideoCreative
+  /// When each tracker fires.
+  var schedule: VASTTrackingSchedule
+  /// Seconds of the video played.
+  private(set) var playhead = 0.0
+  /// Whether its first frame was presented.
+  private(set) var isStarted = false
+  /// Whether it played to its end.
+  private(set) var isCompleted = false
+  /// Why it is paused, if it is.
+  private(set) var pause: Pause?
+  /// Whether its sound is off.
+  private(set) var isMuted = false
+  /// Seconds it was viewable without a break (MRC video: 2 continuous seconds).
+  private(set) var viewableTime = 0.0
+
+  private let followsHostClock: Bool
+  private let frames: VideoFrameQueue
+  private var device: (any VideoSoundDevice)?
+  private var soundStart: Double?
+  private var lastTime: Double?
+  private var silence: [Float] = []
+  private var stalledTime = 0.0
+  /// How long the audio clock may stand still while the video plays before the device is dropped.
+  static let deviceStallLimit = 0.5
+
+  /// Plays `video` (decoding starts now, on a worker), its sound on a device of `sound`'s.
+  init(video: VideoCreative, sound: (any VideoSoundOutput)?, followsHostClock: Bool) {
+    self.video = video
+    self.followsHostClock = followsHostClock
+    schedule = VASTTrackingSchedule(trackers: video.ad.trackers, duration: video.duration)
+    device = video.hasAudio ? sound?.openDevice(rate: 48_000, channels: 2) : nil
+    frames = VideoFrameQueue(opening: video.mediaPath, audioChannels: device == nil ? 0 : 2)
+  }
+
+  deinit { stop() }
+
+  /// Whether the playhead moves.
+  var isPlaying: Bool { isStarted && !isCompleted && pause == nil }
+
+  /// Why decoding failed, if it did.
+  var failure: String? { frames.failure }
+
+  /// The first frame was presented: the playhead starts.
+  func start(at time: Double) {
+    isStarted = true
+    lastTime = time
+    device?.setPaused(false)
+  }
+
+  /// Moves the playhead to host time `time`, and queues the sound decoded since the last step.
+  /// - Returns: the quartiles passed now and the trackers due with them.
+  func advance(to time: Double) -> (milestones: [VASTTrackingSchedule.Milestone], due: [VASTTrackingEvent]) {
+    let step = max(0, time - (lastTime ?? time))
+    lastTime = time
+    queueSound()
+    guard isPlaying else { return ([], []) }
+    if let device, !followsHostClock, let soundStart, device.queuedSeconds > 0 {
+      let heard = soundStart + device.playedSeconds
+      stalledTime = heard > playhead ? 0 : stalledTime + step
+      playhead = max(playhead, heard)
+      if stalledTime > VideoShow.deviceStallLimit {
+        // A device that plays nothing (a dummy driver, a stuck server): the host's clock instead.
+        device.close()
+        self.device = nil
+      }
+    } else {
+      // No sound (or none queued: before it decodes, or after it ends): the host's clock.
+      playhead += step
+    }
+    viewableTime += step
+    return schedule.advance(to: min(playhead, video.duration))
+  }
+
+  /// The frame to upload now, when a new one is due.
+  func frameDue() -> YUVImage? {
+    guard isPlaying || !isStarted else { return nil }
+    return frames.advance(to: playhead, waitsForDecoding: followsHostClock)?.image
+  }
+
+  /// Whether the last frame was shown for its time: the video is over.
+  var isAtEnd: Bool {
+    guard frames.isFinished, let last = frames.shownFrame else { return false }
+    return playhead >= last.time + 1 / max(1, video.frameRate) - 1e-9
+  }
+
+  /// Whether the picture lags the playhead by more than `seconds` while playing: the video froze.
+  func hasFrozen(for seconds: Double) -> Bool {
+    guard isPlaying, !frames.isFinished, !followsHostClock else { return false }
+    return playhead - (frames.shownFrame?.time ?? 0) > seconds
+  }
+
+  /// The video played to its end.
+  /// - Returns: the quartiles not passed yet and their trackers, then the `complete` trackers.
+  func complete() -> (milestones: [VASTTrackingSchedule.Milestone], due: [VASTTrackingEvent]) {
+    isCompleted = true
+    device?.setPaused(true)
+    let rest = schedule.advance(to: video.duration)
+    return (rest.milestones, rest.due + schedule.take(.complete))
+  }
+
+  /// Pauses for `reason`; false when it is paused already or not playing.
+  func pause(_ reason: Pause) -> Bool {
+    guard isPlaying else { return false }
+    pause = reason
+    viewableTime = 0
+    device?.setPaused(true)
+    return true
+  }
+
+  /// Plays on after a pause for `reason`; false when it is not paused for that.
+  func resume(_ reason: Pause) -> Bool {
+    guard pause == reason else { return false }
+    pause = nil
+    device?.setPaused(false)
+    return true
+  }
+
+  /// Turns the sound off or on.
+  func setMuted(_ muted: Bool) {
+    isMuted = muted
+    if muted { device?.silenceQueued() }
+  }
+
+  /// Stops decoding and closes the sound device: the show is over.
+  func stop() {
+    frames.stop()
+    device?.close()
+    device = nil
+  }
+
+  private func queueSound() {
+    let chunks = frames.takeSound()
+    guard let device else { return }
+    for chunk in chunks {
+      if soundStart == nil { soundStart = chunk.time }
+      if isMuted {
+        if silence.count != chunk.samples.count { silence = [Float](repeating: 0, count: chunk.samples.count) }
+        device.queue(silence)
+      } else {
+        device.queue(chunk.samples)
+      }
+    }
+  }
+}

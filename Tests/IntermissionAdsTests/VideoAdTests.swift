@@ -1,0 +1,234 @@
+import Foundation
+import IntermissionAds
+import IntermissionCore
+import IntermissionTestSupport
+import Testing
+
+/// A harness with the video manifest, loads at once, no session-start delay, and recorded beacons.
+private func videoHarness(_ folder: AdFolder? = nil) throws -> (OverlayHarness, RecordingBeacons) {
+  let h = try OverlayHarness(folder: folder ?? AdFolder.withVideos(), latency: 0) { configuration in
+    configuration.pacing.sessionStartDelay = 0
+  }
+  let beacons = RecordingBeacons()
+  h.overlay.beacons = beacons
+  return (h, beacons)
+}
+
+extension OverlayHarness {
+  /// The video's story: "frame event detail" for the full-screen, video and VAST lines.
+  var videoStory: [String] {
+    output.lines.compactMap { line in
+      guard let event = field("event", line),
+        ["fullscreen.", "rewarded.", "video.", "vast."].contains(where: event.hasPrefix)
+          || (event == "impression" && line.contains("\"format\""))
+      else { return nil }
+      let frame = line.split(separator: ",")[0].dropFirst("{\"frame\":".count)
+      let details = ["quartile", "reason", "code"].compactMap { field($0, line) }
+      return (["\(frame) \(event)"] + details).joined(separator: " ")
+    }
+  }
+
+  func field(_ key: String, _ line: String) -> String? {
+    guard let range = line.range(of: "\"\(key)\":") else { return nil }
+    let rest = line[range.upperBound...]
+    if rest.hasPrefix("\"") { return String(rest.dropFirst().prefix { $0 != "\"" }) }
+    return String(rest.prefix { $0 != "," && $0 != "}" })
+  }
+}
+
+@Suite("Video ads")
+struct VideoAdTests {
+  @Test func aRewardedVideoPlaysOnTheFixedStepAndRewardsOnlyAtItsCompletion() throws {
+    let (h, beacons) = try videoHarness()
+    var rewards: [EarnedReward] = []
+    h.overlay.fullscreen.onReward = { rewards.append($0) }
+    h.run(until: 1)
+    #expect(h.overlay.fullscreen.isReady(.rewarded), "the VAST file resolved and its first frame decoded")
+    #expect(h.overlay.fullscreen.showRewarded(placement: "bonus") == nil)
+    h.frame()  // frame 60: the first frame presented, the playhead starts at host time 1.0
+    #expect(h.canvas.texts.contains("Reward in 4 s"))
+    h.run(until: 3.9)
+    #expect((try h.overlay.fullscreen.rewardStore.pending()).isEmpty, "nothing recorded before the video completes")
+    h.run(until: 6)
+    #expect(h.canvas.texts.contains("Reward earned: 50 coins"), "the end card")
+    h.escape()
+    // 4 s at 60 fps from frame 60: the quartiles at frames 120, 180 and 240, the end of the last
+    // frame (3.967 s + 1/30 s) at frame 300; the reward handed over at the close.
+    #expect(
+      h.videoStory == [
+        "60 fullscreen.shown", "60 impression", "60 video.started", "120 video.quartile 1", "180 video.quartile 2",
+        "240 video.quartile 3", "300 video.completed", "300 rewarded.completed", "360 rewarded.earned",
+        "360 fullscreen.dismissed",
+      ])
+    #expect(rewards.count == 1 && rewards.first?.amount == 50)
+    // Every tracker once, in playhead order: progress 3.5 s after the third quartile; viewable after
+    // 2 s of play, at frame 180 with the midpoint.
+    #expect(
+      beacons.vastEvents == [
+        "impression", "creativeView", "start", "firstQuartile", "midpoint", "viewable", "thirdQuartile", "progress",
+        "complete", "closeLinear",
+      ])
+    let midpoint = try #require(beacons.vastURLs.first { $0.contains("e=midpoint") })
+    #expect(midpoint.contains("p=00%3A00%3A02.000"), "ADPLAYHEAD at the midpoint: \(midpoint)")
+    #expect(midpoint.contains("&x=-1"), "an unknown macro is -1")
+    let busting = midpoint.split(separator: "&").first { $0.hasPrefix("cb=") }.map { $0.dropFirst(3) } ?? ""
+    #expect(busting.count == 8 && busting.allSatisfy(\.isNumber), "CACHEBUSTING is 8 digits: \(busting)")
+    // Every one of the clip's 120 frames reached the canvas once, in order: 30 at each step of luma
+    // (16, 76, 136, 196, give or take the encoder's rounding).
+    let lumas = h.canvas.videoFrameLumas.values.first ?? []
+    let steps = lumas.map { (Int($0) - 16 + 30) / 60 }
+    #expect(steps == (0..<4).flatMap { Array(repeating: $0, count: 30) }, "\(lumas)")
+  }
+
+  @Test func theSameStepsGiveTheSameTraceInEveryRun() throws {
+    func run() throws -> [String] {
+      let (h, _) = try videoHarness()
+      h.run(until: 1)
+      h.overlay.fullscreen.showRewarded(placement: "bonus")
+      h.run(until: 6)
+      h.escape()
+      return h.output.lines
+    }
+    #expect(try run() == run())
+  }
+
+  @Test func anEarlyCloseOfARewardedVideoAsksOnceThenSkipsAndForfeits() throws {
+    let (h, beacons) = try videoHarness()
+    h.run(until: 1)
+    h.overlay.fullscreen.showRewarded(placement: "bonus")
+    h.run(until: 2.5)
+    h.escape()
+    #expect(h.canvas.texts.isEmpty == false)
+    h.frame()
+    #expect(h.canvas.texts.contains("Close again to give up 50 coins"))
+    h.escape()
+    #expect(
+      h.videoStory == [
+        "60 fullscreen.shown", "60 impression", "60 video.started", "120 video.quartile 1", "150 rewarded.closeAsked",
+        "151 video.skipped", "151 rewarded.forfeited", "151 fullscreen.dismissed",
+      ])
+    #expect(beacons.vastEvents.suffix(3) == ["skip", "closeLinear", "notViewable"])
+    #expect((try h.overlay.fullscreen.rewardStore.pending()).isEmpty)
+  }
+
+  @Test func anInterstitialVideoMayBeClosedFromItsSkipOffsetOn() throws {
+    let (h, beacons) = try videoHarness()
+    h.run(until: 1)
+    h.overlay.fullscreen.showInterstitial(placement: "level_end")
+    h.run(until: 1.5)
+    h.escape()
+    #expect(h.overlay.fullscreen.isShowing, "refused before the skip offset (1 s)")
+    h.run(until: 2.2)
+    h.escape()
+    #expect(!h.overlay.fullscreen.isShowing)
+    #expect(
+      h.videoStory == [
+        "60 fullscreen.shown", "60 impression", "60 video.started", "90 fullscreen.closeRefused",
+        "120 video.quartile 1",
+        "132 video.skipped", "132 fullscreen.dismissed",
+      ])
+    #expect(
+      beacons.vastEvents == [
+        "impression", "creativeView", "start", "firstQuartile", "skip", "closeLinear", "notViewable",
+      ])
+  }
+
+  @Test func aHiddenWindowPausesTheVideoAndShowingItAgainResumesWhereItStopped() throws {
+    let (h, beacons) = try videoHarness()
+    h.run(until: 1)
+    h.overlay.fullscreen.showRewarded(placement: "bonus")
+    h.run(until: 1.5)
+    h.overlay.setWindowMinimized(true)
+    h.run(until: 11.5)
+    h.overlay.setWindowMinimized(false)
+    h.run(until: 16)
+    // Half a second played before the window was hidden, ten seconds hidden: the first quartile
+    // comes half a second after it is shown again, the end 3.5 s after.
+    #expect(
+      h.videoStory == [
+        "60 fullscreen.shown", "60 impression", "60 video.started", "90 video.paused window",
+        "690 video.resumed window",
+        "720 video.quartile 1", "780 video.quartile 2", "840 video.quartile 3", "900 video.completed",
+        "900 rewarded.completed",
+      ])
+    #expect(beacons.vastEvents.filter { $0 == "pause" || $0 == "resume" } == ["pause", "resume"])
+  }
+
+  @Test func aClickOpensTheClickThroughPausesAndAnyKeyPlaysOn() throws {
+    let (h, beacons) = try videoHarness()
+    h.run(until: 1)
+    h.overlay.fullscreen.showRewarded(placement: "bonus")
+    h.run(until: 1.5)
+    h.click(Point(x: 400, y: 300))
+    #expect(h.opener.opened == ["https://advertiser.example.com/rv"])
+    h.run(until: 5)
+    #expect(h.canvas.texts.contains(AdView.resumeHint))
+    h.send(.keyDown(.space))
+    h.run(until: 9)
+    #expect(
+      h.videoStory == [
+        "60 fullscreen.shown", "60 impression", "60 video.started", "90 fullscreen.clicked", "90 video.paused click",
+        "300 video.resumed click", "330 video.quartile 1", "390 video.quartile 2", "450 video.quartile 3",
+        "510 video.completed", "510 rewarded.completed",
+      ])
+    #expect(beacons.vastEvents.contains("click") && beacons.vastEvents.filter { $0 == "pause" }.count == 1)
+  }
+
+  @Test func theMKeyAndTheMuteButtonToggleTheSoundAndEachTrackerFiresOnce() throws {
+    let (h, beacons) = try videoHarness()
+    h.run(until: 1)
+    h.overlay.fullscreen.showRewarded(placement: "bonus")
+    h.run(until: 1.5)
+    #expect(h.canvas.texts.contains("Mute"), "the clip has sound: a Mute button")
+    h.send(.keyDown(.character("m")))
+    h.frame()
+    #expect(h.canvas.texts.contains("Unmute"))
+    let mute = AdView.muteButtonFrame(in: h.canvas.size)
+    h.click(Point(x: mute.midX, y: mute.midY))
+    h.send(.keyDown(.character("m")))
+    h.send(.keyDown(.character("m")))
+    let toggles = h.videoStory.filter { $0.contains("muted") }.map { $0.split(separator: " ")[1] }
+    #expect(toggles == ["video.muted", "video.unmuted", "video.muted", "video.unmuted"])
+    #expect(beacons.vastEvents.filter { $0 == "mute" || $0 == "unmute" } == ["mute", "unmute"])
+    #expect(h.opener.opened.isEmpty, "the Mute button is no click-through")
+  }
+
+  @Test(arguments: [
+    ("truncated.mp4", "405"), ("empty.mp4", "405"), ("long.mp4", "202"), ("too-wide.mp4", "403"),
+    ("missing.mp4", "401"),
+  ])
+  func aBrokenMediaFileIsNoAdWithItsVASTCode(media: String, code: String) throws {
+    let (h, beacons) = try videoHarness(AdFolder.withVideos(media: media))
+    h.run(until: 1)
+    #expect(!h.overlay.fullscreen.isReady(.rewarded) || media == "truncated.mp4")
+    if h.overlay.fullscreen.isReady(.rewarded) {
+      // A file cut in half probes well and plays its first half: then it is 405, and no reward.
+      h.overlay.fullscreen.showRewarded(placement: "bonus")
+      h.run(until: 6)
+      #expect(!h.overlay.fullscreen.isShowing, "the show ended by itself, never on a black screen")
+      #expect((try h.overlay.fullscreen.rewardStore.pending()).isEmpty)
+      #expect(
+        h.videoStory.contains { $0.hasSuffix("vast.error \(code)") || $0.contains("vast.error") && $0.hasSuffix(code) })
+      #expect(h.videoStory.last?.hasSuffix("fullscreen.dismissed") == true)
+    } else {
+      let errors = h.output.lines.filter { $0.contains("\"event\":\"vast.error\"") }
+      #expect(errors.first?.contains("\"code\":\(code)") == true, "\(errors)")
+    }
+    #expect(beacons.vastURLs.contains("https://t.example.com/v?e=error&code=\(code)"), "\(beacons.vastURLs)")
+  }
+
+  @Test func aVPAIDOnlyAdIsRefusedWith403AndNeverShown() throws {
+    let (h, beacons) = try videoHarness(AdFolder.withVideos(extraMediaAttributes: " apiFramework=\"VPAID\""))
+    h.run(until: 1)
+    #expect(!h.overlay.fullscreen.isReady(.rewarded) && !h.overlay.fullscreen.isReady(.interstitial))
+    #expect(h.overlay.fullscreen.showRewarded(placement: "bonus") == .notReady)
+    #expect(beacons.vastURLs.contains("https://t.example.com/v?e=error&code=403"))
+  }
+
+  @Test func aMediaPathOutsideTheManifestsFolderIsRefused() throws {
+    let (h, _) = try videoHarness(AdFolder.withVideos(media: "../../etc/passwd"))
+    h.run(until: 1)
+    let errors = h.output.lines.filter { $0.contains("\"event\":\"vast.error\"") }
+    #expect(errors.first?.contains("\"code\":401") == true && errors.first?.contains("outside") == true, "\(errors)")
+  }
+}
