@@ -83,7 +83,10 @@ let package = Package(
     // Real delivery: ads over HTTP(S) with a disk cache, and beacons in a durable SQLite queue. No SDL.
     .target(
       name: "IntermissionNet",
-      dependencies: ["CCurl", "CSQLite", "IntermissionCore", "IntermissionAds", "IntermissionOpenRTB"]),
+      dependencies: [
+        "CCurl", "CSQLite", "IntermissionCore", "IntermissionAds", "IntermissionOpenRTB", "IntermissionVAST",
+        "IntermissionVideo",
+      ]),
     // The demo game: a menu, a tiny playable scene, scrollable lists and a bonus for a rewarded ad. No SDL.
     .target(name: "MenuGame", dependencies: ["IntermissionCore", "IntermissionAds"]),
     // The host: any game's first scene in an SDL window or headless, with the command line, replay

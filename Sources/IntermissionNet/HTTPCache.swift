@@ -60,6 +60,18 @@ public final class HTTPCache: @unchecked Sendable {
     }
   }
 
+  /// The path of `url`'s cached body, when it is cached whole (the length its meta file records),
+  /// marked as used: a video's media file is played from the cache in place, never read into
+  /// memory.
+  public func bodyPath(for url: String) -> String? {
+    condition.withLock {
+      let base = FilePath.join(folder, HTTPCache.key(url))
+      guard meta(of: base, url: url) != nil else { return nil }
+      touch(base + ".body")
+      return base + ".body"
+    }
+  }
+
   /// The entry's meta file at `base`, if it is `url`'s (a hash collision is a miss) and its body has
   /// the length it records. A meta file that is garbage, or whose body is missing or of another
   /// length, removes the entry. Lock held.

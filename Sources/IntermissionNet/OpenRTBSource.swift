@@ -1,6 +1,7 @@
 import IntermissionAds
 import IntermissionCore
 import IntermissionOpenRTB
+import IntermissionVideo
 
 /// Ads bought over OpenRTB 2.6 from the endpoint of a demand file (a Prebid Server's
 /// `/openrtb2/auction`, say): each load POSTs a bid request for its format, on the loader's worker
@@ -27,6 +28,8 @@ public final class OpenRTBSource: AdSource, @unchecked Sendable {
   public let allowsPrivateAddresses: Bool
   private let client: HTTPClient
   private let fetcher: CachedFetch
+  /// Brings video ads' wrappers and media.
+  let videos: VideoMediaDownload
   private let fallback: (any AdSource)?
   private let userAgent: String
   private let language: String?
@@ -69,6 +72,9 @@ public final class OpenRTBSource: AdSource, @unchecked Sendable {
     let guarded = HTTPClient(timeouts: client.timeouts, caFile: client.caFile, allowsPrivateAddresses: local)
     self.client = guarded
     fetcher = CachedFetch(client: guarded, cache: cache, decoder: decoder)
+    videos = VideoMediaDownload(
+      client: guarded, cache: cache ?? HTTPCache(folder: OpenRTBSource.temporaryMediaFolder()),
+      rule: NativeAd.URLRule(endpoint: endpoint))
     fallback = demand.fallback.map { LocalAdSource(manifestPath: $0, decoder: decoder) }
     userAgent = OpenRTBRequest.userAgent(version: version, architecture: architecture)
     language = OpenRTBRequest.language(ofLocale: locale)
@@ -108,10 +114,12 @@ public final class OpenRTBSource: AdSource, @unchecked Sendable {
       return .failure(format == .banner ? .noBannerAds(path: name) : .noFullscreenAds(format: format, path: name))
     }
     let (signals, size) = lock.withLock { (consent, viewSize) }
-    let request = OpenRTBRequest(
+    var request = OpenRTBRequest(
       id: RandomUUID.make(), transactionID: RandomUUID.make(), format: format, demand: demand, consent: signals,
       device: .init(userAgent: userAgent, width: Int(size.width), height: Int(size.height), language: language),
       isTest: isTest)
+    // A full-screen imp asks for the video FFmpeg decodes here (loaded for it, only then).
+    if format != .banner { request.videoTypes = MediaDecoder.playableTypes.sorted() }
     let endpoint = demand.endpoint.description
     let response = client.post(
       endpoint, body: Array(request.body.utf8),
@@ -137,10 +145,19 @@ public final class OpenRTBSource: AdSource, @unchecked Sendable {
       }
     }
     report(told, for: format)
-    guard let winner = auction.winner else {
+    guard var winner = auction.winner else {
       return .failure(auction.noBidReason.map { .noBid(reason: $0) } ?? .noFill)
     }
+    if winner.markupFromWinNotice {
+      switch markup(fromWinNoticeOf: winner) {
+      case .success(let fetched): winner = fetched
+      case .failure(let refusal):
+        refuse(winner, creative(of: winner, format: format), reason: refusal.description, format: format)
+        return .failure(.transferFailed(url: winner.winNotice ?? endpoint, reason: refusal.description))
+      }
+    }
     let creative = creative(of: winner, format: format)
+    if winner.markupType == .video { return loadVideo(winner, creative, format: format, viewWidth: Int(size.width)) }
     do throws(CachedFetch.Failure) {
       let image = try fetcher.image(of: creative)
       if case .failure(let error) = OpenRTBSource.checkedSize(LoadedAd(creative: creative, image: image)) {
@@ -164,32 +181,35 @@ public final class OpenRTBSource: AdSource, @unchecked Sendable {
     }
   }
 
-  /// The winning bid as an ad: its native assets, and its notices with their moments.
-  private func creative(of winner: OpenRTBAuction.Winner, format: AdFormat) -> AdCreative {
+  /// The winning bid as an ad: its native assets (none yet for a video), and its notices with
+  /// their moments. A win notice that gave the markup is not fired again.
+  func creative(of winner: OpenRTBAuction.Winner, format: AdFormat) -> AdCreative {
     let ad = winner.ad
     let lifetime = OpenRTBSource.noticeLifetime
     func beacons(_ kind: Beacon.Kind, _ urls: [String]) -> [Beacon] {
       urls.map { Beacon(kind: kind, adID: winner.bidID, url: $0, lifetime: lifetime) }
     }
     var creative = AdCreative(
-      id: winner.bidID, imagePath: ad.imageURL, title: ad.title, action: .inApp, description: ad.description,
-      landingURL: ad.linkURL)
+      id: winner.bidID, imagePath: ad?.imageURL ?? winner.winNotice ?? "", title: ad?.title ?? "", action: .inApp,
+      description: ad?.description, landingURL: ad?.linkURL)
     creative.format = format
-    creative.isNative = true
-    creative.callToAction = ad.callToAction
+    creative.isNative = ad != nil
+    creative.callToAction = ad?.callToAction
+    let winNotice = winner.markupFromWinNotice ? nil : winner.winNotice
     creative.countdown = demand.countdowns[format]
     if format == .rewarded { creative.reward = demand.reward }
     creative.lifetime = winner.lifetime
     creative.notices = AdNotices(
-      shown: beacons(.win, winner.winNotice.map { [$0] } ?? []) + beacons(.tracker, ad.shownTrackers),
-      impression: beacons(.billing, winner.billingNotice.map { [$0] } ?? []) + beacons(.tracker, ad.viewableTrackers),
-      click: beacons(.tracker, ad.clickTrackers),
+      shown: beacons(.win, winNotice.map { [$0] } ?? []) + beacons(.tracker, ad?.shownTrackers ?? []),
+      impression: beacons(.billing, winner.billingNotice.map { [$0] } ?? [])
+        + beacons(.tracker, ad?.viewableTrackers ?? []),
+      click: beacons(.tracker, ad?.clickTrackers ?? []),
       expired: beacons(.loss, winner.lossNotice.map { [winner.macros.losing(2).substitute($0)] } ?? []))
     return creative
   }
 
   /// The winning bid could not be shown after all (its image): refused, with loss code 3.
-  private func refuse(_ winner: OpenRTBAuction.Winner, _ creative: AdCreative, reason: String, format: AdFormat) {
+  func refuse(_ winner: OpenRTBAuction.Winner, _ creative: AdCreative, reason: String, format: AdFormat) {
     var told: [SourceReport] = [.bidRefused(id: winner.bidID, reason: reason)]
     if let url = winner.lossNotice {
       told.append(

@@ -12,8 +12,12 @@ import IntermissionCore
 ///     "placements": { "banner": "menu-banner", "interstitial": "level-end", "rewarded": "bonus" },
 ///     "regs": { "coppa": 0 },
 ///     "reward": { "type": "coins", "amount": 50 },
+///     "video": { "maxDuration": 30 },
 ///     "fallback": "house-ads/manifest.json" } }
 /// ```
+///
+/// The full-screen imps ask for video and native at once; `video.maxDuration` (5 to 120 s) caps a
+/// video ad's length, by default 30 s for an interstitial and 60 s for a rewarded ad.
 ///
 /// A bought ad carries no reward: the game's own, `reward` (required with a rewarded placement),
 /// is what a rewarded ad gives, after `rewardAfter` seconds (default 15); an interstitial's close
@@ -58,9 +62,17 @@ public struct DemandFile: Hashable, Sendable {
   public var reward: AdFormat.Reward?
   /// The full-screen countdowns: an interstitial's `closeAfter`, a rewarded ad's `rewardAfter`.
   public var countdowns: [AdFormat: Double]
+  /// The longest video ad accepted (`video.maxDuration`), in seconds; nil takes each format's default.
+  public var videoMaxDuration: Double?
   /// Prebid Server's stored auction responses to ask for, by format, for testing without demand
   /// (`imp.ext.prebid.storedauctionresponse.id`).
   public var storedAuctionResponses: [AdFormat: String] = [:]
+
+  /// The longest video ad of `format` accepted, in seconds: `video.maxDuration`, else the format's
+  /// default.
+  public func maximumVideoDuration(of format: AdFormat) -> Double {
+    videoMaxDuration ?? VideoCreative.defaultMaximumDuration(of: format)
+  }
 
   /// The default `tmax`, in milliseconds.
   public static let defaultTmax = 800
@@ -94,7 +106,7 @@ public struct DemandFile: Hashable, Sendable {
     guard case .object(let members) = body else { throw malformed("\"openrtb\" is not an object") }
     let known = [
       "endpoint", "tmax", "app", "placements", "regs", "fallback", "test", "reward", "rewardAfter", "closeAfter",
-      "storedAuctionResponses",
+      "storedAuctionResponses", "video",
     ]
     if let unknown = members.first(where: { !known.contains($0.key) }) {
       throw malformed(
@@ -185,10 +197,20 @@ public struct DemandFile: Hashable, Sendable {
         stored[format] = try string(id, "storedAuctionResponses.\(key)")
       }
     }
+    var videoMaxDuration: Double?
+    if let value = body["video"] {
+      guard case .object(let videoMembers) = value, videoMembers.allSatisfy({ $0.key == "maxDuration" }),
+        case .number(let seconds)? = value["maxDuration"], seconds == seconds.rounded(), (5...120).contains(seconds)
+      else {
+        throw malformed("\"video\" must be an object with \"maxDuration\", a whole number of seconds from 5 to 120")
+      }
+      videoMaxDuration = seconds
+    }
     var demand = DemandFile(
       endpoint: endpoint, tmax: tmax, app: application, placements: placements, coppa: coppa, fallback: fallback,
       test: test, reward: reward, countdowns: countdowns)
     demand.storedAuctionResponses = stored
+    demand.videoMaxDuration = videoMaxDuration
     return demand
   }
 

@@ -97,7 +97,7 @@ public struct NativeAd: Hashable, Sendable {
   public struct Refusal: Error, Hashable, Sendable, CustomStringConvertible {
     /// What is wrong, naming the field.
     public let description: String
-    init(_ description: String) { self.description = description }
+    package init(_ description: String) { self.description = description }
   }
 
   /// Which URLs a bid may name for its image, notices and trackers: https on a public host; http

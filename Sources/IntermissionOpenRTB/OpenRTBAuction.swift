@@ -15,8 +15,16 @@ public struct OpenRTBAuction: Sendable {
     public var price: Double
     /// The response's currency.
     public var currency: String
-    /// The native ad to render.
-    public var ad: NativeAd
+    /// What the bid's markup is (`mtype`): 2 video (VAST), 4 native.
+    public var markupType: MarkupType
+    /// The native ad to render; nil for a video, or for markup still to fetch from the win notice.
+    public var ad: NativeAd?
+    /// A video bid's VAST document, its auction macros replaced; nil for native, or for markup
+    /// still to fetch.
+    public var vast: String?
+    /// Whether the markup is the body of the win notice (`nurl`), fetched when the ad loads: the
+    /// bid gave no `adm` (OpenRTB 2.6 §4.4). That fetch is the win notice; it is not fired again.
+    public var markupFromWinNotice: Bool
     /// The win notice (`nurl`), fired when the ad is first shown.
     public var winNotice: String?
     /// The billing notice (`burl`), fired at the viewable impression.
@@ -28,6 +36,14 @@ public struct OpenRTBAuction: Sendable {
     public var macros: AuctionMacros
     /// The loss notice URL (`lurl`) with its macros unsubstituted, for an expiry.
     public var lossNotice: String?
+  }
+
+  /// A bid's kind of markup (OpenRTB 2.6 `mtype`).
+  public enum MarkupType: Int, Hashable, Sendable {
+    /// VAST.
+    case video = 2
+    /// Native 1.2 markup.
+    case native = 4
   }
 
   /// A loss notice to fire: the loser's `lurl` with its macros substituted.
@@ -155,10 +171,22 @@ public struct OpenRTBAuction: Sendable {
     guard case .string(let impID)? = bid["impid"], impID == request.impID else {
       throw NativeAd.Refusal("the bid's \"impid\" is not the imp's (\(request.impID))")
     }
-    guard case .string(let adm)? = bid["adm"] else { throw NativeAd.Refusal("the bid has no \"adm\"") }
+    var adm: String?
+    if let value = bid["adm"] {
+      guard case .string(let text) = value, !text.isEmpty else { throw NativeAd.Refusal("\"adm\" is not markup") }
+      adm = text
+    }
+    let type = try markupType(of: bid, adm: adm, request: request)
     // The markup's macros are replaced before it is read (values are percent-encoded: no quote or
     // backslash reaches the JSON), so its image, link and trackers all have theirs.
-    let ad = try NativeAd.parse(macros.substitute(adm), urls: rule)
+    var ad: NativeAd?
+    var vast: String?
+    if let adm {
+      switch type {
+      case .native: ad = try NativeAd.parse(macros.substitute(adm), urls: rule)
+      case .video: vast = macros.substitute(adm)
+      }
+    }
     func notice(_ key: String) throws(NativeAd.Refusal) -> String? {
       guard let value = bid[key] else { return nil }
       guard case .string(let text) = value else { throw NativeAd.Refusal("\"\(key)\" is not a URL") }
@@ -166,13 +194,39 @@ public struct OpenRTBAuction: Sendable {
     }
     let winNotice = try notice("nurl")
     let billingNotice = try notice("burl")
+    if adm == nil, winNotice == nil {
+      throw NativeAd.Refusal("the bid has no \"adm\", and no \"nurl\" to fetch its markup from")
+    }
     var lifetime = request.format == .banner ? bannerLifetime : fullscreenLifetime
     if case .number(let seconds)? = bid["exp"] {
       guard seconds >= 1, seconds <= 86_400 else { throw NativeAd.Refusal("\"exp\" must be 1 to 86400 seconds") }
       lifetime = seconds
     }
     return Winner(
-      bidID: id, seat: seat, price: price, currency: currency, ad: ad, winNotice: winNotice,
-      billingNotice: billingNotice, lifetime: lifetime, macros: macros, lossNotice: lossURL)
+      bidID: id, seat: seat, price: price, currency: currency, markupType: type, ad: ad, vast: vast,
+      markupFromWinNotice: adm == nil, winNotice: winNotice, billingNotice: billingNotice, lifetime: lifetime,
+      macros: macros, lossNotice: lossURL)
+  }
+
+  /// The bid's `mtype` (2 or 4), or, when it gives none, what its markup looks like: XML is VAST.
+  /// A video bid needs a full-screen imp that asked for video.
+  private static func markupType(of bid: StrictJSON.Value, adm: String?, request: OpenRTBRequest) throws(NativeAd
+    .Refusal) -> MarkupType
+  {
+    let type: MarkupType
+    if let value = bid["mtype"] {
+      guard case .number(let number) = value, let declared = MarkupType(rawValue: Int(exactly: number) ?? 0) else {
+        throw NativeAd.Refusal("\"mtype\" must be 2 (video) or 4 (native): those are what the imp asked for")
+      }
+      type = declared
+    } else if let adm {
+      type = adm.first(where: { !$0.isWhitespace }) == "<" ? .video : .native
+    } else {
+      throw NativeAd.Refusal("the bid has neither \"adm\" nor \"mtype\": its markup's kind is unknown")
+    }
+    if type == .video, request.format == .banner || request.videoTypes.isEmpty {
+      throw NativeAd.Refusal("a video bid for an imp that asked for no video")
+    }
+    return type
   }
 }

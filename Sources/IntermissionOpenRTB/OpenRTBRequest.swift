@@ -39,6 +39,14 @@ public struct OpenRTBRequest: Sendable {
   /// Whether the request is test traffic (`test: 1`): every headless or fixed-step run, and a
   /// demand file's `"test": true`.
   public var isTest: Bool
+  /// The video MIME types a full-screen imp asks for: what the loaded FFmpeg decodes
+  /// (`MediaDecoder.playableTypes`); empty asks for native only.
+  public var videoTypes: [String] = ["video/mp4"]
+
+  /// The VAST protocols a video imp accepts: VAST 2.0 to 4.x, wrappers included (AdCOM's list).
+  public static let videoProtocols = [2, 3, 5, 6, 7, 8, 11, 12, 13, 14]
+  /// The shortest video asked for, in seconds.
+  public static let minimumVideoDuration = 5
 
   /// The native assets' ids: the title, the main image, the description and the call to action.
   public enum Asset: Int, Sendable {
@@ -78,6 +86,7 @@ public struct OpenRTBRequest: Sendable {
     ]
     if format == .rewarded { imp.append(("rwdd", .number(1))) }
     imp.append(("secure", .number(1)))
+    if fullscreen, !videoTypes.isEmpty { imp.append(("video", .object(videoObject))) }
     imp.append(
       (
         "native",
@@ -112,6 +121,29 @@ public struct OpenRTBRequest: Sendable {
       ("source", .object([("tid", .string(transactionID))])), ("test", .number(isTest ? 1 : 0)),
     ]
     return .object(members)
+  }
+
+  /// The imp's `video` object (OpenRTB 2.6 §3.2.7): a linear, full-screen (`plcmt` 3) video of the
+  /// view's size, that plays at once with sound and stays on screen at its end; an interstitial may
+  /// be skipped after its `closeAfter`, a rewarded video may not.
+  var videoObject: [(key: String, value: StrictJSON.Value)] {
+    typealias J = StrictJSON.Value
+    var members: [(key: String, value: J)] = [
+      ("mimes", .array(videoTypes.map { .string($0) })),
+      ("minduration", .number(Double(OpenRTBRequest.minimumVideoDuration))),
+      ("maxduration", .number(demand.maximumVideoDuration(of: format))),
+      ("protocols", .array(OpenRTBRequest.videoProtocols.map { .number(Double($0)) })),
+      ("w", .number(Double(device.width))), ("h", .number(Double(device.height))), ("startdelay", .number(0)),
+      ("plcmt", .number(3)), ("linearity", .number(1)),
+    ]
+    if format == .interstitial {
+      let closeAfter = demand.countdowns[.interstitial] ?? AdFormat.defaultCloseAfter
+      members += [("skip", .number(1)), ("skipafter", .number(closeAfter.rounded()))]
+    } else {
+      members.append(("skip", .number(0)))
+    }
+    members += [("playbackmethod", .array([.number(1)])), ("playbackend", .number(1)), ("api", .array([]))]
+    return members
   }
 
   /// The Native 1.2 request of `format`'s imp: a required title and main image (at least the size

@@ -133,7 +133,11 @@ struct BidResponseFuzzTests {
       // The winner came first among the bids not refused: no 102 loser was refused on the way.
       let refusedFirst = auction.losses.prefix { $0.code == 3 }.count
       #expect(auction.losses.dropFirst(refusedFirst).allSatisfy { $0.code == 102 }, "\(label)")
-      let ad = winner.ad
+      // A banner imp asks for native only: every winner is a native ad with its markup.
+      guard let ad = winner.ad else {
+        Issue.record("a banner bid won without native markup: \(label)")
+        continue
+      }
       let urls =
         [ad.imageURL] + ad.clickTrackers + ad.shownTrackers + ad.viewableTrackers
         + [winner.winNotice, winner.billingNotice].compactMap { $0 }

@@ -127,14 +127,41 @@ struct OpenRTBTests {
         + #""eventtrackers":[{"event":1,"methods":[1]},{"event":2,"methods":[1]}]}"#)
     #expect(
       body
-        == #"{"id":"req-1","imp":[{"id":"rewarded","tagid":"bonus","instl":1,"rwdd":1,"secure":1,"native":{"request":"#
+        == #"{"id":"req-1","imp":[{"id":"rewarded","tagid":"bonus","instl":1,"rwdd":1,"secure":1,"#
+        + #""video":{"mimes":["video/mp4"],"minduration":5,"maxduration":60,"protocols":[2,3,5,6,7,8,11,12,13,14],"#
+        + #""w":960,"h":640,"startdelay":0,"plcmt":3,"linearity":1,"skip":0,"playbackmethod":[1],"playbackend":1,"#
+        + #""api":[]},"native":{"request":"#
         + TraceValue.quoted(native) + #","ver":"1.2"}}],"#
         + #""app":{"bundle":"com.example.mygame","name":"My Game","ver":"1.4.0","publisher":{"id":"pub-123"}},"#
         + #""device":{"ua":"Intermission/0.4.0 (Linux; x86_64)","os":"Linux","devicetype":2,"w":960,"h":640,"language":"en","js":0},"#
         + #""regs":{"coppa":0,"gdpr":1,"us_privacy":"1YNN","gpp":"GPP","gpp_sid":[2,6]},"user":{"consent":"TCF"},"#
         + #""tmax":800,"cur":["USD"],"source":{"tid":"tid-1"},"test":1}"#)
     let banner = try Self.request(.banner, test: false).body
-    #expect(banner.contains(#""imp":[{"id":"banner","tagid":"menu-banner","instl":0,"secure":1,"#))
+    #expect(banner.contains(#""imp":[{"id":"banner","tagid":"menu-banner","instl":0,"secure":1,"native":"#))
+    // An interstitial may be skipped after its closeAfter; the demand file's video.maxDuration caps both.
+    var capped = try Self.request(.interstitial)
+    capped.demand.videoMaxDuration = 15
+    capped.videoTypes = ["video/mp4", "video/webm"]
+    #expect(
+      capped.body.contains(
+        #""video":{"mimes":["video/mp4","video/webm"],"minduration":5,"maxduration":15,"#
+          + #""protocols":[2,3,5,6,7,8,11,12,13,14],"w":960,"h":640,"startdelay":0,"plcmt":3,"linearity":1,"#
+          + #""skip":1,"skipafter":5,"playbackmethod":[1],"playbackend":1,"api":[]}"#), "\(capped.body)")
+    var nativeOnly = try Self.request(.rewarded)
+    nativeOnly.videoTypes = []
+    #expect(!nativeOnly.body.contains("\"video\""), "no FFmpeg: native only")
+    #expect(
+      try Self.demand(
+        Self.demandText.replacingOccurrences(
+          of: #""regs": { "coppa": 0 },"#, with: #""regs": { "coppa": 0 }, "video": {"maxDuration": 20},"#)
+      ).videoMaxDuration == 20)
+    for bad in [#"{"maxDuration": 4}"#, #"{"maxDuration": 30.5}"#, #"{"max": 30}"#, "30"] {
+      #expect(throws: AdError.self) {
+        try Self.demand(
+          Self.demandText.replacingOccurrences(
+            of: #""regs": { "coppa": 0 },"#, with: #""regs": { "coppa": 0 }, "video": \#(bad),"#))
+      }
+    }
     #expect(banner.contains(#"\"plcmttype\":1"#) && banner.hasSuffix(#""test":0}"#))
     #expect(!banner.contains("\"user\"") && !banner.contains("gdpr"), "no consent known, none sent")
     var stored = try Self.request(.interstitial)
@@ -194,7 +221,7 @@ struct OpenRTBTests {
     #expect(winner.winNotice == "https://w.example.com/win?p=1.25&i=banner")
     #expect(winner.billingNotice == "https://w.example.com/bill?p=1.25&c=USD")
     #expect(winner.lifetime == OpenRTBAuction.bannerLifetime)
-    let ad = winner.ad
+    let ad = try #require(winner.ad)
     #expect(ad.title == "Starfall" && ad.imageURL == "https://cdn.example.com/s.png" && ad.imageWidth == 1456)
     #expect(
       ad.description == "Thirty missions." && ad.callToAction == "Play now" && ad.linkURL == "https://example.com/go")
@@ -202,6 +229,39 @@ struct OpenRTBTests {
     #expect(ad.shownTrackers == ["https://t.example.com/e1?a=req-1"])
     #expect(
       ad.viewableTrackers == ["https://t.example.com/legacy", "https://t.example.com/e2"], "no JavaScript tracker")
+  }
+
+  @Test func aVideoBidCarriesItsVASTAndItsKindByMtypeOrByItsMarkup() throws {
+    let vast = #"<VAST version="4.2"><Ad id="v"><InLine><AdTitle>p=${AUCTION_PRICE}</AdTitle></InLine></Ad></VAST>"#
+    func one(_ bid: String, format: AdFormat = .rewarded) throws -> OpenRTBAuction {
+      try Self.decide(#"{"id":"req-1","seatbid":[{"bid":[\#(bid)]}]}"#, format: format)
+    }
+    let declared = try #require(
+      one(Self.bid("v1", price: 2, impid: "rewarded", adm: vast, more: #","mtype":2"#)).winner)
+    #expect(declared.markupType == .video && declared.ad == nil && !declared.markupFromWinNotice)
+    #expect(declared.vast?.contains("<AdTitle>p=2</AdTitle>") == true, "the auction's macros replaced in the VAST")
+    let sniffed = try #require(one(Self.bid("v2", price: 1, impid: "rewarded", adm: "  \n" + vast)).winner)
+    #expect(sniffed.markupType == .video, "XML without mtype is VAST")
+    let native = try #require(one(Self.bid("n1", price: 1, impid: "rewarded", more: #","mtype":4"#)).winner)
+    #expect(native.markupType == .native && native.ad != nil)
+    // No adm: the markup is the win notice's body, fetched when the ad loads.
+    let fromNotice =
+      #"{"id":"w1","impid":"rewarded","price":1,"mtype":2,"nurl":"https://w.example.com/vast?p=${AUCTION_PRICE}"}"#
+    let deferred = try #require(one(fromNotice).winner)
+    #expect(
+      deferred.markupFromWinNotice && deferred.vast == nil && deferred.winNotice == "https://w.example.com/vast?p=1")
+    // Refused, loss code 3: a video for a banner imp, an unknown mtype, no markup at all.
+    let refusals = [
+      (try one(Self.bid("b", price: 1, adm: vast, more: #","mtype":2"#), format: .banner), "asked for no video"),
+      (try one(Self.bid("m", price: 1, impid: "rewarded", adm: vast, more: #","mtype":1"#)), "\"mtype\" must be 2"),
+      (try one(#"{"id":"x","impid":"rewarded","price":1,"mtype":2}"#), "no \"nurl\" to fetch"),
+      (try one(#"{"id":"y","impid":"rewarded","price":1,"nurl":"https://w.example.com/n"}"#), "neither \"adm\" nor"),
+    ]
+    for (auction, reason) in refusals {
+      #expect(auction.winner == nil && auction.losses.first?.code == 3, "\(reason)")
+      #expect(
+        auction.losses.first?.reason?.contains(reason) == true, "\(String(describing: auction.losses.first?.reason))")
+    }
   }
 
   @Test func theHighestPriceAcrossSeatsWinsAndTheOthersHearTheyLost() throws {

@@ -7,10 +7,12 @@ final class OpenRTBResponder: @unchecked Sendable {
   private let server: ScriptedServer
 
   /// - Parameter case: how it answers (see the script's documentation).
-  init(case answer: String = "one-bid") throws {
+  /// - Parameter media: the video file it serves as /media.mp4, for the video cases.
+  init(case answer: String = "one-bid", media: String? = nil) throws {
     server = try ScriptedServer(
       script: "openrtb.py", control: answer,
-      arguments: ["--creative", ProgramRunner.root.appendingPathComponent("Assets/ads/break-interstitial.png").path])
+      arguments: ["--creative", ProgramRunner.root.appendingPathComponent("Assets/ads/break-interstitial.png").path]
+        + (media.map { ["--media", $0] } ?? []))
     self.answer = answer
   }
 
@@ -56,12 +58,13 @@ final class OpenRTBResponder: @unchecked Sendable {
   /// The notices and trackers so far (every GET but the creative's), as `path?key=value...` in
   /// order, their nonce and timestamp left out, with each one's nonce and answer.
   var notices: [(line: String, nonce: String?, status: Int?)] {
-    requests.filter { $0.method == "GET" && $0.path != "/creative.png" }.map { request in
-      let query = request.query.filter { $0.key != "nonce" && $0.key != "ts" }.sorted { $0.key < $1.key }
-      let line =
-        request.path + (query.isEmpty ? "" : "?" + query.map { "\($0.key)=\($0.value)" }.joined(separator: "&"))
-      return (line, request.query["nonce"], request.status)
-    }
+    requests.filter { $0.method == "GET" && !["/creative.png", "/media.mp4", "/vast/inline.xml"].contains($0.path) }
+      .map { request in
+        let query = request.query.filter { $0.key != "nonce" && $0.key != "ts" }.sorted { $0.key < $1.key }
+        let line =
+          request.path + (query.isEmpty ? "" : "?" + query.map { "\($0.key)=\($0.value)" }.joined(separator: "&"))
+        return (line, request.query["nonce"], request.status)
+      }
   }
 
   /// A demand file for this responder in `folder`, with `members` added to the `openrtb` object.

@@ -25,8 +25,9 @@ public enum GeneratedMedia {
     // A video ad's clip: 4 s whose luma steps up every second (16, 76, 136, 196), with a tone.
     (
       "steps.mp4",
-      lavfi("color=c=black:size=320x180:rate=30", seconds: 4) + lavfi("sine=frequency=660:sample_rate=48000", seconds: 4)
-        + ["-vf", "geq=lum='16+60*floor(T)':cb=128:cr=128"] + h264 + ["-c:a", "aac"]
+      lavfi("color=c=black:size=320x180:rate=30", seconds: 4)
+        + lavfi("sine=frequency=660:sample_rate=48000", seconds: 4) + ["-vf", "geq=lum='16+60*floor(T)':cb=128:cr=128"]
+        + h264 + ["-c:a", "aac"]
     ),
     // Longer than any placement takes (202).
     ("long.mp4", lavfi("color=c=gray:size=64x64:rate=5", seconds: 61) + h264),

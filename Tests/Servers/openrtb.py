@@ -20,6 +20,12 @@ Cases:
   huge           a 2 MiB body
   slow:S         the one-bid answer after S seconds
   status:N       HTTP status N with a short text body
+  video          a full-screen imp gets a video bid (mtype 2) whose adm is VAST 4.2 with every tracker
+                 on this server (/vast/EVENT) and its media file /media.mp4 (from --media); the banner
+                 gets one-bid's native bid
+  video-wrapper  the same VAST behind a wrapper (its own trackers at /wrap/EVENT) whose VASTAdTagURI
+                 is /vast/inline.xml on this server
+  video-nurl     the video bid has no adm: its VAST is the body of its win notice, /win-vast
 A case followed by "/500" (such as "one-bid/500") answers every notice and tracker with 500 instead;
 one followed by "@BASE" (such as "one-bid@https://127.0.0.1:8443") names BASE/creative.png as the
 main image, another host's.
@@ -58,6 +64,40 @@ def native(base, title="Starfall Tactics", image=True, tracker_host=None, image_
     })
 
 
+VAST_EVENTS = ["creativeView", "start", "firstQuartile", "midpoint", "thirdQuartile", "complete", "pause",
+               "resume", "mute", "unmute", "skip", "closeLinear"]
+
+
+def vast_inline(base):
+    """A VAST 4.2 InLine linear ad of the media file /media.mp4 (4 s), every tracker on this server."""
+    tracking = "".join('<Tracking event="%s"><![CDATA[%s/vast/%s?t=[ADPLAYHEAD]]]></Tracking>' % (e, base, e)
+                       for e in VAST_EVENTS)
+    return ('<?xml version="1.0" encoding="UTF-8"?>'
+            '<VAST version="4.2" xmlns="http://www.iab.com/VAST"><Ad id="video-1"><InLine>'
+            '<AdSystem>responder</AdSystem><AdTitle>Starfall Tactics: the trailer</AdTitle>'
+            '<AdServingId>serving-1</AdServingId>'
+            '<Impression><![CDATA[ %s/vast/impression?p=${AUCTION_PRICE} ]]></Impression>'
+            '<Error><![CDATA[%s/vast/error?code=[ERRORCODE]]]></Error>'
+            '<Creatives><Creative><Linear><Duration>00:00:04</Duration>'
+            '<TrackingEvents>%s</TrackingEvents>'
+            '<VideoClicks><ClickThrough><![CDATA[https://example.com/starfall]]></ClickThrough>'
+            '<ClickTracking><![CDATA[%s/vast/click]]></ClickTracking></VideoClicks>'
+            '<MediaFiles><MediaFile delivery="progressive" type="video/mp4" width="320" height="180" bitrate="300">'
+            '<![CDATA[ %s/media.mp4 ]]></MediaFile></MediaFiles>'
+            '</Linear></Creative></Creatives></InLine></Ad></VAST>') % (base, base, tracking, base, base)
+
+
+def vast_wrapper(base):
+    """A VAST 4.2 wrapper of /vast/inline.xml with its own impression and trackers (/wrap/EVENT)."""
+    tracking = "".join('<Tracking event="%s"><![CDATA[%s/wrap/%s]]></Tracking>' % (e, base, e)
+                       for e in ("start", "complete"))
+    return ('<VAST version="4.2"><Ad id="wrapper-1"><Wrapper>'
+            '<AdSystem>responder</AdSystem><VASTAdTagURI><![CDATA[%s/vast/inline.xml]]></VASTAdTagURI>'
+            '<Impression><![CDATA[%s/wrap/impression]]></Impression>'
+            '<Creatives><Creative><Linear><TrackingEvents>%s</TrackingEvents></Linear></Creative></Creatives>'
+            '</Wrapper></Ad></VAST>') % (base, base, tracking)
+
+
 def bid(base, bid_id, price, impid, adm, exp=None):
     entry = {
         "id": bid_id, "impid": impid, "price": price, "adm": adm, "crid": "c-" + bid_id,
@@ -86,10 +126,19 @@ class Responder(LoggingHandler):
         self.log_entry(entry)
 
     def do_GET(self):
-        if urllib.parse.urlsplit(self.path).path == "/creative.png":
+        path = urllib.parse.urlsplit(self.path).path
+        base = "http://127.0.0.1:%d" % self.server.server_address[1]
+        if path == "/creative.png":
             self.record(status=200)
             with open(self.server.creative, "rb") as handle:
                 self.answer(200, handle.read(), "image/png")
+        elif path == "/media.mp4" and self.server.media:
+            self.record(status=200)
+            with open(self.server.media, "rb") as handle:
+                self.answer(200, handle.read(), "video/mp4")
+        elif path in ("/vast/inline.xml", "/win-vast"):
+            self.record(status=200)
+            self.answer(200, vast_inline(base).encode(), "application/xml")
         elif self.control().split("@", 1)[0].endswith("/500"):
             self.record(status=500)
             self.answer(500, b"failure on purpose\n", "text/plain")
@@ -132,7 +181,15 @@ class Responder(LoggingHandler):
             return
         if case == "nbr":
             answer["nbr"] = 2
-        elif case == "one-bid":
+        elif case.startswith("video") and impid != "banner":
+            markup = vast_wrapper(base) if case == "video-wrapper" else vast_inline(base)
+            entry = bid(base, "v1", 2.5, impid, markup)
+            entry["mtype"] = 2
+            if case == "video-nurl":
+                del entry["adm"]
+                entry["nurl"] = base + "/win-vast?b=v1&p=${AUCTION_PRICE}"
+            seatbid = [{"seat": "alpha", "bid": [entry]}]
+        elif case == "one-bid" or case.startswith("video"):
             seatbid = [{"seat": "alpha", "bid": [bid(base, "b1", 1.25, impid, good)]}]
         elif case == "expiring":
             seatbid = [{"seat": "alpha", "bid": [bid(base, "b1", 1.25, impid, good, exp=1)]}]
@@ -157,8 +214,8 @@ class Responder(LoggingHandler):
         self.answer(200, json.dumps(answer).encode(), "application/json")
 
 def main():
-    arguments = parse_arguments(__doc__, ("--creative", {"required": True}))
-    return serve(Responder, arguments, creative=arguments.creative)
+    arguments = parse_arguments(__doc__, ("--creative", {"required": True}), ("--media", {"default": None}))
+    return serve(Responder, arguments, creative=arguments.creative, media=arguments.media)
 
 
 if __name__ == "__main__":
