@@ -191,6 +191,10 @@ public final class AdOverlay: Overlay {
   /// (as SDL's drivers do while they create one) never pauses the game.
   public func noteWindowMinimized(_ minimized: Bool) { holds.noteWindowMinimized(minimized) }
 
+  /// The window has the keyboard focus again (the player came back from the browser): a video
+  /// ad paused by its click-through plays on.
+  public func noteWindowFocusGained() { fullscreen.resumeVideoAfterClick() }
+
   /// The height at the bottom of the view that the banner covers while any of it is on screen; 0
   /// as soon as placement keeps it away.
   public var bottomInset: Double {

@@ -103,7 +103,7 @@ final class EmbeddedOverlay {
       pauseTarget: gate, loader: AdLoader(source: source), configuration: settings.configuration, trace: trace,
       urlOpener: SystemBrowser())
     overlay.drivesTrace = true
-    overlay.fullscreen.videoSound = SDLVideoSound()
+    overlay.fullscreen.videoSound = SDLVideoSound(environment: environment)
     // A request for ads gives the view in pixels from the first: the window's size, on a renderer
     // that may be HiDPI.
     overlay.viewSize = canvas.size

@@ -138,7 +138,7 @@ public final class Host {
         pauseTarget: director, loader: loader, configuration: configuration, trace: trace,
         urlOpener: HostURLOpener(headless: options.headless))
       overlay.keptForItsLifetime.append(try SDLThreadClaim.claim())
-      if !options.noAudio { overlay.fullscreen.videoSound = SDLVideoSound() }
+      if !options.noAudio { overlay.fullscreen.videoSound = SDLVideoSound(environment: environment) }
       director.addOverlay(overlay)
       overlay.pixelScale = canvas.pixelsPerPoint
       adOverlay = overlay
@@ -327,6 +327,8 @@ public final class Host {
       needsPresent = true
     case .windowExposed:
       needsPresent = true
+    case .windowFocusGained:
+      adOverlay?.noteWindowFocusGained()
     case .input(let input):
       director.dispatch(input)
       needsPresent = true

@@ -39,7 +39,7 @@ extension AdOverlay {
       urlOpener: SystemBrowser())
     drivesTrace = true
     keptForItsLifetime.append(claim)
-    fullscreen.videoSound = SDLVideoSound()
+    fullscreen.videoSound = SDLVideoSound(environment: environment)
     let isNetworked = source is OpenRTBSource || source is RemoteAdSource
     let defaultPath = isNetworked ? BeaconStore.defaultPath(environment: environment) : nil
     if beaconsPath != "", let path = beaconsPath ?? defaultPath {
@@ -66,6 +66,9 @@ extension AdOverlay {
       // The banner follows at once: its inset, its place and its viewability use the new size
       // from now on; the canvas lays itself out at the next draw.
       viewSize = Size(width: Double(width), height: Double(height))
+      return false
+    case .windowFocusGained:
+      noteWindowFocusGained()
       return false
     case .input(let input):
       return handle(input)

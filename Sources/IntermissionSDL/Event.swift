@@ -17,6 +17,8 @@ public enum Event: Equatable {
   case windowResized(width: Int, height: Int)
   /// The window needs to be redrawn.
   case windowExposed
+  /// The window got the keyboard focus (back from the browser, say).
+  case windowFocusGained
   /// Input for the game, in window coordinates.
   case input(InputEvent)
   /// A game controller was connected, by its device index: open it to get its buttons.
@@ -41,6 +43,7 @@ public enum Event: Equatable {
       case SDL_WINDOWEVENT_SIZE_CHANGED:
         self = .windowResized(width: Int(event.window.data1), height: Int(event.window.data2))
       case SDL_WINDOWEVENT_EXPOSED: self = .windowExposed
+      case SDL_WINDOWEVENT_FOCUS_GAINED: self = .windowFocusGained
       default: self = .unknown(type: event.type)
       }
     case SDL_MOUSEMOTION:

@@ -5,12 +5,25 @@ import IntermissionCore
 /// (`SDL_OpenAudioDevice`), apart from whatever the game plays its sound on, and closes it at the
 /// show's end. SDL's audio subsystem is started for the device and ended with it (SDL counts them),
 /// so a game without sound still hears its video ads.
+///
+/// `INTERMISSION_VIDEO_AUDIO_DEVICE` names the device (as `SDL_GetAudioDeviceName` lists them, or,
+/// with SDL's disk driver, the file the ads' sound is written to); the default device otherwise.
 public final class SDLVideoSound: VideoSoundOutput {
-  /// Creates the output.
-  public init() {}
+  /// The environment variable that names the ads' audio device.
+  public static let deviceVariable = "INTERMISSION_VIDEO_AUDIO_DEVICE"
+  /// The device opened for each show; nil is the default one.
+  public let deviceName: String?
+
+  /// Creates the output, on the device `deviceName` (nil: the default one).
+  public init(deviceName: String? = nil) { self.deviceName = deviceName }
+
+  /// Creates the output on the device that `environment`'s `INTERMISSION_VIDEO_AUDIO_DEVICE` names.
+  public convenience init(environment: [String: String]) {
+    self.init(deviceName: environment[SDLVideoSound.deviceVariable].flatMap { $0.isEmpty ? nil : $0 })
+  }
 
   public func openDevice(rate: Int, channels: Int) -> (any VideoSoundDevice)? {
-    try? SDLVideoSoundDevice(rate: rate, channels: channels)
+    try? SDLVideoSoundDevice(rate: rate, channels: channels, deviceName: deviceName)
   }
 }
 
@@ -24,7 +37,7 @@ final class SDLVideoSoundDevice: VideoSoundDevice {
   private var queuedBytes = 0.0
   private var ownsSubsystem = false
 
-  init(rate: Int, channels: Int) throws {
+  init(rate: Int, channels: Int, deviceName: String?) throws {
     guard SDL_InitSubSystem(UInt32(SDL_INIT_AUDIO)) == 0 else { throw SDLError("SDL_InitSubSystem") }
     ownsSubsystem = true
     var wanted = SDL_AudioSpec()
@@ -33,7 +46,7 @@ final class SDLVideoSoundDevice: VideoSoundDevice {
     wanted.channels = UInt8(channels)
     wanted.samples = 1024
     var obtained = SDL_AudioSpec()
-    device = SDL_OpenAudioDevice(nil, 0, &wanted, &obtained, 0)
+    device = SDL_OpenAudioDevice(deviceName, 0, &wanted, &obtained, 0)
     guard device != 0 else {
       let error = SDLError("SDL_OpenAudioDevice")
       SDL_QuitSubSystem(UInt32(SDL_INIT_AUDIO))

@@ -104,7 +104,9 @@ struct fullscreen_seen {
 static void on_fullscreen_event(const char *event, const char *json, void *user)
 {
     struct fullscreen_seen *seen = user;
-    if (strncmp(event, "fullscreen.", 11) && strncmp(event, "rewarded.", 9) && strcmp(event, "impression")) return;
+    if (strncmp(event, "fullscreen.", 11) && strncmp(event, "rewarded.", 9) && strncmp(event, "video.", 6)
+        && strcmp(event, "vast.error") && strcmp(event, "impression"))
+        return;
     if (!strcmp(event, "impression") && !strstr(json, "\"format\"")) return; /* the banner's */
     size_t used = strlen(seen->story);
     snprintf(seen->story + used, sizeof seen->story - used, "%s%s", used ? " " : "", event);
@@ -184,6 +186,54 @@ static void *fullscreen_from_other_thread(void *argument)
 }
 
 /* The full-screen functions (0.4). */
+/* A rewarded video ad (video.json: the demo's 10 s house video), with no new function: ready once
+ * its VAST is resolved and its first frame decoded, shown by intermission_show_rewarded, on the
+ * fixed step of a deterministic overlay; the reward at its completion, handed over at the close. */
+static void check_video(SDL_Renderer *renderer, const char *folder)
+{
+    char manifest[4096], beacons[4096], error[512] = "";
+    snprintf(manifest, sizeof manifest, "%s/video.json", folder);
+    snprintf(beacons, sizeof beacons, "%s/video-beacons.sqlite", folder);
+    struct fullscreen_seen seen;
+    memset(&seen, 0, sizeof seen);
+    intermission_config config = INTERMISSION_CONFIG_INIT;
+    config.manifest_path = manifest;
+    config.beacons_path = beacons;
+    config.latency = 0;
+    config.deterministic = 1;
+    config.on_event = on_fullscreen_event;
+    config.on_reward = on_reward;
+    config.on_pause = on_fullscreen_pause;
+    config.on_resume = on_fullscreen_resume;
+    config.user = &seen;
+    intermission_overlay *overlay = intermission_create(renderer, &config, error, sizeof error);
+    CHECK(overlay != NULL);
+    if (!overlay) {
+        fprintf(stderr, "create with video.json: %s\n", error);
+        return;
+    }
+    run(overlay, 0, 10);
+    CHECK(intermission_fullscreen_ready(overlay, "rewarded") == 1);
+    CHECK(intermission_show_rewarded(overlay, "bonus_coins") == 0);
+    CHECK(intermission_is_held(overlay, "ad") == 1);
+    run(overlay, 10, 300); /* 5 s: half the video */
+    CHECK(strstr(seen.story, "video.completed") == NULL && seen.rewards == 0);
+    SDL_Event m = key(SDLK_m);
+    CHECK(intermission_handle_event(overlay, &m) == 1);
+    run(overlay, 310, 360); /* past its end */
+    SDL_Event escape = key(SDLK_ESCAPE);
+    CHECK(intermission_handle_event(overlay, &escape) == 1);
+    CHECK(seen.rewards == 1 && seen.amount == 50);
+    CHECK(intermission_is_running(overlay) == 1);
+    /* M 4.98 s into the video: after its first quartile (2.5 s), before its midpoint (5 s). */
+    const char *expected = "fullscreen.shown impression video.started video.quartile video.muted video.quartile "
+                           "video.quartile video.completed rewarded.completed rewarded.earned reward "
+                           "fullscreen.dismissed";
+    CHECK(strcmp(seen.story, expected) == 0);
+    if (strcmp(seen.story, expected)) fprintf(stderr, "video story: %s\n", seen.story);
+    intermission_destroy(overlay);
+}
+
 static void check_fullscreen(SDL_Renderer *renderer, const char *folder)
 {
     char manifest[4096], beacons[4096], error[512] = "";
@@ -672,6 +722,7 @@ int main(int argc, char **argv)
     }
 
     check_fullscreen(renderer, argv[2]);
+    check_video(renderer, argv[2]);
     check_consent(renderer, argv[2]);
 
     SDL_DestroyRenderer(renderer);

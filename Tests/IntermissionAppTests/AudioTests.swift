@@ -126,13 +126,18 @@ struct AudioTests {
 
   /// Runs the program headless on the real clock for `seconds` with `script`, its sound going to a
   /// file through SDL's disk driver.
-  func record(_ script: String, seconds: Double = 3.5, arguments: [String] = []) throws -> Capture {
-    let runner = try ProgramRunner()
+  func record(
+    _ script: String, seconds: Double = 3.5, arguments: [String] = [], runner given: ProgramRunner? = nil,
+    environment: [String: String] = [:]
+  ) throws -> Capture {
+    let runner = try given ?? ProgramRunner()
     let scriptPath = try runner.write("script.txt", script)
     let result = try runner.run(
       ["--headless", "--seconds", String(seconds), "--script", scriptPath, "--trace", runner.path("trace.jsonl")]
         + arguments,
-      environment: ["SDL_AUDIODRIVER": "disk", "SDL_DISKAUDIOFILE": runner.path("audio.raw")])
+      environment: ["SDL_AUDIODRIVER": "disk", "SDL_DISKAUDIOFILE": runner.path("audio.raw")].merging(environment) {
+        $1
+      })
     #expect(result.status == 0, "\(result.stderr)")
     let raw = (try? Data(contentsOf: URL(fileURLWithPath: runner.path("audio.raw")))) ?? Data()
     let samples = raw.withUnsafeBytes { buffer in

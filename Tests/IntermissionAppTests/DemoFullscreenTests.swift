@@ -73,6 +73,26 @@ struct DemoFullscreenTests {
       ])
   }
 
+  @Test func aMinimisedWindowPausesTheBonusVideoAndRestoringItPlaysOnWhereItStopped() throws {
+    let runner = try ProgramRunner()
+    let script = try runner.write(
+      "s.txt", "1.0 click 480 252\n3.0 key Return\n5.0 minimize\n8.0 restore\n19.0 key Escape\n")
+    let result = try runner.run(
+      Self.headless + ["--seconds", "20", "--script", script, "--trace", runner.path("t.jsonl")])
+    #expect(result.status == 0, "\(result.stderr)")
+    // 2 s played when the window is minimised at 5 s; 3 s hidden: every moment after it 3 s later
+    // than in the Bonus's own run (quartiles at 8.5, 11 and 13.5 s, the end at 16 s).
+    #expect(
+      try story(runner, "t.jsonl") == [
+        "0 scene.entered Menu", "60 scene.entered Bonus", "180 director.paused ad",
+        "180 fullscreen.shown bonus_coins", "180 impression bonus_coins", "180 video.started bonus_coins",
+        "300 video.paused window bonus_coins", "480 video.resumed window bonus_coins",
+        "510 video.quartile bonus_coins 1", "660 video.quartile bonus_coins 2", "810 video.quartile bonus_coins 3",
+        "960 video.completed bonus_coins", "960 rewarded.completed bonus_coins",
+        "1140 rewarded.earned bonus_coins 50", "1140 fullscreen.dismissed bonus_coins", "1140 director.resumed ad",
+      ])
+  }
+
   @Test func leavingPlayBeforeARoundEndsAsksForNoAd() throws {
     let runner = try ProgramRunner()
     let script = try runner.write("s.txt", "1.0 click 480 186\n\(1 + PlayScene.roundSeconds - 0.5) key Escape\n")
