@@ -158,7 +158,8 @@ public enum AdManifest {
       }
       let imagePath: String
       switch location {
-      case .file where vast.map(isWebURL) == true:
+      case _ where vast.map(isWebURL) == true:
+        // A VAST URL may be on any host (an ad server's): the ad URL rules apply when it is fetched.
         imagePath = WebURL(image)!.description
       case .file(let path):
         let resolved = Result { () throws(AdError) -> String in

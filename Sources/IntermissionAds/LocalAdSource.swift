@@ -8,6 +8,8 @@ public struct LocalAdSource: AdSource {
   private let decoder: any ImageDecoder
   private let failsEveryLoad: Bool
   public let loadTimeout: Double
+  /// Loads the video ads whose VAST document is an https URL; nil refuses them (VAST error 301).
+  public var remoteVideos: (any VideoAdFetching)?
 
   /// Creates the source.
   /// - Parameters:
@@ -55,8 +57,9 @@ public struct LocalAdSource: AdSource {
     func failed(_ code: VASTError.Code, _ reason: String) -> Result<LoadedAd, AdError> {
       .failure(.vastFailed(id: creative.id, code: code.rawValue, reason: reason, errorURLs: []))
     }
-    guard !creative.isRemote else {
-      return failed(.wrapperTimeout, "a VAST URL needs an ad server (--ads-url), not a manifest file")
+    if creative.isRemote {
+      guard let remoteVideos else { return failed(.wrapperTimeout, "no network to fetch the VAST URL \(path) with") }
+      return remoteVideos.loadVideo(creative, vastURL: path)
     }
     let bytes: [UInt8]
     do {

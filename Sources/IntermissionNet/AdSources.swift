@@ -29,11 +29,16 @@ public enum AdSources {
           bytes, path: manifest, client: client, decoder: decoder, cacheFolder: cacheFolder, isTest: isTest,
           environment: environment)
       }
-      return LocalAdSource(manifestPath: manifest, decoder: decoder, failsEveryLoad: failsEveryLoad)
+      var local = LocalAdSource(manifestPath: manifest, decoder: decoder, failsEveryLoad: failsEveryLoad)
+      local.remoteVideos = RemoteVideoAds(
+        client: client, cache: cacheFolder.map { HTTPCache(folder: $0) }, origin: nil)
+      return local
     }
+    var fallback = fallbackManifest.map { LocalAdSource(manifestPath: $0, decoder: decoder) }
+    fallback?.remoteVideos = RemoteVideoAds(client: client, cache: cacheFolder.map { HTTPCache(folder: $0) }, origin: nil)
     return RemoteAdSource(
       manifestURL: url, client: client, decoder: decoder, cache: cacheFolder.map { HTTPCache(folder: $0) },
-      fallback: fallbackManifest.map { LocalAdSource(manifestPath: $0, decoder: decoder) })
+      fallback: fallback)
   }
 
   /// The client for the beacons of `source`'s ads: `client` itself, or, for ads bought from an

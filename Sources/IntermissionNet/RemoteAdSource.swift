@@ -52,6 +52,10 @@ public final class RemoteAdSource: AdSource, @unchecked Sendable {
       } catch {
         throw .ad(error)
       }
+      if let vast = creative.vastSource {
+        let videos = RemoteVideoAds(client: client, cache: cache, origin: manifestURL)
+        return videos.loadVideo(creative, vastURL: vast).map { Self.listing(creatives, in: $0) }
+      }
       let loaded = LoadedAd(creative: creative, image: try fetcher.image(of: creative))
       return Self.checkedSize(Self.listing(creatives, in: loaded))
     } catch {

@@ -114,4 +114,52 @@ struct VideoDeliveryTests {
     #expect(lines.contains("/vast/complete?t=00:00:04.000"))
     #expect(try story(runner).contains("540 rewarded.earned 50"))
   }
+
+  @Test func aRemoteManifestsHouseVideoComesFromNginxWithItsMediaBesideItsVAST() throws {
+    let runner = try ProgramRunner()
+    let www = try ShippedManifest.copy(runner, "www")
+    let nginx = try NginxServer(root: www)
+    let script = try runner.write(
+      "s.txt",
+      try String(
+        contentsOf: ProgramRunner.root.appendingPathComponent(
+          "docs/bonus-script.txt"), encoding: .utf8))
+    let result = try runner.run(
+      [
+        "--headless", "--fixed-step", "--no-audio", "--ads", nginx.url("manifest.json"), "--seconds", "20",
+        "--script", script, "--trace", runner.path("t.jsonl"),
+      ])
+    #expect(result.status == 0, "\(result.stderr)")
+    let lines = try runner.traceLines("t.jsonl")
+    #expect(try story(runner).contains("780 video.completed"), "\(lines)")
+    #expect(try story(runner).contains("1140 rewarded.earned 50"))
+    // The VAST file on the manifest's origin, its media file resolved against it, each fetched once
+    // (then revalidated or taken from the cache).
+    let fetched = nginx.requests
+    #expect(fetched.contains("GET /bonus-coins.xml 200") && fetched.contains("GET /bonus-coins.mp4 200"), "\(fetched)")
+    #expect(fetched.filter { $0 == "GET /bonus-coins.mp4 200" }.count == 1, "\(fetched)")
+  }
+
+  @Test func aManifestFilesVASTURLOnALoopbackAddressIsRefused() throws {
+    let responder = try OpenRTBResponder(case: "video", media: GeneratedMedia.path("steps.mp4"))
+    let runner = try ProgramRunner()
+    let manifest = try runner.write(
+      "manifest.json",
+      """
+      { "ads": [ { "id": "a", "image": "a.png", "title": "A", "action": "in-app" },
+        { "id": "v", "vast": "https://127.0.0.1:\(responder.port)/vast/inline.xml", "title": "V", "action": "in-app",
+          "format": "rewarded", "reward": {"type": "coins", "amount": 5} } ] }
+      """)
+    try FileManager.default.copyItem(
+      atPath: ProgramRunner.root.appendingPathComponent("Assets/ads/starfall.png").path, toPath: runner.path("a.png"))
+    let result = try runner.run(
+      [
+        "--headless", "--fixed-step", "--no-audio", "--ads", manifest, "--seconds", "2", "--trace",
+        runner.path("t.jsonl"),
+      ])
+    #expect(result.status == 0, "\(result.stderr)")
+    let errors = try runner.traceLines("t.jsonl").filter { $0.contains(#""event":"vast.error""#) }
+    #expect(errors.first?.contains("private or loopback") == true, "\(errors)")
+    #expect(!responder.requests.contains { $0.path == "/vast/inline.xml" }, "never asked")
+  }
 }
