@@ -59,6 +59,9 @@ public final class FullscreenPresenter {
   var isOtherViewOpen: () -> Bool = { false }
   /// Where a video ad's sound plays; nil plays videos silent.
   public var videoSound: (any VideoSoundOutput)?
+  /// Hears each video frame drawn, with its time in the video and the audio clock's then (nil
+  /// without a device): the benchmark's A/V offset.
+  package var onVideoFrameDrawn: ((_ frameTime: Double, _ heardTime: Double?) -> Void)?
   /// Whether videos play on the host's clock, every frame decoded (a deterministic run).
   let videosFollowHostClock: Bool
 
@@ -269,11 +272,12 @@ public final class FullscreenPresenter {
       if let video = show.video { startVideo(show, video) }
     }
     if let video = show.video {
-      if let handle = show.image.uploaded, let frame = video.frameDue(),
-        !canvas.updateVideoImage(handle, with: frame)
-      {
-        failVideo(show, VASTError(.problemDisplaying, "the renderer refused a video frame"))
-        return
+      if let handle = show.image.uploaded, let frame = video.frameDue() {
+        guard canvas.updateVideoImage(handle, with: frame.image) else {
+          failVideo(show, VASTError(.problemDisplaying, "the renderer refused a video frame"))
+          return
+        }
+        onVideoFrameDrawn?(frame.time, video.heardTime)
       }
       show.view.playingVideo = playingState(of: video)
     }

@@ -94,10 +94,16 @@ final class VideoShow {
     return schedule.advance(to: min(playhead, video.duration))
   }
 
-  /// The frame to upload now, when a new one is due.
-  func frameDue() -> YUVImage? {
+  /// The frame to upload now, and its time in the video, when a new one is due.
+  func frameDue() -> (image: YUVImage, time: Double)? {
     guard isPlaying || !isStarted else { return nil }
-    return frames.advance(to: playhead, waitsForDecoding: followsHostClock)?.image
+    return frames.advance(to: playhead, waitsForDecoding: followsHostClock).map { ($0.image, $0.time) }
+  }
+
+  /// Where in the video the sound heard now is, by the audio device's clock; nil without a device.
+  var heardTime: Double? {
+    guard let device, let soundStart else { return nil }
+    return soundStart + device.playedSeconds
   }
 
   /// Whether the last frame was shown for its time: the video is over.

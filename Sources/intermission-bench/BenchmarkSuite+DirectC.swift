@@ -67,14 +67,14 @@ extension BenchmarkSuite {
     let program = try ChildProcess.run("intermission", arguments + bannerAds + ["--no-audio"])
     let baseline = try ChildProcess.run("intermission-cbaseline", baselineArguments + ["--frames", "1200"])
     let audio = try ChildProcess.run("intermission", arguments + bannerAds, environment: BenchmarkSuite.diskAudio)
-    let fullscreen = try ChildProcess.run("intermission", arguments + ["--no-audio"])
+    let fullscreen = try ChildProcess.run("intermission", arguments + ["--no-audio", "--ads", stillManifestPath])
     return (program.peakKiB, baseline.peakKiB, audio.peakKiB, fullscreen.peakKiB)
   }
 
   /// The floor of what the shipped manifest's full-screen preloads cost, in KiB: one decoded
   /// 32-bit copy (width × height × 4 bytes) of the creative each full-screen format preloads first.
   func fullscreenPreloadFloor() throws -> Int {
-    let creatives = try AdManifest.load(path: manifestPath)
+    let creatives = try AdManifest.load(path: stillManifestPath)
     var bytes = 0
     for format in [AdFormat.interstitial, .rewarded] {
       guard let first = creatives.first(where: { $0.format == format }) else { continue }

@@ -15,7 +15,7 @@ extension BenchmarkSuite {
   /// The shipped ads in a temporary folder with the rewarded ad's countdown cut to `rewardAfter`
   /// seconds, so that many shows of its 1280×720 creative fit in a run.
   func quickFullscreenManifest(rewardAfter: Int) throws -> (manifest: String, folder: URL) {
-    let source = URL(fileURLWithPath: manifestPath).deletingLastPathComponent()
+    let source = URL(fileURLWithPath: stillManifestPath).deletingLastPathComponent()
     let folder = FileManager.default.temporaryDirectory.appendingPathComponent("fullscreen-\(UUID().uuidString)")
     try FileManager.default.copyItem(at: source, to: folder)
     let manifest = folder.appendingPathComponent("manifest.json")
@@ -76,7 +76,8 @@ extension BenchmarkSuite {
   func fullscreenIdleCost() throws -> Double {
     let bonus = MenuScene.buttonFrame(
       .bonus, in: Size(width: 960, height: 640), bottomInset: AdBanner.height(forWidth: 960))
-    return try idleCost(script: "0.8 click \(Int(bonus.midX)) \(Int(bonus.midY))\n1.2 key Return\n")
+    return try idleCost(
+      script: "0.8 click \(Int(bonus.midX)) \(Int(bonus.midY))\n1.2 key Return\n", manifest: stillManifestPath)
   }
 }
 

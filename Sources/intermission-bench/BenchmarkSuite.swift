@@ -16,6 +16,9 @@ struct BenchmarkSuite {
   /// The shipped manifest's banner entries alone, beside a copy of its creatives: what the C
   /// baseline shows (a menu and a banner), so that the comparisons with it compare the same work.
   let bannerManifestPath: String
+  /// The shipped manifest with its full-screen video entries shown as the pictures their videos
+  /// are made from: the still full-screen ads of the rows before video ads, kept comparable.
+  let stillManifestPath: String
   let creativePath: String
 
   init(quick: Bool) throws {
@@ -28,6 +31,26 @@ struct BenchmarkSuite {
     manifestPath = manifest
     creativePath = try AdManifest.load(path: manifest)[0].imagePath
     bannerManifestPath = try BenchmarkSuite.bannersOnly(of: manifest)
+    stillManifestPath = try BenchmarkSuite.stills(of: manifest)
+  }
+
+  /// A copy of the shipped ads whose full-screen entries are pictures: each video entry shows the
+  /// art its clip is made from (`scripts/make-video-ads`), the rewarded one after 15 s.
+  static func stills(of manifest: String) throws -> String {
+    let source = URL(fileURLWithPath: manifest).deletingLastPathComponent()
+    let folder = FileManager.default.temporaryDirectory.appendingPathComponent("stills-\(UUID().uuidString)")
+    try FileManager.default.copyItem(at: source, to: folder)
+    let art = ["starfall-season.xml": "break-interstitial.png", "bonus-coins.xml": "bonus-rewarded.png"]
+    var text = try String(contentsOfFile: manifest, encoding: .utf8)
+    for (vast, image) in art {
+      let still = #""image": "\#(image)""# + (image.hasPrefix("bonus") ? #", "rewardAfter": 15"# : "")
+      let replaced = text.replacingOccurrences(of: #""vast": "\#(vast)""#, with: still)
+      guard replaced != text else { throw BenchmarkError(message: "the shipped manifest has no \(vast) entry") }
+      text = replaced
+    }
+    let path = folder.appendingPathComponent("manifest.json")
+    try Data(text.utf8).write(to: path)
+    return path.path
   }
 
   /// A copy of the shipped ads in a temporary folder whose manifest keeps the banner entries only.
@@ -176,7 +199,7 @@ struct BenchmarkSuite {
 
   /// CPU seconds per wall second of the real program (real clock) while the director is stopped
   /// by an open in-app ad view, or by the user's pause.
-  func idleCost(script: String, environment: [String: String] = [:]) throws -> Double {
+  func idleCost(script: String, environment: [String: String] = [:], manifest: String? = nil) throws -> Double {
     let seconds = quick ? 5.0 : 6.0
     let scriptURL = FileManager.default.temporaryDirectory.appendingPathComponent("idle-\(UUID().uuidString).txt")
     try Data(script.utf8).write(to: scriptURL)
@@ -185,7 +208,8 @@ struct BenchmarkSuite {
     for _ in 0..<(quick ? 1 : 3) {
       let probe = try ProcessProbe(
         "intermission",
-        ["--headless", "--ad-latency", "0.2", "--script", scriptURL.path, "--seconds", String(seconds + 2.5)],
+        ["--headless", "--ad-latency", "0.2", "--script", scriptURL.path, "--seconds", String(seconds + 2.5)]
+          + (manifest.map { ["--ads", $0] } ?? []),
         environment: environment)
       Thread.sleep(forTimeInterval: 2)
       guard let startCPU = probe.threadCPUSeconds() else {

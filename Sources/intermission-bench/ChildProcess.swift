@@ -20,7 +20,8 @@ struct ChildProcess {
 
   /// Runs `name` (an executable next to this one) with `arguments` and `environment` additions.
   static func run(_ name: String, _ arguments: [String], environment: [String: String] = [:]) throws -> Outcome {
-    let path = ProcessProbe.sibling(name).path
+    // A bare name is one of this package's programs, beside the benchmark; a path is any program.
+    let path = name.hasPrefix("/") ? name : ProcessProbe.sibling(name).path
     let outputFile = FileManager.default.temporaryDirectory.appendingPathComponent("bench-\(UUID().uuidString).out")
     defer { try? FileManager.default.removeItem(at: outputFile) }
     var actions = posix_spawn_file_actions_t()
