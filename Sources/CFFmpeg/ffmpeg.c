@@ -140,6 +140,7 @@ struct intermission_media {
     uint8_t *image[4];
     int image_pitches[4];
     int image_width, image_height;
+    int output_width, output_height; /* 0: the video's own size */
     SwrContext *resampler;
     int out_rate, out_channels;
     float *samples;
@@ -269,25 +270,26 @@ static int convert_video(intermission_media *media, intermission_media_frame *fr
     AVFrame *decoded = media->decoded;
     frame->kind = INTERMISSION_MEDIA_VIDEO;
     frame->time = frame_time(media, media->video_stream, decoded);
-    frame->width = decoded->width;
-    frame->height = decoded->height;
-    if (decoded->format == AV_PIX_FMT_YUV420P) {
+    int width = media->output_width > 0 ? media->output_width : decoded->width;
+    int height = media->output_height > 0 ? media->output_height : decoded->height;
+    frame->width = width;
+    frame->height = height;
+    if (decoded->format == AV_PIX_FMT_YUV420P && width == decoded->width && height == decoded->height) {
         for (int plane = 0; plane < 3; plane++) {
             frame->planes[plane] = decoded->data[plane];
             frame->pitches[plane] = decoded->linesize[plane];
         }
         return 0;
     }
-    if (!media->image[0] || media->image_width != decoded->width || media->image_height != decoded->height) {
+    if (!media->image[0] || media->image_width != width || media->image_height != height) {
         if (media->image[0]) ff.freep(&media->image[0]);
-        if (ff.image_alloc(media->image, media->image_pitches, decoded->width, decoded->height, AV_PIX_FMT_YUV420P,
-                           32) < 0)
+        if (ff.image_alloc(media->image, media->image_pitches, width, height, AV_PIX_FMT_YUV420P, 32) < 0)
             return fail(error, size, "out of memory", 0);
-        media->image_width = decoded->width;
-        media->image_height = decoded->height;
+        media->image_width = width;
+        media->image_height = height;
     }
-    media->scaler = ff.sws_context(media->scaler, decoded->width, decoded->height, decoded->format, decoded->width,
-                                   decoded->height, AV_PIX_FMT_YUV420P, SWS_BILINEAR, NULL, NULL, NULL);
+    media->scaler = ff.sws_context(media->scaler, decoded->width, decoded->height, decoded->format, width, height,
+                                   AV_PIX_FMT_YUV420P, SWS_BILINEAR, NULL, NULL, NULL);
     if (!media->scaler) return fail(error, size, "the frame's pixel format cannot be converted", 0);
     ff.sws_scale(media->scaler, (const uint8_t *const *)decoded->data, decoded->linesize, 0, decoded->height,
                  media->image, media->image_pitches);
@@ -366,6 +368,15 @@ int intermission_media_next(intermission_media *media, intermission_media_frame 
         }
         ff.packet_unref(media->packet);
     }
+}
+
+void intermission_media_set_output_size(intermission_media *media, int width, int height)
+{
+    if (!media) return;
+    /* I420 wants even sizes; anything not sane is the video's own size. */
+    int sane = width >= 2 && height >= 2 && width <= 7680 && height <= 4320;
+    media->output_width = sane ? width & ~1 : 0;
+    media->output_height = sane ? height & ~1 : 0;
 }
 
 void intermission_media_close(intermission_media *media)

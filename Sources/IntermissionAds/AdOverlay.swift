@@ -242,6 +242,9 @@ public final class AdOverlay: Overlay {
     earliest(earliest(slot.nextWakeTime, fullscreen.nextWakeTime), links.notice?.until)
   }
 
+  /// A presented full-screen ad covers the whole view.
+  public var coversView: Bool { fullscreen.show?.isPresented == true }
+
   public var needsDisplay: Bool { drawnVersion != changes.value || banner.isAnimating }
 
   public func draw(on canvas: any Canvas) {

@@ -55,7 +55,8 @@ extension FullscreenPresenter {
       show.view.playingVideo = nil
       if show.ad.format == .rewarded, show.reward == nil { earn(show) }
     }
-    if wasPlaying || video.isPlaying { changes.changed() }
+    // A redraw when the picture changes: a 30 fps video presents 30 frames a second, not 60.
+    if video.isPlaying ? video.hasNewFrame : wasPlaying { changes.changed() }
   }
 
   /// The quartiles passed and the trackers due, in playhead order.

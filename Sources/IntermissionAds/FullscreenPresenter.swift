@@ -272,6 +272,13 @@ public final class FullscreenPresenter {
       if let video = show.video { startVideo(show, video) }
     }
     if let video = show.video {
+      if video.isPlaying {
+        let videoSize = Size(width: Double(video.video.width), height: Double(video.video.height))
+        let drawn = AdView.videoFrame(in: canvas.size, videoSize: videoSize)
+        video.noteDrawnSize(
+          width: Int((drawn.width * canvas.pixelsPerPoint).rounded()),
+          height: Int((drawn.height * canvas.pixelsPerPoint).rounded()))
+      }
       if let handle = show.image.uploaded, let frame = video.frameDue() {
         guard canvas.updateVideoImage(handle, with: frame.image) else {
           failVideo(show, VASTError(.problemDisplaying, "the renderer refused a video frame"))

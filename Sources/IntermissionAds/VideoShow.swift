@@ -43,6 +43,7 @@ final class VideoShow {
   private var lastTime: Double?
   private var silence: [Float] = []
   private var stalledTime = 0.0
+  private var drawnSize: (width: Int, height: Int)?
   /// How long the audio clock may stand still while the video plays before the device is dropped.
   static let deviceStallLimit = 0.5
 
@@ -100,11 +101,24 @@ final class VideoShow {
     return frames.advance(to: playhead, waitsForDecoding: followsHostClock).map { ($0.image, $0.time) }
   }
 
+  /// The view draws the video `width` x `height` pixels: the worker scales the next frames to
+  /// that, so that the loop copies them one to one (no frame is scaled on the game's thread).
+  func noteDrawnSize(width: Int, height: Int) {
+    let size = (width: width & ~1, height: height & ~1)
+    guard size.width >= 2, size.height >= 2, drawnSize.map({ $0 != size }) ?? true else { return }
+    drawnSize = size
+    frames.requestOutputSize(size.width == video.width && size.height == video.height ? nil : size)
+  }
+
   /// Where in the video the sound heard now is, by the audio device's clock; nil without a device.
   var heardTime: Double? {
     guard let device, let soundStart else { return nil }
     return soundStart + device.playedSeconds
   }
+
+  /// Whether the picture changes in the next draw: a new frame is due (always, when every frame
+  /// is waited for: the host's clock decides).
+  var hasNewFrame: Bool { followsHostClock || frames.hasFrameDue(at: playhead) }
 
   /// Whether the last frame was shown for its time: the video is over.
   var isAtEnd: Bool {

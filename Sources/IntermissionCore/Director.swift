@@ -290,6 +290,8 @@ public final class Director {
         scene.draw(on: canvas)
         sceneDrawCount += 1
         sceneLayerIsStale = true
+      } else if overlays.contains(where: \.coversView) {
+        // A full-screen view covers everything: the stopped scene stays in its layer, unshown.
       } else {
         if sceneLayerIsStale {
           canvas.drawIntoSceneLayer {

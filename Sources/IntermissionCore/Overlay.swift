@@ -36,6 +36,10 @@ public protocol Overlay: AnyObject {
   /// The height at the bottom of the view that the overlay covers; the director gives scenes the
   /// largest of its overlays' insets.
   var bottomInset: Double { get }
+
+  /// Whether the overlay's drawing covers the whole view with opaque pixels (a full-screen ad):
+  /// the stopped scene beneath is not composited then, since nothing of it would show.
+  var coversView: Bool { get }
 }
 
 extension Overlay {
@@ -50,4 +54,7 @@ extension Overlay {
 
   /// Most overlays cover nothing for good.
   public var bottomInset: Double { 0 }
+
+  /// Most overlays let the scene show through.
+  public var coversView: Bool { false }
 }

@@ -35,8 +35,16 @@ extension SDLCanvas {
   }
 
   /// Uploads a video's next frame into its texture (`SDL_UpdateYUVTexture`).
+  /// A frame of another size (the view was resized, and the worker scales to the new size) gets a
+  /// texture of its own size in place of the old one.
   public func updateVideoImage(_ image: ImageHandle, with frame: YUVImage) -> Bool {
-    guard let kept = images[image.rawValue], kept.isVideo else { return false }
+    guard var kept = images[image.rawValue], kept.isVideo else { return false }
+    if kept.texture.width != frame.pixelWidth || kept.texture.height != frame.pixelHeight {
+      guard let resized = try? Texture(renderer: renderer, video: frame) else { return false }
+      kept.texture = resized
+      images[image.rawValue] = kept
+      return true
+    }
     return (try? kept.texture.update(with: frame)) != nil
   }
 

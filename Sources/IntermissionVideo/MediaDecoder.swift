@@ -93,6 +93,12 @@ public final class MediaDecoder {
 
   deinit { intermission_media_close(media) }
 
+  /// Makes the next pictures `width` x `height` pixels (even sizes; scaled by libswscale), or the
+  /// video's own size with nil: the size the view draws it at, so that drawing copies it one to one.
+  public func setOutputSize(_ size: (width: Int, height: Int)?) {
+    intermission_media_set_output_size(media, CInt(size?.width ?? 0), CInt(size?.height ?? 0))
+  }
+
   /// Decodes the next frame, copied out of FFmpeg's buffers. Packets that do not decode are
   /// skipped, as players do; a truncated file simply ends early.
   /// - Throws: `Failure` when the file keeps failing to decode.

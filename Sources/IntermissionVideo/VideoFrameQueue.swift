@@ -72,6 +72,15 @@ public final class VideoFrameQueue {
   /// `capacity` pictures ahead, so the sound waiting stays that short.
   public func takeSound() -> [AudioChunk] { shared.takeSound() }
 
+  /// Asks for the pictures decoded from now on at `width` x `height` pixels (the size the view
+  /// draws them at), scaled on the worker; nil keeps the video's own size. Frames queued already
+  /// keep theirs.
+  public func requestOutputSize(_ size: (width: Int, height: Int)?) { shared.requestOutputSize(size) }
+
+  /// Whether a frame not shown yet is due at `playhead` (decoded, and its time come): the loop
+  /// redraws only then, not at every display frame.
+  public func hasFrameDue(at playhead: Double) -> Bool { shared.hasFrame(upTo: playhead) }
+
   /// The frame shown last, if any.
   public var shownFrame: VideoFrame? { current }
 
@@ -107,6 +116,8 @@ private final class Shared: @unchecked Sendable {
   private let audioChannels: Int
   private var queued: [VideoFrame] = []
   private var sound: [AudioChunk] = []
+  /// The output size asked for and not yet applied by the worker (`.some(nil)`: the video's own).
+  private var requestedSize: (width: Int, height: Int)??
   private var isDone = false
   private var isStopped = false
   private var failure: String?
@@ -140,8 +151,11 @@ private final class Shared: @unchecked Sendable {
       condition.lock()
       while queued.count >= VideoFrameQueue.capacity && !isStopped { condition.wait() }
       let stopped = isStopped
+      let resize = requestedSize
+      requestedSize = nil
       condition.unlock()
       if stopped { return }
+      if let resize { decoder.setOutputSize(resize) }
       let next: MediaDecoder.Frame
       do {
         next = try decoder.next()
@@ -195,6 +209,14 @@ private final class Shared: @unchecked Sendable {
         condition.wait()
       }
     }
+  }
+
+  func hasFrame(upTo time: Double) -> Bool {
+    condition.withLock { queued.first.map { $0.time <= time + 1e-9 } ?? false }
+  }
+
+  func requestOutputSize(_ size: (width: Int, height: Int)?) {
+    condition.withLock { requestedSize = .some(size) }
   }
 
   func takeSound() -> [AudioChunk] {

@@ -60,6 +60,11 @@ int intermission_media_open(const char *path, int audio_rate, int audio_channels
 int intermission_media_next(intermission_media *media, intermission_media_frame *frame, char *error,
                             size_t error_size);
 
+/// Makes the next video frames `width` x `height` (scaled by libswscale, bilinear), or the video's
+/// own size with 0 (the default). A view that draws the video smaller or larger than it is has it
+/// scaled here, on the decoding thread, so that the loop draws it one to one.
+void intermission_media_set_output_size(intermission_media *media, int width, int height);
+
 /// Closes the file and frees everything of it. NULL is ignored.
 void intermission_media_close(intermission_media *media);
 
