@@ -35,7 +35,8 @@ public enum AdSources {
       return local
     }
     var fallback = fallbackManifest.map { LocalAdSource(manifestPath: $0, decoder: decoder) }
-    fallback?.remoteVideos = RemoteVideoAds(client: client, cache: cacheFolder.map { HTTPCache(folder: $0) }, origin: nil)
+    fallback?.remoteVideos = RemoteVideoAds(
+      client: client, cache: cacheFolder.map { HTTPCache(folder: $0) }, origin: nil)
     return RemoteAdSource(
       manifestURL: url, client: client, decoder: decoder, cache: cacheFolder.map { HTTPCache(folder: $0) },
       fallback: fallback)

@@ -21,15 +21,21 @@ extension BenchmarkSuite {
 
   func makeVideoClips() throws -> VideoClips {
     let folder = FileManager.default.temporaryDirectory.appendingPathComponent("video-\(UUID().uuidString)")
-    try FileManager.default.copyItem(at: URL(fileURLWithPath: bannerManifestPath).deletingLastPathComponent(), to: folder)
+    try FileManager.default.copyItem(
+      at: URL(fileURLWithPath: bannerManifestPath).deletingLastPathComponent(), to: folder)
     let h264 = ["-c:v", "libx264", "-preset", "medium", "-pix_fmt", "yuv420p", "-c:a", "aac", "-b:a", "96k"]
     try ffmpeg(
-      ["-f", "lavfi", "-i", "testsrc2=size=1280x720:rate=30", "-f", "lavfi", "-i", "sine=frequency=440:sample_rate=48000",
-       "-t", "8"] + h264 + [folder.appendingPathComponent("play.mp4").path])
+      [
+        "-f", "lavfi", "-i", "testsrc2=size=1280x720:rate=30", "-f", "lavfi", "-i",
+        "sine=frequency=440:sample_rate=48000",
+        "-t", "8",
+      ] + h264 + [folder.appendingPathComponent("play.mp4").path])
     try ffmpeg(
-      ["-f", "lavfi", "-i", "color=c=black:size=1280x720:rate=30", "-f", "lavfi", "-i",
-       "aevalsrc=if(lt(mod(t\\,1)\\,0.05)\\,0.5*sin(2*PI*1000*t)\\,0):s=48000:c=stereo", "-vf",
-       "geq=lum='if(lt(mod(T,1),0.02),235,16)':cb=128:cr=128", "-t", "6"] + h264
+      [
+        "-f", "lavfi", "-i", "color=c=black:size=1280x720:rate=30", "-f", "lavfi", "-i",
+        "aevalsrc=if(lt(mod(t\\,1)\\,0.05)\\,0.5*sin(2*PI*1000*t)\\,0):s=48000:c=stereo", "-vf",
+        "geq=lum='if(lt(mod(T,1),0.02),235,16)':cb=128:cr=128", "-t", "6",
+      ] + h264
         + [folder.appendingPathComponent("sync.mp4").path])
     for (name, seconds) in [("play", 8), ("sync", 6)] {
       let vast = """
@@ -55,7 +61,9 @@ extension BenchmarkSuite {
 
   private func ffmpeg(_ arguments: [String]) throws {
     let outcome = try ChildProcess.run("/usr/bin/ffmpeg", ["-hide_banner", "-loglevel", "error", "-y"] + arguments)
-    guard outcome.exitCode == 0 else { throw BenchmarkError(message: "ffmpeg could not make a clip: \(outcome.output)") }
+    guard outcome.exitCode == 0 else {
+      throw BenchmarkError(message: "ffmpeg could not make a clip: \(outcome.output)")
+    }
   }
 
   /// What `plays` shows of a video ad in a real window came to.
@@ -185,8 +193,10 @@ extension BenchmarkSuite {
     try Data("1.0 click \(Int(bonus.midX)) \(Int(bonus.midY))\n1.5 key Return\n".utf8).write(to: script)
     let run = try ChildProcess.run(
       "intermission",
-      ["--headless", "--fixed-step", "--no-audio", "--ads", clips.playManifest, "--script", script.path, "--seconds",
-       "10"])
+      [
+        "--headless", "--fixed-step", "--no-audio", "--ads", clips.playManifest, "--script", script.path, "--seconds",
+        "10",
+      ])
     guard run.exitCode == 0 else { throw BenchmarkError(message: "intermission failed to play: \(run.output)") }
     return run.peakKiB
   }

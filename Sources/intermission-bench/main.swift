@@ -268,7 +268,9 @@ do {
   report.add(
     "   CPU of one play in a 960×640 window, Intermission (launch to exit, the menu's second included)",
     "\(formatted(videoCPU.intermission, 2)) s", goal: "—", met: nil)
-  report.add("   CPU of ffplay playing the same file in the same window", "\(formatted(videoCPU.ffplay, 2)) s", goal: "—", met: nil)
+  report.add(
+    "   CPU of ffplay playing the same file in the same window", "\(formatted(videoCPU.ffplay, 2)) s", goal: "—",
+    met: nil)
   report.add(
     "   **CPU ratio Intermission / ffplay**", "**\(formatted(videoCPURatio, 3))**", goal: "<= 1.1",
     met: videoCPURatio <= 1.1)
