@@ -36,20 +36,29 @@ extension BenchmarkSuite {
     let (manifest, folder) = try quickFullscreenManifest(rewardAfter: 1)
     defer { try? FileManager.default.removeItem(at: folder) }
     let escapes = (1...count).map { "\(Double($0) * 2.5) key Escape" }.joined(separator: "\n")
-    let script = try ReplayScript.parse(escapes, file: "escapes")
-    var durations: [Double] = []
-    durations.reserveCapacity(10_000)
-    var latencies: [Int] = []
-    var frame = 0
-    var calledAt: Int?
-    let host = try makeHost(script: script, manifest: manifest) {
+    let host = try makeHost(script: try ReplayScript.parse(escapes, file: "escapes"), manifest: manifest) {
       $0.adLatency = 0.1
       $0.seconds = Double(count) * 2.5 + 1
     }
+    return try repeatedShows(host, count: count, begins: .shown)
+  }
+
+  /// Runs `host`, asking for its rewarded ad in the frame after each dismissal (a scripted Escape
+  /// ends each show) until `count` shows began: the frames from each show call to the event that
+  /// marks its first frame (`begins`), and the time every presented frame takes (its start to the
+  /// end of its present), shows and dismissals included.
+  func repeatedShows(_ host: IntermissionHost.Host, count: Int, begins: FullscreenEvent.Kind) throws
+    -> FullscreenShows
+  {
+    var durations: [Double] = []
+    durations.reserveCapacity(40_000)
+    var latencies: [Int] = []
+    var frame = 0
+    var calledAt: Int?
     guard let ads = host.adOverlay?.fullscreen else { throw BenchmarkError(message: "no ad overlay") }
     ads.onEvent = { event in
       // Inside a frame's drawing: that frame is number frame + 1.
-      guard event.kind == .shown, let called = calledAt else { return }
+      guard event.kind == begins, let called = calledAt else { return }
       latencies.append(frame + 1 - called)
       calledAt = nil
     }

@@ -67,7 +67,7 @@ extension BenchmarkSuite {
   }
 
   /// What `plays` shows of a video ad in a real window came to.
-  typealias VideoPlays = (plays: Int, latencies: [Int], overBudget: Int, frames: Int, max: Double, p99: Double)
+  typealias VideoPlays = FullscreenShows
 
   /// Plays the 8 s clip as a rewarded ad `count` times in a real window under Xvfb at 60 fps on the
   /// real clock, its sound on SDL's disk driver: each show asked for in the frame after the one
@@ -85,11 +85,6 @@ extension BenchmarkSuite {
     for (name, value) in environment { setenv(name, value, 1) }
     defer { for name in environment.keys { unsetenv(name) } }
     let escapes = (1...count).map { "\(Double($0) * 10) key Escape" }.joined(separator: "\n")
-    var durations: [Double] = []
-    durations.reserveCapacity(40_000)
-    var latencies: [Int] = []
-    var frame = 0
-    var calledAt: Int?
     let host = try makeHost(script: try ReplayScript.parse(escapes, file: "escapes"), manifest: clips.playManifest) {
       $0.headless = false
       $0.noAudio = false
@@ -97,28 +92,7 @@ extension BenchmarkSuite {
       $0.adLatency = 0.1
       $0.seconds = Double(count) * 10 + 1
     }
-    guard let ads = host.adOverlay?.fullscreen else { throw BenchmarkError(message: "no ad overlay") }
-    ads.onEvent = { event in
-      guard event.kind == .videoStarted, let called = calledAt else { return }
-      latencies.append(frame + 1 - called)
-      calledAt = nil
-    }
-    let clock = host.clock
-    host.frameObserver = { start, presented in
-      if presented { durations.append(clock.now - start) }
-      frame += 1
-      if calledAt == nil, !ads.isShowing, ads.isReady(.rewarded), latencies.count < count, clock.now > 0.5 {
-        if ads.showRewarded(placement: "benchmark") == nil { calledAt = frame }
-      }
-    }
-    try host.run()
-    host.frameObserver = nil
-    ads.onEvent = nil
-    let budget = 1.0 / 60
-    return (
-      latencies.count, latencies, durations.filter { $0 > budget }.count, durations.count, durations.max() ?? 0,
-      Statistics.percentile(durations, 0.99)
-    )
+    return try repeatedShows(host, count: count, begins: .videoStarted)
   }
 
   /// CPU seconds of the program playing the 8 s clip from its Bonus in a 960×640 window under Xvfb

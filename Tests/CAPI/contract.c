@@ -186,6 +186,22 @@ static void *fullscreen_from_other_thread(void *argument)
 }
 
 /* The full-screen functions (0.4). */
+/* A deterministic config of the full-screen checks on `manifest`, its callbacks telling `seen`. */
+static intermission_config fullscreen_config(const char *manifest, const char *beacons, struct fullscreen_seen *seen)
+{
+    intermission_config config = INTERMISSION_CONFIG_INIT;
+    config.manifest_path = manifest;
+    config.beacons_path = beacons;
+    config.latency = 0;
+    config.deterministic = 1;
+    config.on_event = on_fullscreen_event;
+    config.on_reward = on_reward;
+    config.on_pause = on_fullscreen_pause;
+    config.on_resume = on_fullscreen_resume;
+    config.user = seen;
+    return config;
+}
+
 /* A rewarded video ad (video.json: the demo's 10 s house video), with no new function: ready once
  * its VAST is resolved and its first frame decoded, shown by intermission_show_rewarded, on the
  * fixed step of a deterministic overlay; the reward at its completion, handed over at the close. */
@@ -196,16 +212,7 @@ static void check_video(SDL_Renderer *renderer, const char *folder)
     snprintf(beacons, sizeof beacons, "%s/video-beacons.sqlite", folder);
     struct fullscreen_seen seen;
     memset(&seen, 0, sizeof seen);
-    intermission_config config = INTERMISSION_CONFIG_INIT;
-    config.manifest_path = manifest;
-    config.beacons_path = beacons;
-    config.latency = 0;
-    config.deterministic = 1;
-    config.on_event = on_fullscreen_event;
-    config.on_reward = on_reward;
-    config.on_pause = on_fullscreen_pause;
-    config.on_resume = on_fullscreen_resume;
-    config.user = &seen;
+    intermission_config config = fullscreen_config(manifest, beacons, &seen);
     intermission_overlay *overlay = intermission_create(renderer, &config, error, sizeof error);
     CHECK(overlay != NULL);
     if (!overlay) {
@@ -265,16 +272,7 @@ static void check_fullscreen(SDL_Renderer *renderer, const char *folder)
 
     struct fullscreen_seen seen;
     memset(&seen, 0, sizeof seen);
-    intermission_config config = INTERMISSION_CONFIG_INIT;
-    config.manifest_path = manifest;
-    config.beacons_path = beacons;
-    config.latency = 0;
-    config.deterministic = 1;
-    config.on_event = on_fullscreen_event;
-    config.on_reward = on_reward;
-    config.on_pause = on_fullscreen_pause;
-    config.on_resume = on_fullscreen_resume;
-    config.user = &seen;
+    intermission_config config = fullscreen_config(manifest, beacons, &seen);
     intermission_config bad = config;
     bad.interstitials_per_hour = -1;
     CHECK(intermission_create(renderer, &bad, error, sizeof error) == NULL && strstr(error, "interstitials_per_hour"));

@@ -29,20 +29,8 @@ struct RewardCrashTests {
   }
 
   @Test func aRewardKilledAtTwentyMomentsIsCreditedOnceAndOnlyOnce() async throws {
-    var generator = SeededGenerator(seed: 2112)
-    let moments = (0..<Self.kills).map { index in
-      (Double(index) + Double.random(in: 0..<1, using: &generator)) * Self.window / Double(Self.kills)
-    }
-    // Two launches at a time: each waits on the real clock.
-    let outcomes = try await withThrowingTaskGroup(of: Outcome.self) { group in
-      var outcomes: [Outcome] = []
-      for (index, moment) in moments.enumerated() {
-        if index >= 2, let done = try await group.next() { outcomes.append(done) }
-        group.addTask { try Self.killAndRelaunch(after: moment) }
-      }
-      for try await done in group { outcomes.append(done) }
-      return outcomes
-    }
+    let moments = KillMoments.spread(Self.kills, over: Self.window, seed: 2112)
+    let outcomes = try await KillMoments.run(moments) { try Self.killAndRelaunch(after: $0) }
     #expect(outcomes.count == Self.kills)
     #expect(outcomes.contains { !$0.completed }, "some kills came before the reward")
     #expect(outcomes.contains { $0.redelivered == 1 }, "some came while it was pending: \(outcomes)")

@@ -17,19 +17,8 @@ struct VideoCrashTests {
   static let window = 5.6
 
   @Test func aRewardedVideoKilledAtTenMomentsRewardsOnlyAfterItsCompletionAndNoTrackerTwice() async throws {
-    var generator = SeededGenerator(seed: 1930)
-    let moments = (0..<Self.kills).map { index in
-      (Double(index) + Double.random(in: 0..<1, using: &generator)) * Self.window / Double(Self.kills)
-    }
-    let outcomes = try await withThrowingTaskGroup(of: Bool.self) { group in
-      var outcomes: [Bool] = []
-      for (index, moment) in moments.enumerated() {
-        if index >= 2, let done = try await group.next() { outcomes.append(done) }
-        group.addTask { try Self.killAndRelaunch(after: moment) }
-      }
-      for try await done in group { outcomes.append(done) }
-      return outcomes
-    }
+    let moments = KillMoments.spread(Self.kills, over: Self.window, seed: 1930)
+    let outcomes = try await KillMoments.run(moments) { try Self.killAndRelaunch(after: $0) }
     #expect(outcomes.count == Self.kills)
     #expect(outcomes.contains(true) && outcomes.contains(false), "kills before and after the completion: \(outcomes)")
   }
