@@ -45,8 +45,8 @@ extension BenchmarkSuite {
 
   /// Runs `host`, asking for its rewarded ad in the frame after each dismissal (a scripted Escape
   /// ends each show) until `count` shows began: the frames from each show call to the event that
-  /// marks its first frame (`begins`), and the time every presented frame takes (its start to the
-  /// end of its present), shows and dismissals included.
+  /// marks its first frame (`begins`), and the time every presented frame takes from the first
+  /// show call on (its start to the end of its present), shows and dismissals included.
   func repeatedShows(_ host: IntermissionHost.Host, count: Int, begins: FullscreenEvent.Kind) throws
     -> FullscreenShows
   {
@@ -64,7 +64,9 @@ extension BenchmarkSuite {
     }
     let clock = host.clock
     host.frameObserver = { start, presented in
-      if presented { durations.append(clock.now - start) }
+      // From the first show call on: the program's own first frames (a window's, its renderer's
+      // first shaders) are no show's.
+      if presented, calledAt != nil || !latencies.isEmpty { durations.append(clock.now - start) }
       frame += 1
       if calledAt == nil, !ads.isShowing, ads.isReady(.rewarded), latencies.count < count, clock.now > 0.5 {
         if ads.showRewarded(placement: "benchmark") == nil { calledAt = frame }

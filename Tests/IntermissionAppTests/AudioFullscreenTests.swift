@@ -5,13 +5,13 @@ import MenuGame
 import Testing
 
 extension AudioTests {
-  /// The shipped ads with the rewarded ad a picture (its video's art) under a 1 s countdown, in
-  /// `runner`'s folder.
-  static func quickRewardedAds(_ runner: ProgramRunner) throws -> String {
+  /// The shipped ads with the rewarded ad a picture (its video's art) under a `rewardAfter` s
+  /// countdown, in `runner`'s folder.
+  static func quickRewardedAds(_ runner: ProgramRunner, rewardAfter: Int = 1) throws -> String {
     let folder = try ShippedManifest.bannerFolder(runner, "ads")
     let shipped = try String(contentsOfFile: ShippedManifest.path, encoding: .utf8)
     let quick = shipped.replacingOccurrences(
-      of: #""vast": "bonus-coins.xml""#, with: #""image": "bonus-rewarded.png", "rewardAfter": 1"#)
+      of: #""vast": "bonus-coins.xml""#, with: #""image": "bonus-rewarded.png", "rewardAfter": \#(rewardAfter)"#)
     try #require(quick != shipped, "the shipped rewarded ad is a video to replace with its picture")
     let manifest = folder.appendingPathComponent("manifest.json")
     try Data(quick.utf8).write(to: manifest)

@@ -234,9 +234,9 @@ struct BackendTests {
     #expect(allocations == 0, "\(allocations) allocations in 100 frames")
   }
 
-  /// The frames of a rewarded ad's show allocate nothing either: its 1280×720 creative is kept as
-  /// one texture and scaled as it is drawn, which SDL's software renderer does straight into the
-  /// window for an opaque image at full opacity.
+  /// The frames of a rewarded ad's show allocate nothing either: its 1280×720 creative (the shipped
+  /// rewarded video's art, as a picture) is kept as one texture and scaled as it is drawn, which
+  /// SDL's software renderer does straight into the window for an opaque image at full opacity.
   @Test(
     .enabled(if: BackendTests.isOptimized, "checked in release builds: swift test -c release"),
     .enabled(if: allocation_counter_is_available() == 1, "sanitizers own malloc: no counting there"))
@@ -247,7 +247,8 @@ struct BackendTests {
     options.adLatency = 0
     options.frames = 360
     options.noAudio = true
-    let manifest = ProgramRunner.root.appendingPathComponent("Assets/ads/manifest.json").path
+    let runner = try ProgramRunner()
+    let manifest = try AudioTests.quickRewardedAds(runner, rewardAfter: 15)
     // The Bonus screen, then "Watch an ad for 50 coins" (docs/bonus-script.txt).
     let script = try ReplayScript.parse("1.0 click 480 252\n3.0 key Return\n", file: "bonus")
     let host = try Host(
