@@ -7,6 +7,10 @@
 #include <libavutil/imgutils.h>
 #include <libswresample/swresample.h>
 #include <libswscale/swscale.h>
+#include <malloc.h>
+#include <sys/resource.h>
+#include <sys/syscall.h>
+#include <unistd.h>
 #include <pthread.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -370,6 +374,12 @@ int intermission_media_next(intermission_media *media, intermission_media_frame 
     }
 }
 
+void intermission_media_lower_thread_priority(void)
+{
+    /* On Linux, a thread's nice value is its own: PRIO_PROCESS with its thread id. */
+    setpriority(PRIO_PROCESS, (id_t)syscall(SYS_gettid), 10);
+}
+
 void intermission_media_set_output_size(intermission_media *media, int width, int height)
 {
     if (!media) return;
@@ -392,4 +402,7 @@ void intermission_media_close(intermission_media *media)
     if (media->resampler) ff.swr_free(&media->resampler);
     free(media->samples);
     free(media);
+    /* The decoder's frame pools are megabytes, freed now into the arena of the thread that
+       decoded; glibc keeps freed pages resident until asked to give them back. */
+    malloc_trim(0);
 }

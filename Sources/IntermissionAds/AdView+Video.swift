@@ -29,6 +29,24 @@ extension AdView {
     Rect(x: 0, y: 0, width: size.width, height: size.height).aspectFit(videoSize)
   }
 
+  /// Fills the bars of a view of `size` around the video's `frame` with black: only the bars, so
+  /// that a software rasteriser shades the view's pixels once per frame, not twice. Each bar
+  /// reaches a point into the frame, which the video then covers, so that no rounding of the
+  /// frame's edges to pixels leaves a gap.
+  static func fillLetterbox(around frame: Rect, in size: Size, on canvas: any Canvas) {
+    let black = Color(hex: 0x000000)
+    let top = frame.minY + 1
+    let bottom = frame.maxY - 1
+    if frame.minY > 0 { canvas.fill(Rect(x: 0, y: 0, width: size.width, height: top), color: black) }
+    if frame.maxY < size.height {
+      canvas.fill(Rect(x: 0, y: bottom, width: size.width, height: size.height - bottom), color: black)
+    }
+    if frame.minX > 0 { canvas.fill(Rect(x: 0, y: 0, width: frame.minX + 1, height: size.height), color: black) }
+    if frame.maxX < size.width {
+      canvas.fill(Rect(x: frame.maxX - 1, y: 0, width: size.width - frame.maxX + 1, height: size.height), color: black)
+    }
+  }
+
   mutating func handleWhilePlaying(_ event: InputEvent, viewSize: Size, imageSize: Size?) -> Outcome {
     guard let playing = playingVideo else { return .none }
     closeButton.frame = AdView.closeButtonFrame(in: viewSize)
@@ -69,8 +87,13 @@ extension AdView {
 
   func drawPlaying(_ playing: PlayingVideo, on canvas: any Canvas, image: ImageHandle?) {
     let size = canvas.size
-    canvas.fill(Rect(x: 0, y: 0, width: size.width, height: size.height), color: Color(hex: 0x000000))
-    if let image { canvas.drawImage(image, in: AdView.videoFrame(in: size, videoSize: image.pixelSize), opacity: 1) }
+    if let image {
+      let frame = AdView.videoFrame(in: size, videoSize: image.pixelSize)
+      AdView.fillLetterbox(around: frame, in: size, on: canvas)
+      canvas.drawImage(image, in: frame, opacity: 1)
+    } else {
+      canvas.fill(Rect(x: 0, y: 0, width: size.width, height: size.height), color: Color(hex: 0x000000))
+    }
     // The header on a translucent band, readable over any picture.
     canvas.fill(Rect(x: 0, y: 0, width: size.width, height: 76), color: Color(hex: 0x0B0F1A).withOpacity(0.6))
     let header = Rect(x: 24, y: 16, width: max(0, AdView.closeButtonFrame(in: size).minX - 32), height: 44)

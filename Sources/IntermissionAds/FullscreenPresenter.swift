@@ -190,8 +190,12 @@ public final class FullscreenPresenter {
     time = hostTime
     if sessionStart == nil { sessionStart = hostTime }
     rewards.deliverPending()
-    interstitials.update(at: time)
-    rewardedAds.update(at: time)
+    // While a video plays, no next ad loads: preparing one decodes its first frame, which would
+    // hold a second decoder and picture beside the playing one and take the worker's core from
+    // it. The next load starts at the video's end (its end card) or at its dismissal.
+    let videoPlays = show?.video.map { !$0.isCompleted } ?? false
+    interstitials.update(at: time, startsLoads: !videoPlays)
+    rewardedAds.update(at: time, startsLoads: !videoPlays)
     guard let show else { return }
     let minimized = holds.isWindowMinimized
     show.advance(to: time, minimized: minimized)

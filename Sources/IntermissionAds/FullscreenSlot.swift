@@ -49,14 +49,15 @@ final class FullscreenSlot {
     return time - loaded.time >= min(configuration.fullscreenExpiry, loaded.creative.lifetime ?? .infinity)
   }
 
-  /// Starts the next load when none is loaded or under way, and takes a due one, at `time`.
-  func update(at time: Double) {
+  /// Starts the next load when none is loaded or under way (unless `startsLoads` is false), and
+  /// takes a due one, at `time`.
+  func update(at time: Double, startsLoads: Bool = true) {
     if uploadFailed, let creative = loaded?.creative {
       uploadFailed = false
       discard()
       fail(.imageCorrupt(id: creative.id, path: creative.imagePath, reason: "the canvas refused it"), at: time)
     }
-    if loaded == nil, dueTime == nil, !isDormant, time >= (retryTime ?? -.infinity) {
+    if startsLoads, loaded == nil, dueTime == nil, !isDormant, time >= (retryTime ?? -.infinity) {
       dueTime = time + configuration.latency
       retryTime = nil
       loader.start(sequence: sequence)

@@ -71,6 +71,7 @@ public final class SDLSystem {
   }
 
   deinit {
+    AudioDeviceCloser.finish()
     IMG_Quit()
     SDL_Quit()
   }

@@ -3,8 +3,13 @@ import IntermissionCore
 
 /// Video ads' sound through SDL: each show opens an audio device of its own
 /// (`SDL_OpenAudioDevice`), apart from whatever the game plays its sound on, and closes it at the
-/// show's end. SDL's audio subsystem is started for the device and ended with it (SDL counts them),
-/// so a game without sound still hears its video ads.
+/// show's end. SDL's audio subsystem is started for the device and ended after it (SDL counts
+/// them), so a game without sound still hears its video ads.
+///
+/// Closing a device waits for its audio thread to wake (a buffer's time, tens of milliseconds), so
+/// a dismissed show's device is silenced at once and closed on a thread of its own, never on the
+/// game's loop. The next device opened, and the output's end, wait for that close first; the
+/// audio subsystem is ended on the loop's thread then.
 ///
 /// `INTERMISSION_VIDEO_AUDIO_DEVICE` names the device (as `SDL_GetAudioDeviceName` lists them, or,
 /// with SDL's disk driver, the file the ads' sound is written to); the default device otherwise.
@@ -22,8 +27,11 @@ public final class SDLVideoSound: VideoSoundOutput {
     self.init(deviceName: environment[SDLVideoSound.deviceVariable].flatMap { $0.isEmpty ? nil : $0 })
   }
 
+  deinit { AudioDeviceCloser.finish() }
+
   public func openDevice(rate: Int, channels: Int) -> (any VideoSoundDevice)? {
-    try? SDLVideoSoundDevice(rate: rate, channels: channels, deviceName: deviceName)
+    AudioDeviceCloser.finish()
+    return try? SDLVideoSoundDevice(rate: rate, channels: channels, deviceName: deviceName)
   }
 }
 
@@ -90,10 +98,11 @@ final class SDLVideoSoundDevice: VideoSoundDevice {
     if device != 0 { SDL_PauseAudioDevice(device, paused ? 1 : 0) }
   }
 
+  /// Silences the device at once; it closes on a thread of its own (`AudioDeviceCloser`).
   func close() {
-    if device != 0, SDL_WasInit(UInt32(SDL_INIT_AUDIO)) != 0 { SDL_CloseAudioDevice(device) }
+    let open = SDL_WasInit(UInt32(SDL_INIT_AUDIO)) != 0 ? device : 0
+    AudioDeviceCloser.close(open, endsSubsystem: ownsSubsystem)
     device = 0
-    if ownsSubsystem, SDL_WasInit(UInt32(SDL_INIT_AUDIO)) != 0 { SDL_QuitSubSystem(UInt32(SDL_INIT_AUDIO)) }
     ownsSubsystem = false
   }
 }

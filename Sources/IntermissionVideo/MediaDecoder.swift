@@ -103,13 +103,25 @@ public final class MediaDecoder {
   /// skipped, as players do; a truncated file simply ends early.
   /// - Throws: `Failure` when the file keeps failing to decode.
   public func next() throws(Failure) -> Frame {
+    var none: VideoFrame?
+    return try next(reusing: &none)
+  }
+
+  /// As `next()`, copying a picture into `spare`'s planes when it is of their size (a frame the
+  /// player is done with, so that a playing video allocates no new ones). `spare` is taken (set
+  /// to nil) when the next frame is a picture, and left when it is sound.
+  public func next(reusing spare: inout VideoFrame?) throws(Failure) -> Frame {
     var frame = intermission_media_frame()
     var error = [CChar](repeating: 0, count: 256)
     guard intermission_media_next(media, &frame, &error, error.count) == 0 else {
       throw Failure(description: MediaDecoder.text(error))
     }
     switch Int(frame.kind) {
-    case Int(INTERMISSION_MEDIA_VIDEO): return .video(VideoFrame(copying: frame))
+    case Int(INTERMISSION_MEDIA_VIDEO):
+      guard var reused = spare else { return .video(VideoFrame(copying: frame)) }
+      spare = nil
+      reused.overwrite(with: frame)
+      return .video(reused)
     case Int(INTERMISSION_MEDIA_AUDIO): return .audio(AudioChunk(copying: frame, channels: audioChannels))
     default: return .end
     }

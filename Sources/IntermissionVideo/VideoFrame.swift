@@ -19,22 +19,33 @@ public struct VideoFrame: Sendable {
   public var chromaHeight: Int { (height + 1) / 2 }
 
   init(copying frame: intermission_media_frame) {
+    time = 0
+    width = 0
+    height = 0
+    planes = [[], [], []]
+    overwrite(with: frame)
+  }
+
+  /// Copies `frame` in, into the planes this frame has when they are of its size (a recycled
+  /// frame: no allocation, as long as nothing else shares them), else into new ones.
+  mutating func overwrite(with frame: intermission_media_frame) {
     time = frame.time
     width = Int(frame.width)
     height = Int(frame.height)
-    let sizes = [(width, height), ((width + 1) / 2, (height + 1) / 2), ((width + 1) / 2, (height + 1) / 2)]
+    let chroma = ((width + 1) / 2, (height + 1) / 2)
+    let sizes = [(width, height), chroma, chroma]
     let sources = [frame.planes.0, frame.planes.1, frame.planes.2]
     let pitches = [Int(frame.pitches.0), Int(frame.pitches.1), Int(frame.pitches.2)]
-    planes = (0..<3).map { plane in
+    if planes.count != 3 { planes = [[], [], []] }
+    for plane in 0..<3 {
       let (columns, rows) = sizes[plane]
-      guard let source = sources[plane] else { return [UInt8](repeating: 0, count: columns * rows) }
-      var packed = [UInt8](repeating: 0, count: columns * rows)
-      packed.withUnsafeMutableBufferPointer { target in
+      if planes[plane].count != columns * rows { planes[plane] = [UInt8](repeating: 0, count: columns * rows) }
+      planes[plane].withUnsafeMutableBufferPointer { target in
+        guard let source = sources[plane] else { return target.update(repeating: 0) }
         for row in 0..<rows {
           (target.baseAddress! + row * columns).update(from: source + row * pitches[plane], count: columns)
         }
       }
-      return packed
     }
   }
 

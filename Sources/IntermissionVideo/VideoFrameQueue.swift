@@ -1,3 +1,4 @@
+import CFFmpeg
 import Glibc
 import IntermissionCore
 
@@ -63,6 +64,11 @@ public final class VideoFrameQueue {
     guard let last = due.last else { return nil }
     droppedFrames += due.count - 1
     presentedFrames += 1
+    // The frame shown until now goes back to the worker, whose next picture is copied into it.
+    if let previous = current {
+      current = nil
+      shared.recycle(previous)
+    }
     current = last
     return last
   }
@@ -115,6 +121,10 @@ private final class Shared: @unchecked Sendable {
   private let path: String?
   private let audioChannels: Int
   private var queued: [VideoFrame] = []
+  /// Frames the loop is done with (shown, or dropped), whose planes the worker fills again.
+  private var spares: [VideoFrame] = []
+  /// The most spare frames kept.
+  private static let spareCapacity = 2
   private var sound: [AudioChunk] = []
   /// The output size asked for and not yet applied by the worker (`.some(nil)`: the video's own).
   private var requestedSize: (width: Int, height: Int)??
@@ -128,16 +138,22 @@ private final class Shared: @unchecked Sendable {
     path = nil
     audioChannels = 0
     queued.reserveCapacity(VideoFrameQueue.capacity)
+    spares.reserveCapacity(Shared.spareCapacity)
   }
 
   init(path: String, audioChannels: Int) {
     self.path = path
     self.audioChannels = audioChannels
     queued.reserveCapacity(VideoFrameQueue.capacity)
+    spares.reserveCapacity(Shared.spareCapacity)
   }
 
-  /// The worker's loop: decode while there is room, wait while the queue is full, end at the end.
+  /// The worker's loop: decode while there is room, wait while the queue is full, end at the end;
+  /// then the decoder is freed, on the worker too.
   func decodeUntilFullOrDone() {
+    // The worker yields to the game's loop and the renderer's threads: it runs up to `capacity`
+    // frames ahead, so it can wait for a core where a frame of the loop cannot.
+    intermission_media_lower_thread_priority()
     if decoder == nil, let path {
       do {
         decoder = try MediaDecoder(path: path, audioChannels: audioChannels)
@@ -146,23 +162,29 @@ private final class Shared: @unchecked Sendable {
         return
       }
     }
-    guard let decoder else { return }
+    if let decoder { decode(decoder) }
+    decoder = nil
+  }
+
+  private func decode(_ decoder: MediaDecoder) {
     while true {
       condition.lock()
       while queued.count >= VideoFrameQueue.capacity && !isStopped { condition.wait() }
       let stopped = isStopped
       let resize = requestedSize
       requestedSize = nil
+      var spare = spares.popLast()
       condition.unlock()
       if stopped { return }
       if let resize { decoder.setOutputSize(resize) }
       let next: MediaDecoder.Frame
       do {
-        next = try decoder.next()
+        next = try decoder.next(reusing: &spare)
       } catch {
         fail(error.description)
         return
       }
+      if let spare { recycle(spare) }
       switch next {
       case .video(let frame):
         condition.withLock {
@@ -199,6 +221,8 @@ private final class Shared: @unchecked Sendable {
       while true {
         let count = queued.prefix { $0.time <= time + 1e-9 }.count
         if count > 0 {
+          if let passed = last { keep(spare: passed) }
+          for index in 0..<(count - 1) { keep(spare: queued[index]) }
           last = queued[count - 1]
           total += count
           queued.removeFirst(count)
@@ -209,6 +233,16 @@ private final class Shared: @unchecked Sendable {
         condition.wait()
       }
     }
+  }
+
+  /// Takes back a frame the loop is done with, for the worker to fill again.
+  func recycle(_ frame: VideoFrame) {
+    condition.withLock { keep(spare: frame) }
+  }
+
+  /// Keeps `frame` as a spare, up to `spareCapacity` of them; the lock is held.
+  private func keep(spare frame: VideoFrame) {
+    if spares.count < Shared.spareCapacity { spares.append(frame) }
   }
 
   func hasFrame(upTo time: Double) -> Bool {

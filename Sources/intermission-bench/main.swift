@@ -7,11 +7,15 @@ import Foundation
 
 let arguments = Array(CommandLine.arguments.dropFirst())
 let quick = arguments.contains("--quick")
+/// Row 15 alone (`--video`), for work on video playback: printed, never written.
+let videoOnly = arguments.contains("--video")
 let outputPath = arguments.firstIndex(of: "--write").flatMap {
   arguments.indices.contains($0 + 1) ? arguments[$0 + 1] : nil
 }
-if arguments.contains("--help") || arguments.contains(where: { !["--quick", "--write", outputPath].contains($0) }) {
-  print("usage: intermission-bench [--quick] [--write FILE]")
+if arguments.contains("--help")
+  || arguments.contains(where: { !["--quick", "--video", "--write", outputPath].contains($0) })
+{
+  print("usage: intermission-bench [--quick] [--video] [--write FILE]")
   exit(arguments.contains("--help") ? 0 : 2)
 }
 
@@ -28,9 +32,17 @@ func progress(_ text: String) {
 
 // MARK: - Measurements
 
+/// Ends a partial run (`--video`) early, with the rows it measured.
+struct Finished: Error {}
+
 var report = Report()
 do {
   let suite = try BenchmarkSuite(quick: quick)
+  if videoOnly {
+    progress("6. the peak memory of the still full-screen ads, the baseline of row 15's memory ...")
+    try addVideoRows(suite, stillsPeak: try suite.peakMemory().withFullscreen, to: &report)
+    throw Finished()
+  }
 
   progress("1/10 core cost per frame ...")
   let core = suite.coreCostPerFrame()
@@ -248,6 +260,45 @@ do {
   report.add(
     "   the same, largest", "\(formatted(bidToBanner.max * 1000, 1)) ms", goal: "<= 166.7 ms",
     met: bidToBanner.max <= bidGoal)
+  try addVideoRows(suite, stillsPeak: memory.withFullscreen, to: &report)
+} catch is Finished {
+} catch {
+  progress("intermission-bench: \(error)")
+  try? FileManager.default.removeItem(at: scratch)
+  exit(1)
+}
+try? FileManager.default.removeItem(at: scratch)
+
+// MARK: - Report
+
+let header = "Measured \(Report.date()) on \(Report.machine())\(quick ? " (quick run)" : "").\n\n"
+print(header + report.markdown)
+if let outputPath, !videoOnly {
+  do {
+    try write(report: header + report.markdown, to: outputPath)
+    progress("wrote \(outputPath)")
+  } catch {
+    progress("intermission-bench: cannot write \(outputPath): \(error)")
+    exit(1)
+  }
+}
+
+/// Replaces the section between the results markers in `path` (or writes a new file).
+func write(report: String, to path: String) throws {
+  let begin = "<!-- results:begin -->"
+  let end = "<!-- results:end -->"
+  var text = (try? String(contentsOfFile: path, encoding: .utf8)) ?? "# Benchmarks\n\n\(begin)\n\(end)\n"
+  if let start = text.range(of: begin), let stop = text.range(of: end), start.upperBound <= stop.lowerBound {
+    text.replaceSubrange(start.upperBound..<stop.lowerBound, with: "\n" + report)
+  } else {
+    text += "\n\(begin)\n\(report)\(end)\n"
+  }
+  try text.write(toFile: path, atomically: true, encoding: .utf8)
+}
+
+/// Row 15, video ads: plays in a real window, CPU against ffplay, the A/V offset and memory, the
+/// last against `stillsPeak` (row 6's peak with the full-screen ads as pictures, in KiB).
+func addVideoRows(_ suite: BenchmarkSuite, stillsPeak: Int, to report: inout Report) throws {
   progress("15. video ads: plays in a real window, CPU against ffplay, A/V offset, memory ...")
   let clips = try suite.makeVideoClips()
   defer { try? FileManager.default.removeItem(at: clips.folder) }
@@ -281,40 +332,8 @@ do {
       + "audio clock at its drawing against its time, p99", "\(formatted(offsetP99 * 1000, 1)) ms", goal: "<= 40 ms",
     met: !offsets.isEmpty && offsetP99 <= 0.040)
   let playingPeak = try suite.videoPeakMemory(clips)
-  let playingCost = Double(playingPeak - memory.withFullscreen) / 1024
+  let playingCost = Double(playingPeak - stillsPeak) / 1024
   report.add(
     "   peak resident memory while playing the clip, over the still full-screen row above",
     "\(formatted(playingCost, 1)) MiB", goal: "<= +48 MiB", met: playingCost <= 48)
-} catch {
-  progress("intermission-bench: \(error)")
-  try? FileManager.default.removeItem(at: scratch)
-  exit(1)
-}
-try? FileManager.default.removeItem(at: scratch)
-
-// MARK: - Report
-
-let header = "Measured \(Report.date()) on \(Report.machine())\(quick ? " (quick run)" : "").\n\n"
-print(header + report.markdown)
-if let outputPath {
-  do {
-    try write(report: header + report.markdown, to: outputPath)
-    progress("wrote \(outputPath)")
-  } catch {
-    progress("intermission-bench: cannot write \(outputPath): \(error)")
-    exit(1)
-  }
-}
-
-/// Replaces the section between the results markers in `path` (or writes a new file).
-func write(report: String, to path: String) throws {
-  let begin = "<!-- results:begin -->"
-  let end = "<!-- results:end -->"
-  var text = (try? String(contentsOfFile: path, encoding: .utf8)) ?? "# Benchmarks\n\n\(begin)\n\(end)\n"
-  if let start = text.range(of: begin), let stop = text.range(of: end), start.upperBound <= stop.lowerBound {
-    text.replaceSubrange(start.upperBound..<stop.lowerBound, with: "\n" + report)
-  } else {
-    text += "\n\(begin)\n\(report)\(end)\n"
-  }
-  try text.write(toFile: path, atomically: true, encoding: .utf8)
 }

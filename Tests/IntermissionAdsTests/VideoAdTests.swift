@@ -80,6 +80,22 @@ struct VideoAdTests {
     #expect(steps == (0..<4).flatMap { Array(repeating: $0, count: 30) }, "\(lumas)")
   }
 
+  /// While a video plays, no next ad is prepared (that would hold a second decoder and picture
+  /// beside the playing one): the next rewarded video loads at the end of this one, during its end
+  /// card, and is ready before the player closes it.
+  @Test func theNextAdLoadsOnlyAfterThePlayingVideoEnds() throws {
+    let (h, _) = try videoHarness()
+    h.run(until: 1)
+    #expect(h.overlay.fullscreen.showRewarded(placement: "bonus") == nil)
+    h.run(until: 4.9)
+    #expect(!h.overlay.fullscreen.isReady(.rewarded), "nothing prepared while the video plays")
+    h.run(until: 5.5)
+    #expect(h.overlay.fullscreen.isReady(.rewarded), "the next one is ready during the end card")
+    let loads = h.output.lines.filter { h.field("event", $0) == "ad.loaded" && $0.contains("\"rewarded\"") }
+    let frames = loads.compactMap { Int($0.split(separator: ",")[0].dropFirst("{\"frame\":".count)) }
+    #expect(frames.count == 2 && frames[1] >= 300, "the second load after the completion at frame 300: \(frames)")
+  }
+
   @Test func theSameStepsGiveTheSameTraceInEveryRun() throws {
     func run() throws -> [String] {
       let (h, _) = try videoHarness()

@@ -33,6 +33,42 @@ struct MediaDecoderTests {
     #expect(abs(audioFrames - 88_200) < 2_500, "\(audioFrames) sample frames")
   }
 
+  struct EndedEarly: Error {}
+
+  /// A frame the player is done with is decoded into again: the next picture lands in its planes
+  /// (the same storage, taken from the caller), with its own time and pixels; sound leaves it.
+  @Test func aSpareFrameIsDecodedIntoInPlace() throws {
+    let decoder = try MediaDecoder(path: GeneratedMedia.path("steps.mp4"), audioChannels: 2)
+    func nextPicture(reusing spare: inout VideoFrame?) throws -> VideoFrame {
+      while true {
+        let before = spare != nil
+        switch try decoder.next(reusing: &spare) {
+        case .video(let frame): return frame
+        case .audio: #expect((spare != nil) == before, "sound leaves the spare")
+        case .end: throw EndedEarly()
+        }
+      }
+    }
+    func storage(of frame: VideoFrame) -> [UInt] {
+      frame.planes.map { $0.withUnsafeBufferPointer { UInt(bitPattern: $0.baseAddress) } }
+    }
+    var none: VideoFrame?
+    // The first frame is held by `spare` alone, as a frame handed back by the player is.
+    var spare: VideoFrame? = try nextPicture(reusing: &none)
+    let firstStorage = storage(of: try #require(spare))
+    let firstLuma = try #require(spare).planes[0][0]
+    var second = try nextPicture(reusing: &spare)
+    #expect(spare == nil, "the spare was taken")
+    #expect(storage(of: second) == firstStorage)
+    #expect(second.time > 0 && second.planes[0].count == 320 * 180)
+    // Thirty frames on, the picture is a step brighter: it was copied in, not left over.
+    for _ in 0..<29 {
+      var again: VideoFrame? = second
+      second = try nextPicture(reusing: &again)
+    }
+    #expect(second.planes[0][0] > firstLuma &+ 30, "\(firstLuma) then \(second.planes[0][0])")
+  }
+
   @Test func aVP9OpusWebMDecodesToo() throws {
     let (info, video, audioFrames) = try MediaDecoderTests.decodeAll(
       GeneratedMedia.path("vp9-opus.webm"), audioRate: 48_000)

@@ -60,6 +60,10 @@ int intermission_media_open(const char *path, int audio_rate, int audio_channels
 int intermission_media_next(intermission_media *media, intermission_media_frame *frame, char *error,
                             size_t error_size);
 
+/* Lowers the calling thread's scheduling priority (nice 10): a decoding worker that runs frames
+   ahead yields the cores to the game's loop and the renderer's threads, which cannot wait. */
+void intermission_media_lower_thread_priority(void);
+
 /// Makes the next video frames `width` x `height` (scaled by libswscale, bilinear), or the video's
 /// own size with 0 (the default). A view that draws the video smaller or larger than it is has it
 /// scaled here, on the decoding thread, so that the loop draws it one to one.
