@@ -1,3 +1,5 @@
+import IntermissionCore
+
 /// A tracking report of one event, for an ad server to count: a viewable impression, a click or an
 /// earned reward, sent as an HTTP GET to the ad's `impressionURL`, `clickURL` or `rewardURL`.
 public struct Beacon: Hashable, Sendable {
@@ -70,22 +72,9 @@ public struct Beacon: Hashable, Sendable {
     return base + separator + query + url[fragmentStart...]
   }
 
-  /// `text` with everything but RFC 3986's unreserved characters percent-encoded (UTF-8).
-  public static func percentEncoded(_ text: String) -> String {
-    var encoded = ""
-    for byte in text.utf8 {
-      switch byte {
-      case UInt8(ascii: "A")...UInt8(ascii: "Z"), UInt8(ascii: "a")...UInt8(ascii: "z"),
-        UInt8(ascii: "0")...UInt8(ascii: "9"), UInt8(ascii: "-"), UInt8(ascii: "."), UInt8(ascii: "_"),
-        UInt8(ascii: "~"):
-        encoded.unicodeScalars.append(Unicode.Scalar(byte))
-      default:
-        let hex = Array("0123456789ABCDEF")
-        encoded += "%" + String(hex[Int(byte >> 4)]) + String(hex[Int(byte & 15)])
-      }
-    }
-    return encoded
-  }
+  /// `text` with everything but RFC 3986's unreserved characters percent-encoded (UTF-8;
+  /// `PercentEncoding.encoded(_:)`).
+  public static func percentEncoded(_ text: String) -> String { PercentEncoding.encoded(text) }
 }
 
 /// What became of a beacon, for the trace: `beacon.sent`, `beacon.failed` or `beacon.dropped`.

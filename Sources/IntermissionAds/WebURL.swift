@@ -1,3 +1,5 @@
+import IntermissionCore
+
 /// An absolute http or https URL, parsed strictly enough for untrusted input and normalised as
 /// RFC 3986 (section 6.2.2) says before anything checks it, without Foundation.
 ///
@@ -93,11 +95,11 @@ public struct WebURL: Hashable, Sendable, CustomStringConvertible {
       guard index + 2 < bytes.count, let high = hexValue(bytes[index + 1]), let low = hexValue(bytes[index + 2])
       else { return nil }
       let decoded = high << 4 | low
-      if isUnreserved(decoded) {
+      if PercentEncoding.isUnreserved(decoded) {
         output.append(decoded)
       } else {
-        bytes[index + 1] = uppercaseHex(high)
-        bytes[index + 2] = uppercaseHex(low)
+        bytes[index + 1] = PercentEncoding.hexDigit(high)
+        bytes[index + 2] = PercentEncoding.hexDigit(low)
         output.append(contentsOf: bytes[index...(index + 2)])
       }
       index += 3
@@ -111,21 +113,6 @@ public struct WebURL: Hashable, Sendable, CustomStringConvertible {
     case UInt8(ascii: "a")...UInt8(ascii: "f"): byte - UInt8(ascii: "a") + 10
     case UInt8(ascii: "A")...UInt8(ascii: "F"): byte - UInt8(ascii: "A") + 10
     default: nil
-    }
-  }
-
-  private static func uppercaseHex(_ value: UInt8) -> UInt8 {
-    value < 10 ? UInt8(ascii: "0") + value : UInt8(ascii: "A") + value - 10
-  }
-
-  /// RFC 3986's unreserved characters: `ALPHA / DIGIT / "-" / "." / "_" / "~"`.
-  private static func isUnreserved(_ byte: UInt8) -> Bool {
-    switch byte {
-    case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "A")...UInt8(ascii: "Z"),
-      UInt8(ascii: "0")...UInt8(ascii: "9"):
-      true
-    default:
-      byte == UInt8(ascii: "-") || byte == UInt8(ascii: ".") || byte == UInt8(ascii: "_") || byte == UInt8(ascii: "~")
     }
   }
 

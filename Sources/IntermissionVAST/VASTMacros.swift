@@ -1,3 +1,5 @@
+import IntermissionCore
+
 /// The values of VAST 4's macros for one tracker request, and their substitution into its URL.
 ///
 /// `[ERRORCODE]`, `[TIMESTAMP]`, `[CACHEBUSTING]`, `[ADPLAYHEAD]`, `[ASSETURI]` and `[ADSERVINGID]`
@@ -65,20 +67,7 @@ public struct VASTMacros: Hashable, Sendable {
     return "\(padded(hours, 2)):\(padded(minutes, 2)):\(padded(whole, 2)).\(padded(fraction, 3))"
   }
 
-  /// `text` with every byte but RFC 3986's unreserved characters percent-encoded.
-  public static func percentEncoded(_ text: String) -> String {
-    var encoded = ""
-    for byte in text.utf8 {
-      let isUnreserved =
-        (byte >= 0x41 && byte <= 0x5A) || (byte >= 0x61 && byte <= 0x7A) || (byte >= 0x30 && byte <= 0x39)
-        || byte == 0x2D || byte == 0x2E || byte == 0x5F || byte == 0x7E
-      if isUnreserved {
-        encoded.unicodeScalars.append(UnicodeScalar(byte))
-      } else {
-        let digits = Array("0123456789ABCDEF")
-        encoded += "%\(digits[Int(byte >> 4)])\(digits[Int(byte & 0x0F)])"
-      }
-    }
-    return encoded
-  }
+  /// `text` with every byte but RFC 3986's unreserved characters percent-encoded
+  /// (`PercentEncoding.encoded(_:)`).
+  public static func percentEncoded(_ text: String) -> String { PercentEncoding.encoded(text) }
 }

@@ -82,17 +82,25 @@ extension BenchmarkSuite {
       "SDL_DISKAUDIOFILE": clips.folder.appendingPathComponent("game.raw").path,
       "INTERMISSION_VIDEO_AUDIO_DEVICE": clips.folder.appendingPathComponent("ad.raw").path,
     ]
-    for (name, value) in environment { setenv(name, value, 1) }
-    defer { for name in environment.keys { unsetenv(name) } }
-    let escapes = (1...count).map { "\(Double($0) * 10) key Escape" }.joined(separator: "\n")
-    let host = try makeHost(script: try ReplayScript.parse(escapes, file: "escapes"), manifest: clips.playManifest) {
-      $0.headless = false
-      $0.noAudio = false
-      $0.fps = 60
-      $0.adLatency = 0.1
-      $0.seconds = Double(count) * 10 + 1
+    return try withEnvironment(environment) {
+      let escapes = (1...count).map { "\(Double($0) * 10) key Escape" }.joined(separator: "\n")
+      let host = try makeHost(script: try ReplayScript.parse(escapes, file: "escapes"), manifest: clips.playManifest) {
+        $0.headless = false
+        $0.noAudio = false
+        $0.fps = 60
+        $0.adLatency = 0.1
+        $0.seconds = Double(count) * 10 + 1
+      }
+      return try repeatedShows(host, count: count, begins: .videoStarted)
     }
-    return try repeatedShows(host, count: count, begins: .videoStarted)
+  }
+
+  /// Runs `body` with `variables` set in the benchmark's own environment (an in-process host reads
+  /// them), and unset after it.
+  private func withEnvironment<Result>(_ variables: [String: String], _ body: () throws -> Result) rethrows -> Result {
+    for (name, value) in variables { setenv(name, value, 1) }
+    defer { for name in variables.keys { unsetenv(name) } }
+    return try body()
   }
 
   /// CPU seconds of the program playing the 8 s clip from its Bonus in a 960×640 window under Xvfb
@@ -130,32 +138,32 @@ extension BenchmarkSuite {
       "SDL_AUDIODRIVER": "disk", "SDL_DISKAUDIOFILE": clips.folder.appendingPathComponent("sync-game.raw").path,
       "INTERMISSION_VIDEO_AUDIO_DEVICE": clips.folder.appendingPathComponent("sync-ad.raw").path,
     ]
-    for (name, value) in environment { setenv(name, value, 1) }
-    defer { for name in environment.keys { unsetenv(name) } }
-    let plays = quick ? 1 : 3
-    let escapes = (1...plays).map { "\(Double($0) * 8) key Escape" }.joined(separator: "\n")
-    let host = try makeHost(script: try ReplayScript.parse(escapes, file: "escapes"), manifest: clips.syncManifest) {
-      $0.noAudio = false
-      $0.adLatency = 0.1
-      $0.seconds = Double(plays) * 8 + 1
-    }
-    guard let ads = host.adOverlay?.fullscreen else { throw BenchmarkError(message: "no ad overlay") }
-    var offsets: [Double] = []
-    ads.onVideoFrameDrawn = { frameTime, heardTime in
-      guard let heardTime, frameTime >= 0.5, abs(frameTime - frameTime.rounded()) < 0.005 else { return }
-      offsets.append(heardTime - frameTime)
-    }
-    var shows = 0
-    let clock = host.clock
-    host.frameObserver = { _, _ in
-      if !ads.isShowing, ads.isReady(.rewarded), shows < plays, clock.now > 0.5 {
-        if ads.showRewarded(placement: "benchmark") == nil { shows += 1 }
+    return try withEnvironment(environment) {
+      let plays = quick ? 1 : 3
+      let escapes = (1...plays).map { "\(Double($0) * 8) key Escape" }.joined(separator: "\n")
+      let host = try makeHost(script: try ReplayScript.parse(escapes, file: "escapes"), manifest: clips.syncManifest) {
+        $0.noAudio = false
+        $0.adLatency = 0.1
+        $0.seconds = Double(plays) * 8 + 1
       }
+      guard let ads = host.adOverlay?.fullscreen else { throw BenchmarkError(message: "no ad overlay") }
+      var offsets: [Double] = []
+      ads.onVideoFrameDrawn = { frameTime, heardTime in
+        guard let heardTime, frameTime >= 0.5, abs(frameTime - frameTime.rounded()) < 0.005 else { return }
+        offsets.append(heardTime - frameTime)
+      }
+      var shows = 0
+      let clock = host.clock
+      host.frameObserver = { _, _ in
+        if !ads.isShowing, ads.isReady(.rewarded), shows < plays, clock.now > 0.5 {
+          if ads.showRewarded(placement: "benchmark") == nil { shows += 1 }
+        }
+      }
+      try host.run()
+      host.frameObserver = nil
+      ads.onVideoFrameDrawn = nil
+      return offsets
     }
-    try host.run()
-    host.frameObserver = nil
-    ads.onVideoFrameDrawn = nil
-    return offsets
   }
 
   /// Peak resident memory of the program playing the 8 s clip to its end, headless on the fixed

@@ -36,6 +36,18 @@ struct ProgramRunner {
 
   func path(_ name: String) -> String { folder.appendingPathComponent(name).path }
 
+  /// Waits, at most `timeout` seconds, until the trace `name` in the folder (written by a running
+  /// program) holds `text`, such as `"event":"video.started"`; reads it every millisecond.
+  /// - Returns: whether it came in time.
+  func waitForTrace(_ name: String, containing text: String, timeout: Double) -> Bool {
+    let deadline = Date().addingTimeInterval(timeout)
+    while !((try? String(contentsOfFile: path(name), encoding: .utf8))?.contains(text) ?? false) {
+      guard Date() < deadline else { return false }
+      usleep(1000)
+    }
+    return true
+  }
+
   func write(_ name: String, _ text: String) throws -> String {
     let path = path(name)
     try Data(text.utf8).write(to: URL(fileURLWithPath: path))

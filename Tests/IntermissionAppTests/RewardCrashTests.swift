@@ -55,12 +55,7 @@ struct RewardCrashTests {
     #expect(mkfifo(savePath + ".new", 0o644) == 0)
     let base = ["--headless", "--no-audio", "--ads", manifest, "--ad-latency", "0.1"]
     let program = try runner.start(base + ["--seconds", "10", "--script", script, "--trace", runner.path("1.jsonl")])
-    let trace = runner.path("1.jsonl")
-    let deadline = Date().addingTimeInterval(30)
-    while !((try? String(contentsOfFile: trace, encoding: .utf8))?.contains(#""event":"rewarded.earned""#) ?? false) {
-      if Date() > deadline { break }
-      usleep(1000)
-    }
+    _ = runner.waitForTrace("1.jsonl", containing: #""event":"rewarded.earned""#, timeout: 30)
     usleep(200_000)
     #expect(program.process.isRunning, "blocked in the handler, not finished")
     kill(program.process.processIdentifier, SIGKILL)
@@ -102,15 +97,10 @@ struct RewardCrashTests {
       "s.txt", "0.5 click \(Int(bonus.midX)) \(Int(bonus.midY))\n0.8 key Return\n2.8 key Escape\n")
     let base = ["--headless", "--no-audio", "--ads", manifest, "--ad-latency", "0.1"]
     let program = try runner.start(base + ["--seconds", "10", "--script", script, "--trace", runner.path("1.jsonl")])
-    let trace = runner.path("1.jsonl")
-    let deadline = Date().addingTimeInterval(30)
-    while !((try? String(contentsOfFile: trace, encoding: .utf8))?.contains(#""event":"fullscreen.shown""#) ?? false) {
-      guard Date() < deadline else {
-        kill(program.process.processIdentifier, SIGKILL)
-        Issue.record("the rewarded ad never showed: \((try? runner.traceLines("1.jsonl")) ?? [])")
-        return Outcome(completed: false, pendingAfterKill: 0, redelivered: 0)
-      }
-      usleep(1000)
+    guard runner.waitForTrace("1.jsonl", containing: #""event":"fullscreen.shown""#, timeout: 30) else {
+      kill(program.process.processIdentifier, SIGKILL)
+      Issue.record("the rewarded ad never showed: \((try? runner.traceLines("1.jsonl")) ?? [])")
+      return Outcome(completed: false, pendingAfterKill: 0, redelivered: 0)
     }
     usleep(useconds_t(moment * 1_000_000))
     kill(program.process.processIdentifier, SIGKILL)

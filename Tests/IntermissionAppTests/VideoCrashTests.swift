@@ -35,15 +35,10 @@ struct VideoCrashTests {
     let script = try runner.write("s.txt", "1.0 click 480 252\n3.0 key Return\n8.0 key Escape\n")
     let base = ["--headless", "--no-audio", "--ads", demand, "--beacons", runner.path("beacons.sqlite")]
     let program = try runner.start(base + ["--seconds", "20", "--script", script, "--trace", runner.path("1.jsonl")])
-    let trace = runner.path("1.jsonl")
-    let deadline = Date().addingTimeInterval(30)
-    while !((try? String(contentsOfFile: trace, encoding: .utf8))?.contains(#""event":"video.started""#) ?? false) {
-      guard Date() < deadline else {
-        kill(program.process.processIdentifier, SIGKILL)
-        Issue.record("the rewarded video never started: \((try? runner.traceLines("1.jsonl")) ?? [])")
-        return false
-      }
-      usleep(1000)
+    guard runner.waitForTrace("1.jsonl", containing: #""event":"video.started""#, timeout: 30) else {
+      kill(program.process.processIdentifier, SIGKILL)
+      Issue.record("the rewarded video never started: \((try? runner.traceLines("1.jsonl")) ?? [])")
+      return false
     }
     usleep(useconds_t(moment * 1_000_000))
     kill(program.process.processIdentifier, SIGKILL)

@@ -30,13 +30,8 @@ struct VideoMappingTests {
       kill(program.process.processIdentifier, SIGTERM)
       _ = runner.finish(program)
     }
-    let deadline = Date().addingTimeInterval(20)
-    while !((try? String(contentsOfFile: trace, encoding: .utf8))?.contains(event) ?? false) {
-      guard Date() < deadline else {
-        Issue.record("no \(event): \((try? String(contentsOfFile: trace, encoding: .utf8)) ?? "")")
-        break
-      }
-      usleep(10_000)
+    if !runner.waitForTrace("t.jsonl", containing: event, timeout: 20) {
+      Issue.record("no \(event): \((try? String(contentsOfFile: trace, encoding: .utf8)) ?? "")")
     }
     return try mappedLibraries(program.process.processIdentifier)
   }
