@@ -15,6 +15,8 @@ let package = Package(
     .library(name: "IntermissionOpenRTB", targets: ["IntermissionOpenRTB"]),
     // Video files decoded by FFmpeg into I420 frames and float samples, for video ads.
     .library(name: "IntermissionVideo", targets: ["IntermissionVideo"]),
+    // Text layout for every language: font fallback, bidirectional runs, line breaks, truncation.
+    .library(name: "IntermissionText", targets: ["IntermissionText"]),
     // VAST video ad documents: parsing, wrapper resolution, media choice and tracking macros.
     .library(name: "IntermissionVAST", targets: ["IntermissionVAST"]),
     // Ads over HTTP(S) (libcurl) and durable beacons (SQLite), for the host or a game's own loop.
@@ -60,6 +62,14 @@ let package = Package(
     .target(name: "CIntermissionStartup", dependencies: ["CIntermissionSupport"]),
     // Counts heap allocations by interposing malloc; linked into the benchmark and the app tests.
     .target(name: "CAllocationCounter"),
+    // ICU (bidirectional levels, scripts, line breaks) and fontconfig (faces by language and
+    // character), with plain C types, for IntermissionText.
+    .target(
+      name: "CText",
+      linkerSettings: [.linkedLibrary("icuuc"), .linkedLibrary("icudata"), .linkedLibrary("fontconfig")]),
+    // Text layout for every language: font fallback through fontconfig, runs by font, script and
+    // direction (UAX #9), line breaks (UAX #14) and grapheme-safe truncation. No SDL.
+    .target(name: "IntermissionText", dependencies: ["CText"]),
     // The director, scenes, clocks, pause holds, input, tracing and script parsing. No SDL.
     .target(name: "IntermissionCore"),
     // The ad overlay: banner lifecycle, ad source, in-app ad view and the pause/resume bridge. No SDL.
@@ -79,6 +89,7 @@ let package = Package(
       name: "IntermissionSDL",
       dependencies: [
         "CSDL2", "CSDLMixer", "IntermissionCore", "IntermissionAds", "IntermissionNet", "CIntermissionSupport",
+        "IntermissionText",
       ]),
     // Real delivery: ads over HTTP(S) with a disk cache, and beacons in a durable SQLite queue. No SDL.
     .target(
@@ -137,6 +148,7 @@ let package = Package(
       name: "MenuGameTests",
       dependencies: ["MenuGame", "IntermissionCore", "IntermissionAds", "IntermissionTestSupport"]),
     .testTarget(name: "IntermissionVideoTests", dependencies: ["IntermissionVideo", "IntermissionTestSupport"]),
+    .testTarget(name: "IntermissionTextTests", dependencies: ["IntermissionText", "IntermissionTestSupport"]),
     .testTarget(name: "IntermissionVASTTests", dependencies: ["IntermissionVAST", "IntermissionTestSupport"]),
     .testTarget(
       name: "IntermissionAdsTests",
@@ -146,7 +158,7 @@ let package = Package(
       dependencies: [
         "IntermissionHost", "IntermissionSDL", "IntermissionCore", "IntermissionAds", "MenuGame", "CAllocationCounter",
         "IntermissionTestSupport", "IntermissionC", "CIntermission", "IntermissionNet", "IntermissionTesting",
-        "IntermissionTrace", "IntermissionOpenRTB",
+        "IntermissionTrace", "IntermissionOpenRTB", "IntermissionText",
       ]
     ),
   ],

@@ -25,6 +25,18 @@ public protocol Canvas: AnyObject {
   /// The size `text` takes when drawn in `style`.
   func measureText(_ text: String, style: TextStyle) -> Size
 
+  /// Draws `text`, written in `language` (a BCP 47 tag such as "ja"; nil for the game's), in
+  /// `rect`: the language picks the fonts (Japanese and Chinese Han differ). The default ignores it.
+  func drawText(
+    _ text: String, style: TextStyle, color: Color, in rect: Rect, alignment: TextAlignment, language: String?)
+
+  /// The size `text`, written in `language`, takes when drawn in `style`. The default ignores it.
+  func measureText(_ text: String, style: TextStyle, language: String?) -> Size
+
+  /// The characters that no font had since the last call, each once per canvas: left out of the
+  /// text drawn. The default has none.
+  func takeMissingGlyphs() -> [Unicode.Scalar]
+
   /// Draws an uploaded image scaled into `rect` with the given opacity (0...1).
   func drawImage(_ image: ImageHandle, in rect: Rect, opacity: Double)
 
@@ -61,4 +73,13 @@ extension Canvas {
   public func drawSceneLayer() {}
   public func drawOverlay(_ draw: () -> Void) { draw() }
   public func updateVideoImage(_ image: ImageHandle, with frame: YUVImage) -> Bool { false }
+  public func drawText(
+    _ text: String, style: TextStyle, color: Color, in rect: Rect, alignment: TextAlignment, language: String?
+  ) {
+    drawText(text, style: style, color: color, in: rect, alignment: alignment)
+  }
+  public func measureText(_ text: String, style: TextStyle, language: String?) -> Size {
+    measureText(text, style: style)
+  }
+  public func takeMissingGlyphs() -> [Unicode.Scalar] { [] }
 }

@@ -1,4 +1,5 @@
 import CSDL2
+import IntermissionText
 
 /// A TrueType font at one size; owns its pointer and closes it in `deinit`.
 public final class Font {
@@ -8,10 +9,16 @@ public final class Font {
 
   /// Opens the font file at `path` at `pointSize`.
   /// - Throws: `SDLError` from `TTF_OpenFont`.
-  public init(library: FontLibrary, path: String, pointSize: Int) throws {
+  public convenience init(library: FontLibrary, path: String, pointSize: Int) throws {
+    try self.init(library: library, face: FontFace(path: path), pointSize: pointSize)
+  }
+
+  /// Opens `face` (a face of a `.ttc` collection by its index) at `pointSize`.
+  /// - Throws: `SDLError` from `TTF_OpenFontIndex`.
+  public init(library: FontLibrary, face: FontFace, pointSize: Int) throws {
     self.library = library
     pointer = try FontLibrary.freeType.withLock { _ in
-      try SDLCall.nonNil(TTF_OpenFont(path, CInt(pointSize)), "TTF_OpenFont")
+      try SDLCall.nonNil(TTF_OpenFontIndex(face.path, CInt(pointSize), face.index), "TTF_OpenFontIndex")
     }
   }
 
@@ -32,6 +39,23 @@ public final class Font {
     var height: CInt = 0
     TTF_SizeUTF8(pointer, text.isEmpty ? " " : text, &width, &height)
     return (Int(width), Int(height))
+  }
+
+  /// Whether the font has a glyph for `scalar` (`TTF_GlyphIsProvided32`).
+  public func provides(_ scalar: Unicode.Scalar) -> Bool {
+    TTF_GlyphIsProvided32(pointer, scalar.value) != 0
+  }
+
+  /// The height of a line, in pixels.
+  public var lineHeight: Int { Int(TTF_FontHeight(pointer)) }
+  /// How far the font rises above its baseline, in pixels.
+  public var ascent: Int { Int(TTF_FontAscent(pointer)) }
+
+  /// Makes HarfBuzz shape the next text as `script` (an ISO 15924 code) in the given direction.
+  /// A script HarfBuzz does not know leaves its guess from the text.
+  func shape(script: String, rightToLeft: Bool) {
+    _ = TTF_SetFontDirection(pointer, rightToLeft ? TTF_DIRECTION_RTL : TTF_DIRECTION_LTR)
+    _ = TTF_SetFontScriptName(pointer, script)
   }
 }
 

@@ -1,10 +1,14 @@
 import CSDL2
 import IntermissionCore
+import IntermissionText
 
 /// A `Canvas` on an SDL renderer, in window coordinates scaled to the output's pixels (HiDPI).
 ///
-/// Text is rasterised once per string and style, then drawn from a cached texture tinted to the
-/// requested colour. While the director is stopped, the scene is drawn once into a layer texture
+/// Text is rasterised once per string, style and language, then drawn from a cached texture tinted
+/// to the requested colour. It is drawn in every language: the canvas's font files first, then
+/// fontconfig's faces for the text's language and for each character those lack (`FontChain`),
+/// in runs shaped by HarfBuzz and ordered by the Unicode Bidirectional Algorithm
+/// (`TextRasteriser`). While the director is stopped, the scene is drawn once into a layer texture
 /// that is kept, so its last frame stays on screen under the overlays.
 public final class SDLCanvas: Canvas {
   /// The renderer drawn with.
@@ -12,9 +16,16 @@ public final class SDLCanvas: Canvas {
   /// Its claim on the thread that draws through SDL.
   private let claim: SDLThreadClaim
   let window: Window
-  private var fonts: [TextStyle: Font] = [:]
-  private let fontPath: String
+  private var fontChains: [ChainKey: FontChain] = [:]
+  private let fontPaths: [String]
+  private let fontLookup: FontLookup?
+  private let library: FontLibrary
   private var textCache: [TextKey: Texture] = [:]
+  /// Characters no font had, since the last `takeMissingGlyphs()`, each once.
+  private var missingGlyphs: [Unicode.Scalar] = []
+  private var reportedMissingGlyphs: Set<Unicode.Scalar> = []
+  /// The language of text drawn without one of its own (a BCP 47 tag): the game's.
+  public var language = "en"
   /// Each uploaded image, by number (`SDLCanvas+Images.swift`).
   var images: [Int: KeptImage] = [:]
   var nextImageNumber = 1
@@ -39,16 +50,40 @@ public final class SDLCanvas: Canvas {
   private struct TextKey: Hashable {
     let text: String
     let style: TextStyle
+    let language: String
   }
 
-  /// Creates a canvas for `window`, drawing with `renderer` and text from the font at `fontPath`.
+  private struct ChainKey: Hashable {
+    let style: TextStyle
+    let language: String
+  }
+
+  /// Creates a canvas for `window`, drawing with `renderer` and text from the font at `fontPath`
+  /// first, then from the system's fonts (fontconfig) for what it lacks.
   /// - Throws: `SDLSession.ConcurrentSessionError` while another thread draws through SDL outside
   ///   any `SDLSession.exclusive` (`SDLThreadClaim`); `SDLError` if the font cannot be opened.
-  public init(window: Window, renderer: Renderer, fontPath: String) throws {
+  public convenience init(window: Window, renderer: Renderer, fontPath: String) throws {
+    try self.init(window: window, renderer: renderer, fontPaths: [fontPath])
+  }
+
+  /// Creates a canvas for `window`, drawing with `renderer`, and text from `fontPaths` in order,
+  /// then from the faces `fontLookup` finds.
+  /// - Parameters:
+  ///   - window: the window drawn in.
+  ///   - renderer: its renderer.
+  ///   - fontPaths: font files tried first, in order.
+  ///   - fontLookup: the fonts to fall back on: the system's by default; nil for `fontPaths` alone.
+  /// - Throws: `SDLSession.ConcurrentSessionError` while another thread draws through SDL outside
+  ///   any `SDLSession.exclusive` (`SDLThreadClaim`); `SDLError` if no font opens.
+  public init(window: Window, renderer: Renderer, fontPaths: [String], fontLookup: FontLookup? = FontLookup.system)
+    throws
+  {
     claim = try SDLThreadClaim.claim()
     self.window = window
     self.renderer = renderer
-    self.fontPath = fontPath
+    self.fontPaths = fontPaths
+    self.fontLookup = fontLookup
+    library = window.fonts
     size = window.size
     try updateLayout()
   }
@@ -89,16 +124,24 @@ public final class SDLCanvas: Canvas {
     softwareWindowFormat = renderer.isSoftware ? window.surfaceFormat : nil
     let scale = SDLCanvas.pixelScale(window: size, output: output)
     if renderer.ownsPointer { renderer.setScale(x: scale.x, y: scale.y) }
-    if fonts.isEmpty || scale != pixelScale {
+    if fontChains.isEmpty || scale != pixelScale {
       pixelScale = scale
-      var opened: [TextStyle: Font] = [:]
-      for style in TextStyle.allCases {
-        opened[style] = try Font(
-          library: window.fonts, path: fontPath, pointSize: Int((style.pointSize * scale.y).rounded()))
-      }
-      fonts = opened
+      fontChains.removeAll()
       textCache.removeAll()
+      // The canvas's own language's fonts open now, so that a font that cannot open is an error here.
+      for style in TextStyle.allCases { _ = try chain(style: style, language: language) }
     }
+  }
+
+  /// The fonts for `style` in `language`, opened at the first use.
+  private func chain(style: TextStyle, language: String) throws -> FontChain {
+    let key = ChainKey(style: style, language: language)
+    if let known = fontChains[key] { return known }
+    let opened = try FontChain(
+      library: library, preferred: fontPaths, lookup: fontLookup, language: language,
+      pointSize: Int((style.pointSize * pixelScale.y).rounded()))
+    fontChains[key] = opened
+    return opened
   }
 
   /// Output pixels per window point, per axis: 1 normally, 2 on a 2x HiDPI display. Drawing is scaled
@@ -178,7 +221,13 @@ public final class SDLCanvas: Canvas {
   }
 
   public func drawText(_ text: String, style: TextStyle, color: Color, in rect: Rect, alignment: TextAlignment) {
-    guard let texture = texture(for: text, style: style) else { return }
+    drawText(text, style: style, color: color, in: rect, alignment: alignment, language: nil)
+  }
+
+  public func drawText(
+    _ text: String, style: TextStyle, color: Color, in rect: Rect, alignment: TextAlignment, language: String?
+  ) {
+    guard let texture = texture(for: text, style: style, language: language ?? self.language) else { return }
     let width = Double(texture.width) / pixelScale.x
     let height = Double(texture.height) / pixelScale.y
     let x: Double
@@ -193,20 +242,48 @@ public final class SDLCanvas: Canvas {
   }
 
   public func measureText(_ text: String, style: TextStyle) -> Size {
-    guard let texture = texture(for: text, style: style) else { return .zero }
-    return Size(width: Double(texture.width) / pixelScale.x, height: Double(texture.height) / pixelScale.y)
+    measureText(text, style: style, language: nil)
+  }
+
+  /// The size `text` takes in `style`: from the cached texture when it was drawn, else measured by
+  /// shaping alone (no texture is made).
+  public func measureText(_ text: String, style: TextStyle, language: String?) -> Size {
+    let language = language ?? self.language
+    if let texture = textCache[TextKey(text: text, style: style, language: language)] {
+      return Size(width: Double(texture.width) / pixelScale.x, height: Double(texture.height) / pixelScale.y)
+    }
+    guard let chain = try? chain(style: style, language: language) else { return .zero }
+    let measured = TextRasteriser.measure(text.isEmpty ? " " : text, chain: chain)
+    return Size(width: Double(measured.width) / pixelScale.x, height: Double(measured.height) / pixelScale.y)
+  }
+
+  /// The face each character of `text` is drawn with in `style` and `language`; nil for a
+  /// character that no font has. For tests of the font fallback.
+  package func faces(for text: String, style: TextStyle, language: String?) -> [FontFace?] {
+    guard let chain = try? chain(style: style, language: language ?? self.language) else { return [] }
+    return text.map { chain.font(for: $0).map(chain.face(at:)) }
+  }
+
+  public func takeMissingGlyphs() -> [Unicode.Scalar] {
+    defer { missingGlyphs.removeAll() }
+    return missingGlyphs
   }
 
   public func setClip(_ rect: Rect?) {
     renderer.setClip(rect)
   }
 
-  private func texture(for text: String, style: TextStyle) -> Texture? {
-    let key = TextKey(text: text, style: style)
+  private func texture(for text: String, style: TextStyle, language: String) -> Texture? {
+    let key = TextKey(text: text, style: style, language: language)
     if let cached = textCache[key] { return cached }
-    guard let font = fonts[style], let surface = try? font.render(text),
-      let texture = try? Texture(renderer: renderer, surface: surface)
+    // TTF renders nothing for an empty string; draw a space instead so the size is meaningful.
+    guard let chain = try? chain(style: style, language: language),
+      let rendered = try? TextRasteriser.render(text.isEmpty ? " " : text, chain: chain),
+      let texture = try? Texture(renderer: renderer, surface: rendered.surface)
     else { return nil }
+    for scalar in rendered.missing where reportedMissingGlyphs.insert(scalar).inserted {
+      missingGlyphs.append(scalar)
+    }
     rasterisedTextCount += 1
     textCache[key] = texture
     return texture

@@ -4,6 +4,7 @@ import IntermissionAds
 import IntermissionCore
 import IntermissionHost
 import IntermissionSDL
+import IntermissionText
 import MenuGame
 import Testing
 
@@ -25,11 +26,15 @@ struct BackendTests {
     let canvas: SDLCanvas
     let pump: EventPump
 
-    init(width: Int = 320, height: Int = 240) throws {
+    init(
+      width: Int = 320, height: Int = 240, fontPaths: [String] = [BackendTests.font],
+      fontLookup: FontLookup? = FontLookup.system
+    ) throws {
       system = try SDLSystem(headless: true)
       window = try Window(system: system, title: "test", width: width, height: height, hidden: false)
       canvas = try SDLCanvas(
-        window: window, renderer: try Renderer(window: window, software: true), fontPath: BackendTests.font)
+        window: window, renderer: try Renderer(window: window, software: true), fontPaths: fontPaths,
+        fontLookup: fontLookup)
       pump = try EventPump(window: window, headless: true)
       pump.discardSetupWindowEvents()
     }
@@ -351,7 +356,7 @@ struct BackendTests {
       try Font(library: library, path: "/nonexistent.ttf", pointSize: 12)
     } throws: { error in
       guard let error = error as? SDLError else { return false }
-      return error.function == "TTF_OpenFont" && !error.message.isEmpty
+      return error.function == "TTF_OpenFontIndex" && !error.message.isEmpty
     }
   }
 }
