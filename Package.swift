@@ -17,6 +17,8 @@ let package = Package(
     .library(name: "IntermissionVideo", targets: ["IntermissionVideo"]),
     // Text layout for every language: font fallback, bidirectional runs, line breaks, truncation.
     .library(name: "IntermissionText", targets: ["IntermissionText"]),
+    // Intermission's own words in 17 languages, from gettext PO catalogues.
+    .library(name: "IntermissionLocalization", targets: ["IntermissionLocalization"]),
     // VAST video ad documents: parsing, wrapper resolution, media choice and tracking macros.
     .library(name: "IntermissionVAST", targets: ["IntermissionVAST"]),
     // Ads over HTTP(S) (libcurl) and durable beacons (SQLite), for the host or a game's own loop.
@@ -70,10 +72,15 @@ let package = Package(
     // Text layout for every language: font fallback through fontconfig, runs by font, script and
     // direction (UAX #9), line breaks (UAX #14) and grapheme-safe truncation. No SDL.
     .target(name: "IntermissionText", dependencies: ["CText"]),
+    // Intermission's own words in 17 languages: gettext PO catalogues (Assets/locale, compiled in),
+    // their plural rules, and the choice of language from the game or the environment. No SDL.
+    .target(name: "IntermissionLocalization", dependencies: ["IntermissionCore"]),
     // The director, scenes, clocks, pause holds, input, tracing and script parsing. No SDL.
     .target(name: "IntermissionCore"),
     // The ad overlay: banner lifecycle, ad source, in-app ad view and the pause/resume bridge. No SDL.
-    .target(name: "IntermissionAds", dependencies: ["IntermissionCore", "IntermissionVAST", "IntermissionVideo"]),
+    .target(
+      name: "IntermissionAds",
+      dependencies: ["IntermissionCore", "IntermissionVAST", "IntermissionVideo", "IntermissionLocalization"]),
     // OpenRTB 2.6 with Native 1.2 markup: the demand file, the bid request, the auction and its
     // macros, as value types. No SDL, no network (IntermissionNet's OpenRTBSource speaks it).
     .target(name: "IntermissionOpenRTB", dependencies: ["IntermissionAds", "IntermissionCore"]),
@@ -106,7 +113,7 @@ let package = Package(
       name: "IntermissionHost",
       dependencies: [
         "IntermissionCore", "IntermissionAds", "IntermissionSDL", "IntermissionNet", "CIntermissionSupport",
-        "CIntermissionStartup",
+        "CIntermissionStartup", "IntermissionLocalization",
       ]
     ),
     .target(
@@ -149,6 +156,7 @@ let package = Package(
       dependencies: ["MenuGame", "IntermissionCore", "IntermissionAds", "IntermissionTestSupport"]),
     .testTarget(name: "IntermissionVideoTests", dependencies: ["IntermissionVideo", "IntermissionTestSupport"]),
     .testTarget(name: "IntermissionTextTests", dependencies: ["IntermissionText", "IntermissionTestSupport"]),
+    .testTarget(name: "IntermissionLocalizationTests", dependencies: ["IntermissionLocalization", "IntermissionCore"]),
     .testTarget(name: "IntermissionVASTTests", dependencies: ["IntermissionVAST", "IntermissionTestSupport"]),
     .testTarget(
       name: "IntermissionAdsTests",

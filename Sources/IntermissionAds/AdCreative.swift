@@ -51,6 +51,16 @@ public struct AdCreative: Hashable, Sendable {
   public var isNative = false
   /// The call-to-action text of a bought (native) ad, such as "Play now"; nil shows the default.
   public var callToAction: String?
+  /// The language of the ad's text, a BCP 47 tag: a bid's `language` (or `langb`), a manifest
+  /// entry's `language`; nil for the game's own language. It picks the fonts.
+  public var language: String?
+  /// A house ad's title in each of its languages, when its manifest entry gives them (`title` as
+  /// an object); `localized(to:)` picks one into `title`.
+  public var localizedTitle: LocalizedText?
+  /// A house ad's description in each of its languages.
+  public var localizedDescription: LocalizedText?
+  /// A house ad's call to action (the manifest's `cta`) in each of its languages.
+  public var localizedCallToAction: LocalizedText?
   /// What a bought ad reports to its buyer, and when.
   public var notices = AdNotices()
   /// The VAST document of a video entry (the manifest's `vast`): its resolved path, or its URL; nil

@@ -15,6 +15,13 @@ public final class AdLoader: @unchecked Sendable {
   public let source: any AdSource
   /// Which format's entries it loads.
   public let format: AdFormat
+  /// The game's language: a house ad with text in several languages is delivered in it
+  /// (`AdCreative.localized(to:)`). Set before the first load; "en" by default.
+  public var language: String {
+    get { condition.withLock { chosenLanguage } }
+    set { condition.withLock { chosenLanguage = newValue } }
+  }
+  private var chosenLanguage = "en"
   private let timeout: Double
   private let isInterrupted: @Sendable () -> Bool
   private let onFinish: @Sendable () -> Void
@@ -66,7 +73,9 @@ public final class AdLoader: @unchecked Sendable {
 
   /// A loader of `format`'s entries from the same source, waking the same host.
   public func loader(for format: AdFormat) -> AdLoader {
-    AdLoader(source: source, format: format, isInterrupted: isInterrupted, onFinish: onFinish)
+    let other = AdLoader(source: source, format: format, isInterrupted: isInterrupted, onFinish: onFinish)
+    other.language = language
+    return other
   }
 
   /// Starts loading the ad at position `sequence` of the rotation (wrapping around the inventory).
@@ -82,9 +91,10 @@ public final class AdLoader: @unchecked Sendable {
     let started = generation
     deadline = MonotonicClock.readSeconds() + timeout
     workers += 1
+    let language = chosenLanguage
     condition.unlock()
     DispatchQueue.global().async { [self] in
-      let outcome = source.loadAd(sequence: sequence, format: format)
+      let outcome = source.loadAd(sequence: sequence, format: format).map { $0.localized(to: language) }
       let told = source.takeReports(for: format)
       condition.lock()
       let isCurrent = started == generation && isLoading

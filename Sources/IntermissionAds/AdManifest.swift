@@ -91,16 +91,38 @@ public enum AdManifest {
       let place = "ads[\(index)]"
       guard case .object = entry else { throw malformed("\(place) is not an object") }
       func string(_ key: String, visible: Bool = false) throws(AdError) -> String {
-        guard case .string(let value)? = entry[key], !value.isEmpty else {
+        guard case .string(let value)? = entry[key] else {
           throw malformed("\(place): \"\(key)\" must be a non-empty string")
         }
+        return try checked(value, "\"\(key)\"", visible: visible)
+      }
+      func checked(_ value: String, _ name: String, visible: Bool) throws(AdError) -> String {
+        guard !value.isEmpty else { throw malformed("\(place): \(name) must be a non-empty string") }
         guard !PrintableText.containsControl(value) else {
-          throw malformed("\(place): \"\(key)\" contains a control character")
+          throw malformed("\(place): \(name) contains a control character")
         }
         guard !visible || value.contains(where: { !$0.isWhitespace }) else {
-          throw malformed("\(place): \"\(key)\" needs at least one visible character")
+          throw malformed("\(place): \(name) needs at least one visible character")
         }
         return value
+      }
+      /// Text under `key` as a string, or per language as an object of language tags; nil when absent.
+      func localized(_ key: String) throws(AdError) -> LocalizedText? {
+        guard case .object(let members)? = entry[key] else {
+          return entry[key] == nil
+            ? nil : LocalizedText(variants: [.init(language: nil, text: try string(key, visible: true))])
+        }
+        guard !members.isEmpty else { throw malformed("\(place): \"\(key)\" names no language") }
+        var variants: [LocalizedText.Variant] = []
+        for (tag, value) in members {
+          let name = "\"\(key)\".\"\(PrintableText.escaping(tag))\""
+          guard LanguageTag.isWellFormed(tag) else {
+            throw malformed("\(place): \(name) is not a language tag (such as \"en\", \"ja\", \"pt-BR\")")
+          }
+          guard case .string(let text) = value else { throw malformed("\(place): \(name) must be a non-empty string") }
+          variants.append(.init(language: tag, text: try checked(text, name, visible: true)))
+        }
+        return LocalizedText(variants: variants)
       }
       let id = try string("id", visible: true)
       // A full-screen entry may play a VAST video (`vast`) instead of showing an `image`.
@@ -109,12 +131,22 @@ public enum AdManifest {
         throw malformed("\(place): give \"image\" or \"vast\", not both")
       }
       let image = try vast ?? string("image")
-      let title = try string("title", visible: true)
+      guard let titles = try localized("title") else {
+        throw malformed("\(place): \"title\" must be a non-empty string")
+      }
       let actionName = try string("action")
-      let description = try entry["description"] == nil ? nil : string("description", visible: true)
-      if let description, description.count > AdManifest.maximumDescriptionLength {
+      let descriptions = try localized("description")
+      if descriptions?.variants.contains(where: { $0.text.count > AdManifest.maximumDescriptionLength }) == true {
         throw malformed(
           "\(place) '\(id)': \"description\" is longer than \(AdManifest.maximumDescriptionLength) characters")
+      }
+      let callsToAction = try localized("cta")
+      var language: String?
+      if entry["language"] != nil {
+        language = try string("language")
+        guard LanguageTag.isWellFormed(language!) else {
+          throw malformed("\(place) '\(id)': \"language\" is not a language tag (such as \"en\", \"ja\", \"pt-BR\")")
+        }
       }
       /// The http or https URL under `key`; nil when the key is absent, unless it is `required`.
       func webURL(_ key: String, required: Bool = false) throws -> String? {
@@ -172,8 +204,19 @@ public enum AdManifest {
       case .web(let url): imagePath = try resolveImage(image, id: id, against: url)
       }
       var creative = AdCreative(
-        id: id, imagePath: imagePath, title: title, action: action, description: description,
-        landingURL: landingURL, impressionURL: impressionURL, clickURL: clickURL, beaconLifetime: lifetime)
+        id: id, imagePath: imagePath, title: titles.variants[0].text, action: action,
+        description: descriptions?.variants[0].text, landingURL: landingURL, impressionURL: impressionURL,
+        clickURL: clickURL, beaconLifetime: lifetime)
+      creative.language = language
+      creative.callToAction = callsToAction?.variants[0].text
+      // Texts in several languages are kept for the game's language to choose from (`localized(to:)`).
+      if titles.variants.count > 1 || titles.variants[0].language != nil { creative.localizedTitle = titles }
+      if let descriptions, descriptions.variants.count > 1 || descriptions.variants[0].language != nil {
+        creative.localizedDescription = descriptions
+      }
+      if let callsToAction, callsToAction.variants.count > 1 || callsToAction.variants[0].language != nil {
+        creative.localizedCallToAction = callsToAction
+      }
       (creative.format, creative.reward, creative.countdown) = fullScreen
       creative.rewardURL = rewardURL
       if vast != nil { creative.vastSource = imagePath }

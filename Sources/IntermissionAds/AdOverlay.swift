@@ -1,4 +1,5 @@
 import IntermissionCore
+import IntermissionLocalization
 
 /// The ad overlay: a banner pinned to the bottom of the window, hidden until an ad loads, rotating
 /// ads on a timer, and an in-app ad view whose action pauses the game through its delegate; and the
@@ -36,6 +37,16 @@ public final class AdOverlay: Overlay {
     public var fullscreenExpiry: Double = 3600
     /// The full-screen pacing rules, enforced by `fullscreen`.
     public var pacing = FullscreenPacing.Rules()
+    /// The language of the overlay's own words and of house ads, a BCP 47 tag such as "ja"; nil
+    /// takes the players' from the environment (`LANGUAGE`, `LC_ALL`, `LC_MESSAGES`, `LANG`), else
+    /// English. A language Intermission does not speak gives English.
+    public var language: String?
+    /// The game's own text for any of the overlay's words, by key (`AdStrings.Key`'s raw values,
+    /// such as "button.close"); a key that is not one is traced (`strings.unknownKey`) and ignored.
+    public var strings: [String: String] = [:]
+    /// Font files tried before the system's fonts for all text (TrueType, OpenType, or a `.ttc`
+    /// collection): a game's own font, or one for a script the machine has no font for.
+    public var fonts: [String] = []
 
     /// Creates the default configuration.
     public init() {}
@@ -148,6 +159,12 @@ public final class AdOverlay: Overlay {
   /// The message shown to the player now, if any.
   public var currentNotice: String? { links.notice?.text }
 
+  /// The overlay's own words, in the language chosen from the configuration and the environment.
+  public private(set) var strings: AdStrings
+  private var missingGlyphs = MissingGlyphReport()
+  /// The game's font files (`Configuration.fonts`), handed to the canvas it draws on.
+  private let fonts: [String]
+
   /// Creates the overlay.
   /// - Parameters:
   ///   - pauseTarget: what the default bridge pauses for in-app actions, and what full-screen ads
@@ -162,14 +179,24 @@ public final class AdOverlay: Overlay {
   ) {
     self.loader = loader
     self.trace = trace
+    var strings = AdStrings(
+      language: Localization.chooseLanguage(explicit: configuration.language, environment: ProcessEnvironment.current())
+    )
+    for (key, text) in configuration.strings.sorted(by: { $0.key < $1.key }) where !strings.replace(key, with: text) {
+      trace.emit("strings.unknownKey", ["key": .string(key)])
+    }
+    self.strings = strings
+    fonts = configuration.fonts
+    loader.language = strings.language
+    if let explicit = configuration.language { loader.source.noteLanguage(explicit) }
     holds = AdHolds(target: pauseTarget)
-    links = LinkOpener(urlOpener: urlOpener, trace: trace)
+    links = LinkOpener(urlOpener: urlOpener, trace: trace, notice: strings.text(.browserFailed))
     slot = BannerSlot(
       loader: loader, configuration: configuration, trace: trace, holds: holds, links: links, changes: changes,
-      delegate: AdActionBridge(pauseTarget: pauseTarget))
+      delegate: AdActionBridge(pauseTarget: pauseTarget), strings: strings)
     fullscreen = FullscreenPresenter(
       loader: loader, configuration: configuration, trace: trace, holds: holds, links: links, changes: changes,
-      beacons: { [weak slot] in slot?.tracker.beacons })
+      beacons: { [weak slot] in slot?.tracker.beacons }, strings: strings)
     // Weakly both ways: the slot and the presenter live exactly as long as the overlay.
     fullscreen.isOtherViewOpen = { [weak slot] in slot?.activeAction != nil }
     slot.onLoad = { [weak fullscreen] result in fullscreen?.bannerDidLoad(result) }
@@ -179,6 +206,19 @@ public final class AdOverlay: Overlay {
     // A decode may still run on a worker thread; the game may shut SDL down right after this.
     fullscreen.waitForWorkers(timeout: loader.source.loadTimeout)
     loader.waitForWorkers(timeout: loader.source.loadTimeout)
+  }
+
+  /// Replaces one of the overlay's own words (`AdStrings.replace(_:with:)`): the banner's label at
+  /// once, an ad view's words from the next view that opens.
+  /// - Returns: false, changing nothing, for a key that is not one of `AdStrings.Key`'s.
+  @discardableResult
+  public func setString(_ text: String, for key: String) -> Bool {
+    guard strings.replace(key, with: text) else { return false }
+    slot.strings = strings
+    fullscreen.strings = strings
+    links.failureNotice = strings.text(.browserFailed)
+    changes.changed()
+    return true
   }
 
   /// Holds the pause target as `.window` while the game's window is minimised or hidden, and
@@ -251,11 +291,17 @@ public final class AdOverlay: Overlay {
     holds.applyWindowState()
     // On a game's own renderer, its state is as it was afterwards; the canvas follows the window.
     canvas.drawOverlay {
+      if !fonts.isEmpty {
+        for path in canvas.preferFonts(fonts) { trace.emit("text.fontRefused", ["path": .string(path)]) }
+      }
       viewSize = canvas.size
       pixelScale = canvas.pixelsPerPoint
       slot.draw(on: canvas)
       fullscreen.draw(on: canvas)
       if let notice = links.notice { BannerArtwork.drawNotice(notice.text, on: canvas) }
+      missingGlyphs.note(
+        canvas.takeMissingGlyphs(), ad: fullscreen.show?.ad.id ?? slot.activeAction?.id ?? slot.currentAd?.id,
+        trace: trace)
       drawnVersion = changes.value
     }
   }

@@ -27,6 +27,10 @@ public protocol AdSource: Sendable {
   /// The view's size, for a source that reports it (an OpenRTB request's `device.w` and `h`).
   func noteViewSize(_ size: Size)
 
+  /// The game's explicit language, a BCP 47 tag, for a source that reports it (an OpenRTB
+  /// request's `device.language` and `langb`, which otherwise come from the locale).
+  func noteLanguage(_ tag: String)
+
   /// Whether a load must wait until the view's size is known, because the request describes the
   /// view (OpenRTB). An overlay that is not told the size before its first update (a game's own
   /// loop, which draws after it updates) starts such a source's first load one frame later.
@@ -42,6 +46,9 @@ extension AdSource {
 
   /// A manifest does not care about the view's size.
   public func noteViewSize(_ size: Size) {}
+
+  /// A manifest does not care about the game's language (its loader picks the texts).
+  public func noteLanguage(_ tag: String) {}
 
   /// A manifest does not describe the view.
   public var needsViewSize: Bool { false }

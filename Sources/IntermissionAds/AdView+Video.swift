@@ -16,8 +16,11 @@ extension AdView {
     }
   }
 
-  /// The hint over a video paused by its click-through.
-  public static let resumeHint = "Paused · click or press a key to go on"
+  /// The hint over a video paused by its click-through, in English.
+  public static var resumeHint: String { AdStrings.english.text(.resumeHint) }
+
+  /// Where Mute is in a view of `size`, mirrored as the view is.
+  public func muteFrame(in size: Size) -> Rect { placed(AdView.muteButtonFrame(in: size), width: size.width) }
 
   /// Where the Mute button is in a view of `size`: bottom left, 44 points high.
   public static func muteButtonFrame(in size: Size) -> Rect {
@@ -49,8 +52,8 @@ extension AdView {
 
   mutating func handleWhilePlaying(_ event: InputEvent, viewSize: Size, imageSize: Size?) -> Outcome {
     guard let playing = playingVideo else { return .none }
-    closeButton.frame = AdView.closeButtonFrame(in: viewSize)
-    muteButton.frame = AdView.muteButtonFrame(in: viewSize)
+    closeButton.frame = closeFrame(in: viewSize)
+    muteButton.frame = muteFrame(in: viewSize)
     if playing.isPausedByClick {
       switch event {
       case .pointerUp, .keyDown: return .resumeVideo
@@ -96,24 +99,35 @@ extension AdView {
     }
     // The header on a translucent band, readable over any picture.
     canvas.fill(Rect(x: 0, y: 0, width: size.width, height: 76), color: Color(hex: 0x0B0F1A).withOpacity(0.6))
-    let header = Rect(x: 24, y: 16, width: max(0, AdView.closeButtonFrame(in: size).minX - 32), height: 44)
-    canvas.drawText("Advertisement", style: .caption, color: Theme.mutedText, in: header, alignment: .leading)
-    if let status { canvas.drawText(status, style: .body, color: Theme.text, in: header, alignment: .center) }
+    let header = headerFrame(in: size)
+    canvas.drawText(
+      strings.text(.advertisement), style: .caption, color: Theme.mutedText, in: header, alignment: leading,
+      language: strings.language, truncating: true)
+    if let status {
+      canvas.drawText(
+        status, style: .body, color: Theme.text, in: header, alignment: .center, language: strings.language,
+        truncating: true)
+    }
     if let muted = playing.isMuted {
       var mute = muteButton
-      mute.title = muted ? "Unmute" : "Mute"
-      mute.frame = AdView.muteButtonFrame(in: size)
-      mute.draw(on: canvas, style: .body)
+      mute.title = strings.text(muted ? .unmute : .mute)
+      mute.frame = muteFrame(in: size)
+      mute.draw(on: canvas, style: .body, language: strings.language)
     }
     if let confirmation {
       let panel = Rect(x: 24, y: size.height - 124, width: max(0, size.width - 48), height: 44)
       canvas.fill(panel, color: Theme.accent)
-      canvas.drawText(confirmation, style: .body, color: Color(hex: 0x0B0F1A), in: panel, alignment: .center)
+      canvas.drawText(
+        confirmation, style: .body, color: Color(hex: 0x0B0F1A), in: panel, alignment: .center,
+        language: strings.language, truncating: true)
     }
     if playing.isPausedByClick {
       let panel = Rect(x: 24, y: size.height / 2 - 24, width: max(0, size.width - 48), height: 48)
       canvas.fill(panel, color: Color(hex: 0x0B0F1A).withOpacity(0.8))
-      canvas.drawText(AdView.resumeHint, style: .body, color: Theme.text, in: panel, alignment: .center)
+      canvas.drawText(
+        strings.text(.resumeHint), style: .body, color: Theme.text, in: panel, alignment: .center,
+        language: strings.language,
+        truncating: true)
     }
     drawClose(on: canvas)
   }

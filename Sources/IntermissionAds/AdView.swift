@@ -51,21 +51,50 @@ public struct AdView: Hashable, Sendable {
   /// While a video plays: the video fills the view, under the header and a Mute button. Nil shows
   /// the page (a picture, or a video's last frame once it completed).
   public var playingVideo: PlayingVideo?
-  var closeButton = Button(title: "Close")
-  var callToAction = Button(title: AdView.callToActionTitle)
-  var muteButton = Button(title: "Mute")
+  /// The view's own words, in the game's language; a right-to-left language mirrors the view.
+  public let strings: AdStrings
+  var closeButton: Button
+  var callToAction: Button
+  var muteButton: Button
 
-  /// The call-to-action button's label.
-  public static let callToActionTitle = "Learn more"
-  /// The footer's hint.
-  public static let hint = "Escape or Close returns to the game · Tab and Return work too"
+  /// The call-to-action button's label in English.
+  public static var callToActionTitle: String { AdStrings.english.text(.learnMore) }
+  /// The footer's hint in English.
+  public static var hint: String { AdStrings.english.text(.keysHint) }
 
-  /// Creates the view for `creative`, as `presentation` shows it.
-  public init(creative: AdCreative, presentation: Presentation = .landingPage) {
+  /// Creates the view for `creative`, as `presentation` shows it, in the language of `strings`.
+  public init(creative: AdCreative, presentation: Presentation = .landingPage, strings: AdStrings = .english) {
     self.creative = creative
     self.presentation = presentation
-    if let label = creative.callToAction { callToAction.title = label }
+    self.strings = strings
+    closeButton = Button(title: strings.text(.close))
+    callToAction = Button(title: creative.callToAction ?? strings.text(.learnMore))
+    muteButton = Button(title: strings.text(.mute))
   }
+
+  /// Whether the view is mirrored for a right-to-left language: its heading at the top right,
+  /// Close at the top left, Mute at the bottom right.
+  public var isMirrored: Bool { strings.isRightToLeft }
+
+  /// `rect` as the view places it in a view `width` wide: mirrored when the view is.
+  func placed(_ rect: Rect, width: Double) -> Rect {
+    isMirrored ? Rect(x: width - rect.maxX, y: rect.minY, width: rect.width, height: rect.height) : rect
+  }
+
+  /// Where Close is in a view of `size`, mirrored as the view is.
+  public func closeFrame(in size: Size) -> Rect { placed(AdView.closeButtonFrame(in: size), width: size.width) }
+
+  /// The heading's band, between the view's edge and Close.
+  func headerFrame(in size: Size) -> Rect {
+    placed(
+      Rect(x: 24, y: 16, width: max(0, AdView.closeButtonFrame(in: size).minX - 32), height: 44), width: size.width)
+  }
+
+  /// The language of the ad's own text: its creative's, else the game's.
+  var adLanguage: String { creative.language ?? strings.language }
+
+  /// Where the view's own text starts: its leading edge, the right one when mirrored.
+  var leading: TextAlignment { isMirrored ? .trailing : .leading }
 
   /// Where the creative goes in a view of `size` for an image of `imageSize` pixels (nil before its
   /// upload), as this view presents it.
@@ -88,7 +117,7 @@ public struct AdView: Hashable, Sendable {
   public mutating func handle(_ event: InputEvent, viewSize: Size, imageSize: Size? = nil) -> Outcome {
     if playingVideo != nil { return handleWhilePlaying(event, viewSize: viewSize, imageSize: imageSize) }
     let image = imageFrame(in: viewSize, imageSize: imageSize)
-    closeButton.frame = AdView.closeButtonFrame(in: viewSize)
+    closeButton.frame = closeFrame(in: viewSize)
     callToAction.frame = AdView.callToActionFrame(in: viewSize, below: image)
     let landing = creative.landingURL
     switch event {
@@ -132,43 +161,55 @@ public struct AdView: Hashable, Sendable {
     }
     let size = canvas.size
     canvas.fill(Rect(x: 0, y: 0, width: size.width, height: size.height), color: Color(hex: 0x0B0F1A))
-    let header = Rect(x: 24, y: 16, width: max(0, AdView.closeButtonFrame(in: size).minX - 32), height: 44)
-    canvas.drawText("Advertisement", style: .caption, color: Theme.mutedText, in: header, alignment: .leading)
-    if let status { canvas.drawText(status, style: .body, color: Theme.text, in: header, alignment: .center) }
+    let header = headerFrame(in: size)
+    canvas.drawText(
+      strings.text(.advertisement), style: .caption, color: Theme.mutedText, in: header, alignment: leading,
+      language: strings.language, truncating: true)
+    if let status {
+      canvas.drawText(
+        status, style: .body, color: Theme.text, in: header, alignment: .center, language: strings.language,
+        truncating: true)
+    }
     let imageFrame = self.imageFrame(in: size, imageSize: image?.pixelSize)
     if let image { canvas.drawImage(image, in: imageFrame, opacity: 1) }
     let text = AdView.textFrames(in: size, below: imageFrame)
-    canvas.drawText(creative.title, style: .heading, color: Theme.text, in: text.title, alignment: .center)
+    canvas.drawText(
+      creative.title, style: .heading, color: Theme.text, in: text.title, alignment: .center,
+      language: adLanguage, truncating: true)
     if let description = creative.description {
-      let lines = AdView.wrap(description, width: text.description.width, maxLines: 3, canvas: canvas)
+      let lines = canvas.wrapText(
+        description, style: .body, width: text.description.width, maxLines: 3, language: adLanguage)
       for (index, line) in lines.enumerated() {
         canvas.drawText(
           line, style: .body, color: Theme.mutedText,
           in: Rect(
             x: text.description.minX, y: text.description.minY + Double(index) * 24, width: text.description.width,
             height: 24),
-          alignment: .center)
+          alignment: .center, language: adLanguage, truncating: true)
       }
     }
     if creative.landingURL != nil {
       var button = callToAction
       button.frame = AdView.callToActionFrame(in: size, below: imageFrame)
-      button.draw(on: canvas)
+      button.draw(on: canvas, language: creative.callToAction == nil ? strings.language : creative.language)
     }
     canvas.drawText(
-      AdView.hint, style: .caption, color: Theme.mutedText,
-      in: Rect(x: 24, y: size.height - 40, width: max(0, size.width - 48), height: 28), alignment: .center)
+      strings.text(.keysHint), style: .caption, color: Theme.mutedText,
+      in: Rect(x: 24, y: size.height - 40, width: max(0, size.width - 48), height: 28), alignment: .center,
+      language: strings.language, truncating: true)
     if let confirmation {
       let panel = Rect(x: 24, y: size.height - 92, width: max(0, size.width - 48), height: 44)
       canvas.fill(panel, color: Theme.accent)
-      canvas.drawText(confirmation, style: .body, color: Color(hex: 0x0B0F1A), in: panel, alignment: .center)
+      canvas.drawText(
+        confirmation, style: .body, color: Color(hex: 0x0B0F1A), in: panel, alignment: .center,
+        language: strings.language, truncating: true)
     }
     drawClose(on: canvas)
   }
 
   /// Close at its place, or its countdown while it may not be used yet.
   func drawClose(on canvas: any Canvas) {
-    let closeFrame = AdView.closeButtonFrame(in: canvas.size)
+    let closeFrame = self.closeFrame(in: canvas.size)
     if let closeCountdown {
       // No Close yet: its place counts down, 44×44 at its right edge.
       let disc = Rect(x: closeFrame.maxX - 44, y: closeFrame.minY, width: 44, height: 44)
@@ -178,30 +219,7 @@ public struct AdView: Hashable, Sendable {
     } else {
       var close = closeButton
       close.frame = closeFrame
-      close.draw(on: canvas)
+      close.draw(on: canvas, language: strings.language)
     }
-  }
-
-  /// `text` in lines no wider than `width` (words kept whole where they fit), at most `maxLines`,
-  /// the last one ending in an ellipsis when text is left over.
-  static func wrap(_ text: String, width: Double, maxLines: Int, canvas: any Canvas) -> [String] {
-    var lines: [String] = []
-    var current = ""
-    for word in text.split(separator: " ") {
-      let candidate = current.isEmpty ? String(word) : current + " " + word
-      if canvas.measureText(candidate, style: .body).width <= width || current.isEmpty {
-        current = candidate
-      } else {
-        lines.append(current)
-        current = String(word)
-        if lines.count == maxLines { break }
-      }
-    }
-    if lines.count < maxLines, !current.isEmpty {
-      lines.append(current)
-    } else if lines.count == maxLines {
-      lines[maxLines - 1] += "…"
-    }
-    return lines
   }
 }

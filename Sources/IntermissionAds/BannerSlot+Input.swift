@@ -51,7 +51,7 @@ extension BannerSlot {
     guard delegate.bannerActionShouldBegin(ad, willLeaveApplication: willLeave) else { return }
     clickGate.actionBegan(at: time)
     switch ad.action {
-    case .inApp: action = .inAppView(ad, AdView(creative: ad))
+    case .inApp: action = .inAppView(ad, AdView(creative: ad, strings: strings))
     case .openURL: action = .leaving(ad)
     }
     changes.changed()

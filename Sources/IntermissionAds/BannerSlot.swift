@@ -37,6 +37,8 @@ final class BannerSlot {
   }
 
   private let configuration: AdOverlay.Configuration
+  /// The overlay's own words: the banner's label, and its ad view's.
+  var strings: AdStrings
   private let loader: AdLoader
   let trace: Trace
   private let holds: AdHolds
@@ -52,8 +54,9 @@ final class BannerSlot {
 
   init(
     loader: AdLoader, configuration: AdOverlay.Configuration, trace: Trace, holds: AdHolds, links: LinkOpener,
-    changes: ChangeCounter, delegate: any AdBannerDelegate
+    changes: ChangeCounter, delegate: any AdBannerDelegate, strings: AdStrings = .english
   ) {
+    self.strings = strings
     self.loader = loader
     self.configuration = configuration
     self.trace = trace
@@ -244,7 +247,8 @@ final class BannerSlot {
     creative.prepare(on: canvas)
     if banner.isOnScreen {
       BannerArtwork.drawBanner(
-        in: frame, opacity: banner.visibility(at: time), image: creative.uploaded, ad: currentAd, on: canvas)
+        in: frame, opacity: banner.visibility(at: time), image: creative.uploaded, ad: currentAd, strings: strings,
+        on: canvas)
     }
     if case .inAppView(_, let view) = action { view.draw(on: canvas, image: creative.uploaded) }
   }

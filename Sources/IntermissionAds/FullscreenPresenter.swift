@@ -64,11 +64,14 @@ public final class FullscreenPresenter {
   package var onVideoFrameDrawn: ((_ frameTime: Double, _ heardTime: Double?) -> Void)?
   /// Whether videos play on the host's clock, every frame decoded (a deterministic run).
   let videosFollowHostClock: Bool
+  /// The overlay's own words, for the views it shows.
+  var strings: AdStrings
 
   init(
     loader: AdLoader, configuration: AdOverlay.Configuration, trace: Trace, holds: AdHolds, links: LinkOpener,
-    changes: ChangeCounter, beacons: @escaping () -> (any BeaconDelivery)?
+    changes: ChangeCounter, beacons: @escaping () -> (any BeaconDelivery)?, strings: AdStrings = .english
   ) {
+    self.strings = strings
     interstitials = FullscreenSlot(
       format: .interstitial, loader: loader.loader(for: .interstitial), configuration: configuration, trace: trace)
     rewardedAds = FullscreenSlot(
@@ -163,7 +166,7 @@ public final class FullscreenPresenter {
       emit(FullscreenEvent(.refused, format: format, placement: placement, id: id, refusal: refusal))
       return refusal
     }
-    let show = FullscreenShow(ad: slot.loaded!.creative, placement: placement, trace: trace)
+    let show = FullscreenShow(ad: slot.loaded!.creative, placement: placement, trace: trace, strings: strings)
     slot.take(imageInto: &show.image)
     show.tracker.beacons = beacons()
     if let video = show.ad.video {

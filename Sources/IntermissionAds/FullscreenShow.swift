@@ -24,10 +24,10 @@ final class FullscreenShow {
   private var lastUpdate: Double?
   private var wasMinimized = false
 
-  init(ad: AdCreative, placement: String, trace: Trace) {
+  init(ad: AdCreative, placement: String, trace: Trace, strings: AdStrings = .english) {
     self.ad = ad
     self.placement = placement
-    view = AdView(creative: ad, presentation: .fullscreen)
+    view = AdView(creative: ad, presentation: .fullscreen, strings: strings)
     tracker = ImpressionTracker(
       trace: trace, context: [("format", .string(ad.format.rawValue)), ("placement", .string(placement))])
   }
@@ -69,8 +69,9 @@ final class FullscreenShow {
     switch ad.format {
     case .rewarded:
       let prize = ad.reward.map { "\($0.amount) \($0.type)" } ?? "the reward"
-      view.status = reward == nil ? "Reward in \(seconds) s" : "Reward earned: \(prize)"
-      view.confirmation = isConfirmingClose && reward == nil ? "Close again to give up \(prize)" : nil
+      let strings = view.strings
+      view.status = reward == nil ? strings.rewardIn(seconds: seconds) : strings.rewardEarned(prize)
+      view.confirmation = isConfirmingClose && reward == nil ? strings.giveUp(prize) : nil
     default:
       view.closeCountdown = isCountdownOver ? nil : max(1, seconds)
     }

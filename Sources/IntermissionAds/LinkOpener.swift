@@ -8,11 +8,14 @@ final class LinkOpener {
   private let trace: Trace
   /// The message shown to the player now, and until when.
   private(set) var notice: (text: String, until: Double)?
+  /// What the notice of a failure says, in the game's language.
+  var failureNotice: String
 
-  /// Opens through `urlOpener`, tracing to `trace`.
-  init(urlOpener: any URLOpener, trace: Trace) {
+  /// Opens through `urlOpener`, tracing to `trace`; a failure shows `notice`.
+  init(urlOpener: any URLOpener, trace: Trace, notice: String = AdOverlay.browserFailureNotice) {
     self.urlOpener = urlOpener
     self.trace = trace
+    failureNotice = notice
   }
 
   /// Opens `url` at `time`.
@@ -28,7 +31,7 @@ final class LinkOpener {
       return false
     }
     trace.emit("url.failed", ["url": .string(url), "reason": .string(urlOpener.failureReason ?? "refused")])
-    notice = (AdOverlay.browserFailureNotice, time + AdOverlay.noticeDuration)
+    notice = (failureNotice, time + AdOverlay.noticeDuration)
     return true
   }
 

@@ -21,6 +21,13 @@ public struct LoadedAd: Sendable {
   /// only when the banner's manifest lists them. Nil (a source of the game's own) means unknown.
   public var formats: Set<AdFormat>?
 
+  /// The same ad with its creative as a game in `language` shows it (`AdCreative.localized(to:)`).
+  public func localized(to language: String) -> LoadedAd {
+    var copy = LoadedAd(creative: creative.localized(to: language), image: image, fallback: fallback)
+    copy.formats = formats
+    return copy
+  }
+
   /// Creates a loaded ad.
   public init(creative: AdCreative, image: any DecodedImage, fallback: Fallback? = nil) {
     self.creative = creative

@@ -257,3 +257,28 @@ public func intermissionSetConsent(
   case .failure(let error): return error.code
   }
 }
+
+@_cdecl("intermission_set_string")
+public func intermissionSetString(
+  _ handle: OpaquePointer?, _ key: UnsafePointer<CChar>?, _ text: UnsafePointer<CChar>?
+) -> Int32 {
+  switch live(handle) {
+  case .success(let overlay):
+    guard let key, let text else { return overlay.message.fail(ResultCode.invalidArgument, "the key or text is NULL") }
+    let length = strnlen(text, 1001)
+    guard length > 0, length <= 1000 else {
+      return overlay.message.fail(ResultCode.invalidArgument, "the text is empty or over 1000 bytes")
+    }
+    guard let value = String(validating: UnsafeRawBufferPointer(start: text, count: length), as: UTF8.self),
+      !PrintableText.containsControl(value)
+    else {
+      return overlay.message.fail(ResultCode.invalidArgument, "the text is not UTF-8, or holds a control character")
+    }
+    let name = String(decoding: UnsafeRawBufferPointer(start: key, count: strnlen(key, 100)), as: UTF8.self)
+    guard overlay.overlay.setString(value, for: name) else {
+      return overlay.message.fail(ResultCode.unknownKey, "\"\(PrintableText.escaping(name))\" is not a string's key")
+    }
+    return overlay.message.succeed()
+  case .failure(let error): return error.code
+  }
+}

@@ -57,6 +57,15 @@ struct OverlaySettings {
     tracePath = config.trace_path.map { String(cString: $0) }
     scriptPath = config.script_path.map { String(cString: $0) }
     fontPath = config.font_path.map { String(cString: $0) }
+    if let tag = config.language.map({ String(cString: $0) }) {
+      guard LanguageTag.isWellFormed(tag) || LanguageTag.fromLocale(tag) != nil else {
+        throw CreateFailure(
+          "config.language is \"\(PrintableText.escaping(tag, limit: 80))\", not a language tag (such as \"ja\", \"pt-BR\" or \"zh-Hant\")"
+        )
+      }
+      configuration.language = tag
+    }
+    configuration.fonts = config.font_paths.map { String(cString: $0).split(separator: ":").map(String.init) } ?? []
     configuration.refreshInterval = try OverlaySettings.number(
       config.refresh_interval, "refresh_interval", in: 0.1...86400)
     configuration.latency = try OverlaySettings.number(config.latency, "latency", in: 0...3600)

@@ -11,4 +11,5 @@ enum ResultCode {
   static let wrongThread = Int32(INTERMISSION_ERROR_WRONG_THREAD)
   static let sdl = Int32(INTERMISSION_ERROR_SDL)
   static let unknownTransaction = Int32(INTERMISSION_ERROR_UNKNOWN_TRANSACTION)
+  static let unknownKey = Int32(INTERMISSION_ERROR_UNKNOWN_KEY)
 }

@@ -54,10 +54,12 @@ public struct Button: Hashable, Sendable {
     return isHovered || isFocused ? Theme.buttonHover : Theme.button
   }
 
-  /// Draws the button.
-  public func draw(on canvas: any Canvas, style: TextStyle = .heading) {
+  /// Draws the button; its title, written in `language` (nil for the game's), is cut with "…"
+  /// when it is wider than the button.
+  public func draw(on canvas: any Canvas, style: TextStyle = .heading, language: String? = nil) {
     canvas.fill(frame, color: fillColor)
     if isFocused { canvas.outline(frame, color: Theme.accent, thickness: 3) }
-    canvas.drawText(title, style: style, color: Theme.text, in: frame, alignment: .center)
+    canvas.drawText(
+      title, style: style, color: Theme.text, in: frame, alignment: .center, language: language, truncating: true)
   }
 }

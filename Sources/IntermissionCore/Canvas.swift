@@ -26,15 +26,28 @@ public protocol Canvas: AnyObject {
   func measureText(_ text: String, style: TextStyle) -> Size
 
   /// Draws `text`, written in `language` (a BCP 47 tag such as "ja"; nil for the game's), in
-  /// `rect`: the language picks the fonts (Japanese and Chinese Han differ). The default ignores it.
+  /// `rect`: the language picks the fonts (Japanese and Chinese Han differ). With `truncating`,
+  /// text wider than `rect` is cut with "…" between grapheme clusters. The default ignores both.
   func drawText(
-    _ text: String, style: TextStyle, color: Color, in rect: Rect, alignment: TextAlignment, language: String?)
+    _ text: String, style: TextStyle, color: Color, in rect: Rect, alignment: TextAlignment, language: String?,
+    truncating: Bool)
+
+  /// `text`, written in `language`, in at most `maxLines` lines no wider than `width` in `style`:
+  /// broken where the language allows (UAX #14), the last line ending in "…" when text is left
+  /// over. The default breaks at spaces.
+  func wrapText(_ text: String, style: TextStyle, width: Double, maxLines: Int, language: String?) -> [String]
 
   /// The size `text`, written in `language`, takes when drawn in `style`. The default ignores it.
   func measureText(_ text: String, style: TextStyle, language: String?) -> Size
 
-  /// The characters that no font had since the last call, each once per canvas: left out of the
-  /// text drawn. The default has none.
+  /// Makes the font files at `paths` the first tried for all text, before the canvas's own (a
+  /// game's `AdOverlay.Configuration.fonts`); the same paths again change nothing.
+  /// - Returns: the paths that do not open as fonts (left out), the first time they are given.
+  ///   The default takes none and refuses none.
+  func preferFonts(_ paths: [String]) -> [String]
+
+  /// The characters that no font had in the text drawn since the last call (each text is
+  /// rasterised once, so each is told once), left out of that text. The default has none.
   func takeMissingGlyphs() -> [Unicode.Scalar]
 
   /// Draws an uploaded image scaled into `rect` with the given opacity (0...1).
@@ -74,12 +87,35 @@ extension Canvas {
   public func drawOverlay(_ draw: () -> Void) { draw() }
   public func updateVideoImage(_ image: ImageHandle, with frame: YUVImage) -> Bool { false }
   public func drawText(
-    _ text: String, style: TextStyle, color: Color, in rect: Rect, alignment: TextAlignment, language: String?
+    _ text: String, style: TextStyle, color: Color, in rect: Rect, alignment: TextAlignment, language: String?,
+    truncating: Bool
   ) {
     drawText(text, style: style, color: color, in: rect, alignment: alignment)
+  }
+
+  public func wrapText(_ text: String, style: TextStyle, width: Double, maxLines: Int, language: String?) -> [String] {
+    var lines: [String] = []
+    var current = ""
+    for word in text.split(separator: " ") {
+      let candidate = current.isEmpty ? String(word) : current + " " + word
+      if measureText(candidate, style: style).width <= width || current.isEmpty {
+        current = candidate
+      } else {
+        lines.append(current)
+        current = String(word)
+        if lines.count == maxLines { break }
+      }
+    }
+    if lines.count < maxLines, !current.isEmpty {
+      lines.append(current)
+    } else if lines.count == maxLines, maxLines > 0 {
+      lines[maxLines - 1] += "…"
+    }
+    return lines
   }
   public func measureText(_ text: String, style: TextStyle, language: String?) -> Size {
     measureText(text, style: style)
   }
   public func takeMissingGlyphs() -> [Unicode.Scalar] { [] }
+  public func preferFonts(_ paths: [String]) -> [String] { [] }
 }

@@ -1,6 +1,7 @@
 import Glibc
 import IntermissionAds
 import IntermissionCore
+import IntermissionLocalization
 import IntermissionNet
 import IntermissionSDL
 
@@ -116,6 +117,7 @@ public final class Host {
       httpClient = nil
     } else {
       var configuration = AdOverlay.Configuration()
+      configuration.language = options.language
       configuration.latency = options.adLatency
       configuration.refreshInterval = options.refresh
       configuration.waitsForDueLoads = options.fixedStep
@@ -210,13 +212,22 @@ public final class Host {
     return try finish()
   }
 
+  /// The language the host speaks: its overlay's, else the one `--language` or the environment
+  /// chooses.
+  public var language: String {
+    adOverlay?.strings.language
+      ?? Localization.chooseLanguage(explicit: options.language, environment: ProcessEnvironment.current())
+  }
+
   /// Records `host.started` and runs the first scene.
   public func start() {
+    // The game's own text takes the fonts of the language the host speaks.
+    canvas.language = language
     trace.emit(
       "host.started",
       [
         "width": .int(options.width), "height": .int(options.height), "fps": .int(Int(options.fps)),
-        "fixedStep": .bool(options.fixedStep), "ads": .bool(adOverlay != nil),
+        "fixedStep": .bool(options.fixedStep), "ads": .bool(adOverlay != nil), "language": .string(language),
       ])
     director.run(firstScene())
   }

@@ -35,6 +35,9 @@ public struct HostConfiguration: Hashable, Sendable {
   public var screenshotPath: String?
   /// The font file to use instead of the one found on the system.
   public var fontPath: String?
+  /// The language of the ads' own words and of house ads (`--language`, a BCP 47 tag or a locale
+  /// name); nil takes the players' from the environment.
+  public var language: String?
   /// The ad manifest: a file path or an http or https URL; nil means the shipped inventory.
   public var adsPath: String?
   /// A PEM file of certificate authorities trusted besides the system's, for HTTPS.
@@ -86,7 +89,11 @@ public struct HostConfiguration: Hashable, Sendable {
                           restore, resize W H, quit. '#' starts a comment.
       --trace FILE        Write a JSON Lines trace of state changes (frame, time, event, ...).
       --screenshot FILE   Write a PNG of the last frame presented.
-      --font FILE         TrueType font to use (default: DejaVu Sans from fonts-dejavu-core).
+      --font FILE         TrueType font to use (default: DejaVu Sans from fonts-dejavu-core); the
+                          system's fonts (fontconfig) draw the characters it lacks.
+      --language TAG      Language of the ads' own words and house ads: en, de, fr, es, pt-BR, it,
+                          ru, pl, tr, ja, ko, zh-Hans, zh-Hant, ar, he, hi or th (default: from
+                          LANGUAGE, LC_ALL, LC_MESSAGES or LANG; any other gives English).
       --ads PATH|URL      Ad manifest: a file, or an http(s) URL of an ad server or CDN
                           (default: the shipped Assets/ads/manifest.json); or a demand file
                           ({"openrtb": ...}): ads bought over OpenRTB 2.6 from its endpoint.
@@ -178,6 +185,12 @@ public struct HostConfiguration: Hashable, Sendable {
       case "--trace": options.tracePath = try nonEmpty(value(), name)
       case "--screenshot": options.screenshotPath = try nonEmpty(value(), name)
       case "--font": options.fontPath = try nonEmpty(value(), name)
+      case "--language":
+        let tag = try nonEmpty(value(), name)
+        guard LanguageTag.isWellFormed(tag) || LanguageTag.fromLocale(tag) != nil else {
+          throw fail("\(name): '\(PrintableText.escaping(tag))' is not a language tag (such as ja, pt-BR or zh-Hant)")
+        }
+        options.language = tag
       case "--ads":
         let text = try nonEmpty(value(), name)
         if text.contains("://") && !AdManifest.isWebURL(text) {

@@ -32,7 +32,13 @@ public final class OpenRTBSource: AdSource, @unchecked Sendable {
   let videos: VideoMediaDownload
   private let fallback: (any AdSource)?
   private let userAgent: String
-  private let language: String?
+  /// The device's language (`device.language`, ISO 639-1) and BCP 47 tag (`device.langb`).
+  private var language: DeviceLanguage?
+
+  private struct DeviceLanguage {
+    let code: String
+    let tag: String
+  }
   private let lock = Condition()
   private var consent = ConsentSignals()
   private var viewSize = Size(width: 960, height: 640)
@@ -77,7 +83,9 @@ public final class OpenRTBSource: AdSource, @unchecked Sendable {
       rule: NativeAd.URLRule(endpoint: endpoint))
     fallback = demand.fallback.map { LocalAdSource(manifestPath: $0, decoder: decoder) }
     userAgent = OpenRTBRequest.userAgent(version: version, architecture: architecture)
-    language = OpenRTBRequest.language(ofLocale: locale)
+    language = OpenRTBRequest.language(ofLocale: locale).map {
+      DeviceLanguage(code: $0, tag: locale.flatMap(LanguageTag.fromLocale) ?? $0)
+    }
   }
 
   /// The request's deadline, its image's transfer, the decode, and the house ads.
@@ -103,6 +111,11 @@ public final class OpenRTBSource: AdSource, @unchecked Sendable {
     lock.unlock()
   }
 
+  public func noteLanguage(_ tag: String) {
+    guard LanguageTag.isWellFormed(tag) else { return }
+    lock.withLock { language = DeviceLanguage(code: LanguageTag.primary(tag), tag: tag) }
+  }
+
   public func takeReports(for format: AdFormat) -> [SourceReport] {
     lock.withLock { reports.removeValue(forKey: format) ?? [] }
   }
@@ -114,9 +127,12 @@ public final class OpenRTBSource: AdSource, @unchecked Sendable {
       return .failure(format == .banner ? .noBannerAds(path: name) : .noFullscreenAds(format: format, path: name))
     }
     let (signals, size) = lock.withLock { (consent, viewSize) }
+    let language: DeviceLanguage? = lock.withLock { self.language }
     var request = OpenRTBRequest(
       id: RandomUUID.make(), transactionID: RandomUUID.make(), format: format, demand: demand, consent: signals,
-      device: .init(userAgent: userAgent, width: Int(size.width), height: Int(size.height), language: language),
+      device: .init(
+        userAgent: userAgent, width: Int(size.width), height: Int(size.height), language: language?.code,
+        languageTag: language?.tag),
       isTest: isTest)
     // A full-screen imp asks for the video FFmpeg decodes here (loaded for it, only then).
     if format != .banner { request.videoTypes = MediaDecoder.playableTypes.sorted() }
@@ -195,6 +211,7 @@ public final class OpenRTBSource: AdSource, @unchecked Sendable {
     creative.format = format
     creative.isNative = ad != nil
     creative.callToAction = ad?.callToAction
+    creative.language = winner.language
     let winNotice = winner.markupFromWinNotice ? nil : winner.winNotice
     creative.countdown = demand.countdowns[format]
     if format == .rewarded { creative.reward = demand.reward }

@@ -36,6 +36,9 @@ public struct OpenRTBAuction: Sendable {
     public var macros: AuctionMacros
     /// The loss notice URL (`lurl`) with its macros unsubstituted, for an expiry.
     public var lossNotice: String?
+    /// The language of the ad's text: the bid's `langb` (BCP 47), else its `language` (ISO 639-1);
+    /// nil when it gives neither, or one that is not a language tag.
+    public var language: String? = nil
   }
 
   /// A bid's kind of markup (OpenRTB 2.6 `mtype`).
@@ -205,7 +208,15 @@ public struct OpenRTBAuction: Sendable {
     return Winner(
       bidID: id, seat: seat, price: price, currency: currency, markupType: type, ad: ad, vast: vast,
       markupFromWinNotice: adm == nil, winNotice: winNotice, billingNotice: billingNotice, lifetime: lifetime,
-      macros: macros, lossNotice: lossURL)
+      macros: macros, lossNotice: lossURL, language: language(of: bid))
+  }
+
+  /// The bid's `langb`, else its `language`, when it is a well-formed language tag.
+  static func language(of bid: StrictJSON.Value) -> String? {
+    for key in ["langb", "language"] {
+      if case .string(let tag)? = bid[key], LanguageTag.isWellFormed(tag) { return tag }
+    }
+    return nil
   }
 
   /// The bid's `mtype` (2 or 4), or, when it gives none, what its markup looks like: XML is VAST.

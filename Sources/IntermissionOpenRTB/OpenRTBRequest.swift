@@ -12,15 +12,18 @@ public struct OpenRTBRequest: Sendable {
     /// The window's size in pixels.
     public var width: Int
     public var height: Int
-    /// The language (ISO 639-1) of the locale, if known.
+    /// The language (ISO 639-1) of the locale or of the game's choice, if known.
     public var language: String?
+    /// The same language as a BCP 47 tag (`device.langb`, OpenRTB 2.6), such as "pt-BR".
+    public var languageTag: String?
 
     /// Creates a device description.
-    public init(userAgent: String, width: Int, height: Int, language: String?) {
+    public init(userAgent: String, width: Int, height: Int, language: String?, languageTag: String? = nil) {
       self.userAgent = userAgent
       self.width = width
       self.height = height
       self.language = language
+      self.languageTag = languageTag
     }
   }
 
@@ -105,6 +108,7 @@ public struct OpenRTBRequest: Sendable {
       ("w", .number(Double(device.width))), ("h", .number(Double(device.height))),
     ]
     if let language = device.language { deviceMembers.append(("language", .string(language))) }
+    if let tag = device.languageTag { deviceMembers.append(("langb", .string(tag))) }
     deviceMembers.append(("js", .number(0)))
     var regs: [(key: String, value: J)] = [("coppa", .number(Double(demand.coppa)))]
     if let gdpr = consent.gdpr { regs.append(("gdpr", .number(Double(gdpr)))) }

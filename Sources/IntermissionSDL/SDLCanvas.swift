@@ -18,12 +18,14 @@ public final class SDLCanvas: Canvas {
   let window: Window
   private var fontChains: [ChainKey: FontChain] = [:]
   private let fontPaths: [String]
+  /// The game's font files, tried before `fontPaths` (`preferFonts(_:)`), and the paths it asked for.
+  private var preferredFonts: [String] = []
+  private var requestedFonts: [String] = []
   private let fontLookup: FontLookup?
   private let library: FontLibrary
   private var textCache: [TextKey: Texture] = [:]
-  /// Characters no font had, since the last `takeMissingGlyphs()`, each once.
+  /// Characters no font had in the text rasterised since the last `takeMissingGlyphs()`.
   private var missingGlyphs: [Unicode.Scalar] = []
-  private var reportedMissingGlyphs: Set<Unicode.Scalar> = []
   /// The language of text drawn without one of its own (a BCP 47 tag): the game's.
   public var language = "en"
   /// Each uploaded image, by number (`SDLCanvas+Images.swift`).
@@ -52,6 +54,22 @@ public final class SDLCanvas: Canvas {
     let style: TextStyle
     let language: String
   }
+
+  private struct FittedKey: Hashable {
+    let text: TextKey
+    let width: Double
+  }
+
+  private struct WrapKey: Hashable {
+    let text: TextKey
+    let width: Double
+    let maxLines: Int
+  }
+
+  /// The most truncations and wrappings kept; past it they start afresh.
+  static let layoutCacheLimit = 256
+  private var fittedTexts: [FittedKey: String] = [:]
+  private var wrappedTexts: [WrapKey: [String]] = [:]
 
   private struct ChainKey: Hashable {
     let style: TextStyle
@@ -128,6 +146,8 @@ public final class SDLCanvas: Canvas {
       pixelScale = scale
       fontChains.removeAll()
       textCache.removeAll()
+      fittedTexts.removeAll()
+      wrappedTexts.removeAll()
       // The canvas's own language's fonts open now, so that a font that cannot open is an error here.
       for style in TextStyle.allCases { _ = try chain(style: style, language: language) }
     }
@@ -138,7 +158,7 @@ public final class SDLCanvas: Canvas {
     let key = ChainKey(style: style, language: language)
     if let known = fontChains[key] { return known }
     let opened = try FontChain(
-      library: library, preferred: fontPaths, lookup: fontLookup, language: language,
+      library: library, preferred: preferredFonts + fontPaths, lookup: fontLookup, language: language,
       pointSize: Int((style.pointSize * pixelScale.y).rounded()))
     fontChains[key] = opened
     return opened
@@ -221,13 +241,45 @@ public final class SDLCanvas: Canvas {
   }
 
   public func drawText(_ text: String, style: TextStyle, color: Color, in rect: Rect, alignment: TextAlignment) {
-    drawText(text, style: style, color: color, in: rect, alignment: alignment, language: nil)
+    drawText(text, style: style, color: color, in: rect, alignment: alignment, language: nil, truncating: false)
+  }
+
+  /// `text` cut with "…" to `width` points, between grapheme clusters, as measured by shaping
+  /// each candidate; kept, so a truncated title is cut once.
+  private func fittedText(_ text: String, style: TextStyle, language: String, width: Double) -> String {
+    let key = FittedKey(text: TextKey(text: text, style: style, language: language), width: width)
+    if let known = fittedTexts[key] { return known }
+    let fitted = GraphemeTruncation.truncate(text, toFit: width) {
+      self.measureText($0, style: style, language: language).width
+    }
+    if fittedTexts.count >= SDLCanvas.layoutCacheLimit { fittedTexts.removeAll() }
+    fittedTexts[key] = fitted
+    return fitted
+  }
+
+  public func wrapText(_ text: String, style: TextStyle, width: Double, maxLines: Int, language: String?) -> [String] {
+    let language = language ?? self.language
+    let key = WrapKey(text: TextKey(text: text, style: style, language: language), width: width, maxLines: maxLines)
+    if let known = wrappedTexts[key] { return known }
+    let lines = LineBreaker.wrap(text, width: width, maxLines: maxLines, language: language) {
+      self.measureText($0, style: style, language: language).width
+    }
+    if wrappedTexts.count >= SDLCanvas.layoutCacheLimit { wrappedTexts.removeAll() }
+    wrappedTexts[key] = lines
+    return lines
   }
 
   public func drawText(
-    _ text: String, style: TextStyle, color: Color, in rect: Rect, alignment: TextAlignment, language: String?
+    _ text: String, style: TextStyle, color: Color, in rect: Rect, alignment: TextAlignment, language: String?,
+    truncating: Bool
   ) {
-    guard let texture = texture(for: text, style: style, language: language ?? self.language) else { return }
+    let language = language ?? self.language
+    guard var texture = texture(for: text, style: style, language: language) else { return }
+    if truncating, Double(texture.width) > rect.width * pixelScale.x {
+      let fitted = fittedText(text, style: style, language: language, width: rect.width)
+      guard !fitted.isEmpty, let cut = self.texture(for: fitted, style: style, language: language) else { return }
+      texture = cut
+    }
     let width = Double(texture.width) / pixelScale.x
     let height = Double(texture.height) / pixelScale.y
     let x: Double
@@ -264,6 +316,22 @@ public final class SDLCanvas: Canvas {
     return text.map { chain.font(for: $0).map(chain.face(at:)) }
   }
 
+  public func preferFonts(_ paths: [String]) -> [String] {
+    guard paths != requestedFonts else { return [] }
+    requestedFonts = paths
+    var refused: [String] = []
+    preferredFonts = paths.filter { path in
+      let opens = (try? Font(library: library, path: path, pointSize: 12)) != nil
+      if !opens { refused.append(path) }
+      return opens
+    }
+    fontChains.removeAll()
+    textCache.removeAll()
+    fittedTexts.removeAll()
+    wrappedTexts.removeAll()
+    return refused
+  }
+
   public func takeMissingGlyphs() -> [Unicode.Scalar] {
     defer { missingGlyphs.removeAll() }
     return missingGlyphs
@@ -281,9 +349,7 @@ public final class SDLCanvas: Canvas {
       let rendered = try? TextRasteriser.render(text.isEmpty ? " " : text, chain: chain),
       let texture = try? Texture(renderer: renderer, surface: rendered.surface)
     else { return nil }
-    for scalar in rendered.missing where reportedMissingGlyphs.insert(scalar).inserted {
-      missingGlyphs.append(scalar)
-    }
+    for scalar in rendered.missing where !missingGlyphs.contains(scalar) { missingGlyphs.append(scalar) }
     rasterisedTextCount += 1
     textCache[key] = texture
     return texture

@@ -462,6 +462,127 @@ static void check_consent(SDL_Renderer *renderer, const char *folder)
     CHECK(intermission_set_consent(overlay, 1, NULL, NULL, NULL, NULL) == INTERMISSION_ERROR_INVALID_HANDLE);
 }
 
+/* What check_language's overlays told on_event. */
+struct text_seen {
+    int refused;
+    char refused_json[512];
+};
+
+static void on_text_event(const char *event, const char *json, void *user)
+{
+    struct text_seen *seen = user;
+    if (strcmp(event, "text.fontRefused") == 0) {
+        seen->refused++;
+        snprintf(seen->refused_json, sizeof seen->refused_json, "%s", json);
+    }
+}
+
+/* How many bright (text) pixels the renderer's output has in the rectangle; -1 when it cannot be
+ * read. */
+static int bright_pixels(SDL_Renderer *renderer, int x, int y, int w, int h)
+{
+    Uint32 *pixels = malloc((size_t)w * (size_t)h * 4);
+    SDL_Rect rect = {x, y, w, h};
+    if (!pixels || SDL_RenderReadPixels(renderer, &rect, SDL_PIXELFORMAT_ARGB8888, pixels, w * 4) != 0) {
+        free(pixels);
+        return -1;
+    }
+    int count = 0;
+    for (int i = 0; i < w * h; i++) {
+        Uint32 p = pixels[i];
+        if (((p >> 16) & 255) > 150 && ((p >> 8) & 255) > 150 && (p & 255) > 150) count++;
+    }
+    free(pixels);
+    return count;
+}
+
+/* The bright pixels of the banner's label strip, at its left and right edges, after `frames`
+ * frames of an overlay in `language`. */
+static void label_corners(SDL_Renderer *renderer, const char *manifest, const char *language, int *left, int *right)
+{
+    char error[512] = "";
+    intermission_config config = INTERMISSION_CONFIG_INIT;
+    config.manifest_path = manifest;
+    config.beacons_path = "";
+    config.deterministic = 1;
+    config.latency = 0;
+    config.language = language;
+    intermission_overlay *overlay = intermission_create(renderer, &config, error, sizeof error);
+    CHECK(overlay != NULL);
+    *left = *right = -1;
+    if (!overlay) return;
+    SDL_SetRenderDrawColor(renderer, 0, 0, 0, 255);
+    for (int frame = 0; frame < 120; frame++) {
+        SDL_RenderClear(renderer);
+        intermission_update(overlay, frame / 60.0);
+        intermission_draw(overlay);
+    }
+    int top = 600 - (int)intermission_bottom_inset(overlay);
+    CHECK(intermission_banner_visible(overlay) == 1 && top < 600);
+    *left = bright_pixels(renderer, 0, top, 30, 22);
+    *right = bright_pixels(renderer, 770, top, 30, 22);
+    intermission_destroy(overlay);
+}
+
+/* (0.4) language, font_paths and intermission_set_string. */
+static void check_language(SDL_Renderer *renderer, const char *manifest)
+{
+    char error[512] = "";
+    intermission_config config = INTERMISSION_CONFIG_INIT;
+    config.manifest_path = manifest;
+    config.beacons_path = "";
+    config.deterministic = 1;
+    config.latency = 0;
+    intermission_config bad = config;
+    bad.language = "not a tag";
+    CHECK(intermission_create(renderer, &bad, error, sizeof error) == NULL && strstr(error, "config.language"));
+
+    /* Arabic mirrors the banner: its label moves from the left corner to the right one. */
+    int english_left, english_right, arabic_left, arabic_right;
+    label_corners(renderer, manifest, "en", &english_left, &english_right);
+    label_corners(renderer, manifest, "ar", &arabic_left, &arabic_right);
+    CHECK(english_left > 10 && english_right == 0);
+    CHECK(arabic_right > 10 && arabic_left == 0);
+
+    /* A font that does not open is left out and told once; the one that opens draws. */
+    struct text_seen seen = {0, ""};
+    config.language = "ja";
+    config.font_paths = "/usr/share/fonts/truetype/dejavu/DejaVuSans.ttf:/nonexistent/font.ttf";
+    config.on_event = on_text_event;
+    config.user = &seen;
+    intermission_overlay *overlay = intermission_create(renderer, &config, error, sizeof error);
+    CHECK(overlay != NULL);
+    if (!overlay) return;
+    run(overlay, 0, 30);
+    CHECK(seen.refused == 1 && strstr(seen.refused_json, "/nonexistent/font.ttf") != NULL);
+
+    intermission_overlay *made_up = (intermission_overlay *)(size_t)0x1000;
+    CHECK(intermission_set_string(NULL, "label.ad", "x") == INTERMISSION_ERROR_INVALID_HANDLE);
+    CHECK(intermission_set_string(made_up, "label.ad", "x") == INTERMISSION_ERROR_INVALID_HANDLE);
+    CHECK(intermission_set_string(overlay, "label.nothing", "x") == INTERMISSION_ERROR_UNKNOWN_KEY);
+    CHECK(strstr(intermission_errmsg(overlay), "label.nothing") != NULL);
+    CHECK(strcmp(intermission_result_string(INTERMISSION_ERROR_UNKNOWN_KEY), "unknown result code") != 0);
+    CHECK(intermission_set_string(overlay, NULL, "x") == INTERMISSION_ERROR_INVALID_ARGUMENT);
+    CHECK(intermission_set_string(overlay, "label.ad", NULL) == INTERMISSION_ERROR_INVALID_ARGUMENT);
+    CHECK(intermission_set_string(overlay, "label.ad", "") == INTERMISSION_ERROR_INVALID_ARGUMENT);
+    CHECK(intermission_set_string(overlay, "label.ad", "\xff\xfe") == INTERMISSION_ERROR_INVALID_ARGUMENT);
+    CHECK(intermission_set_string(overlay, "label.ad", "bell\a") == INTERMISSION_ERROR_INVALID_ARGUMENT);
+    char *huge = malloc(2000);
+    CHECK(huge != NULL);
+    if (huge) {
+        memset(huge, 'A', 1999);
+        huge[1999] = 0;
+        CHECK(intermission_set_string(overlay, "label.ad", huge) == INTERMISSION_ERROR_INVALID_ARGUMENT);
+        free(huge);
+    }
+    CHECK(intermission_set_string(overlay, "label.ad", "広告です") == INTERMISSION_OK);
+    CHECK(strcmp(intermission_errmsg(overlay), "") == 0);
+    CHECK(intermission_set_string(overlay, "status.rewardIn", "{seconds} 秒") == INTERMISSION_OK);
+    run(overlay, 30, 30);
+    intermission_destroy(overlay);
+    CHECK(intermission_set_string(overlay, "label.ad", "x") == INTERMISSION_ERROR_INVALID_HANDLE);
+}
+
 static void *call_from_other_thread(void *argument)
 {
     struct thread_call *call = argument;
@@ -722,6 +843,7 @@ int main(int argc, char **argv)
     check_fullscreen(renderer, argv[2]);
     check_video(renderer, argv[2]);
     check_consent(renderer, argv[2]);
+    check_language(renderer, manifest);
 
     SDL_DestroyRenderer(renderer);
     SDL_DestroyWindow(window);

@@ -27,6 +27,8 @@ final class OverlayHarness {
     configuration.refreshInterval = refresh
     configuration.waitsForDueLoads = true
     configuration.jitterSeed = 42
+    // The tests' words are English whatever the machine's locale, unless a test says otherwise.
+    configuration.language = "en"
     configure(&configuration)
     let loader = AdLoader(
       manifestPath: self.folder.manifestPath, decoder: decoder, failsEveryLoad: failsEveryLoad)

@@ -86,6 +86,13 @@ struct ProgramRunner {
     if merged["SDL_AUDIODRIVER"] == nil { merged["SDL_AUDIODRIVER"] = "dummy" }
     // The HTTP cache and the beacon queue of a run live in its scratch folder, never the user's.
     if environment["XDG_CACHE_HOME"] == nil { merged["XDG_CACHE_HOME"] = path("cache") }
+    // The program speaks English whatever the machine's locale, unless a test gives a language.
+    if ["LANGUAGE", "LC_ALL", "LC_MESSAGES", "LANG"].allSatisfy({ environment[$0] == nil }) {
+      merged["LANGUAGE"] = ""
+      merged["LC_ALL"] = "C.UTF-8"
+      merged["LC_MESSAGES"] = "C.UTF-8"
+      merged["LANG"] = "C.UTF-8"
+    }
     if environment["XDG_DATA_HOME"] == nil { merged["XDG_DATA_HOME"] = path("data") }
     for name in removing { merged[name] = nil }
     process.environment = merged

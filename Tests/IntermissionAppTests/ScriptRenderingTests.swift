@@ -39,7 +39,7 @@ struct ScriptRenderingTests {
     stack.canvas.clear(Color(hex: 0x000000))
     stack.canvas.drawText(
       text, style: style, color: Color(hex: 0xFFFFFF), in: Rect(x: 10, y: 10, width: 880, height: 100),
-      alignment: .leading, language: language)
+      alignment: .leading, language: language, truncating: false)
     let pixels = try stack.canvas.readPixels()
     var ink = Ink()
     for y in 0..<pixels.height {

@@ -6,6 +6,10 @@ public final class RecordingCanvas: Canvas {
   public var pixelsPerPoint = 1.0
   public private(set) var operations: [String] = []
   public private(set) var texts: [String] = []
+  /// The language each of `texts` was drawn in (nil: the game's).
+  public private(set) var textLanguages: [String?] = []
+  /// What `takeMissingGlyphs()` hands over next, as a canvas without a font for them would.
+  public var missingGlyphs: [Unicode.Scalar] = []
   public private(set) var layerDraws = 0
   public private(set) var layerComposites = 0
   private var nextImage = 1
@@ -17,14 +21,26 @@ public final class RecordingCanvas: Canvas {
   public func reset() {
     operations.removeAll()
     texts.removeAll()
+    textLanguages.removeAll()
   }
 
   public func clear(_ color: Color) { operations.append("clear") }
   public func fill(_ rect: Rect, color: Color) { operations.append("fill \(rect)") }
   public func outline(_ rect: Rect, color: Color, thickness: Double) { operations.append("outline \(rect)") }
   public func drawText(_ text: String, style: TextStyle, color: Color, in rect: Rect, alignment: TextAlignment) {
+    drawText(text, style: style, color: color, in: rect, alignment: alignment, language: nil, truncating: false)
+  }
+  public func drawText(
+    _ text: String, style: TextStyle, color: Color, in rect: Rect, alignment: TextAlignment, language: String?,
+    truncating: Bool
+  ) {
     texts.append(text)
+    textLanguages.append(language)
     operations.append("text \(text)")
+  }
+  public func takeMissingGlyphs() -> [Unicode.Scalar] {
+    defer { missingGlyphs.removeAll() }
+    return missingGlyphs
   }
   public func measureText(_ text: String, style: TextStyle) -> Size {
     Size(width: Double(text.count) * style.pointSize * 0.6, height: style.pointSize * 1.2)

@@ -65,6 +65,7 @@ enum {
     INTERMISSION_ERROR_WRONG_THREAD = -6,     /* a call from a thread other than the creator's */
     INTERMISSION_ERROR_SDL = -7,              /* SDL failed: intermission_errmsg says how */
     INTERMISSION_ERROR_UNKNOWN_TRANSACTION = -8, /* (0.4) no pending reward has that transaction id */
+    INTERMISSION_ERROR_UNKNOWN_KEY = -9,      /* (0.4) intermission_set_string: not a string's key */
     /* (0.4) A full-screen show refused; intermission_errmsg gives the reason's name, such as
      * "pacing". */
     INTERMISSION_REFUSED_NOT_READY = -10,      /* "notReady": nothing loaded yet */
@@ -169,12 +170,25 @@ typedef struct intermission_config {
     int interstitials_per_hour;
     /* Seconds a preloaded full-screen ad stays showable (default 3600); 1 to 86400. */
     double fullscreen_expiry;
+
+    /* Appended in 0.4 for text in every language (a caller compiled before them passes the
+     * smaller size and gets the defaults). */
+
+    /* The language of the overlay's own words and of house ads: a BCP 47 tag such as "ja",
+     * "pt-BR" or "zh-Hant" (or a locale name, "ja_JP.UTF-8"); NULL (default) takes the players'
+     * from LANGUAGE, LC_ALL, LC_MESSAGES and LANG, else English. A language the library does not
+     * speak gives English. */
+    const char *language;
+    /* Font files tried first for all text, before font_path and the system's fonts (fontconfig),
+     * separated by ':' (TrueType, OpenType or .ttc); NULL: none. One that does not open is left
+     * out and traced as text.fontRefused. */
+    const char *font_paths;
 } intermission_config;
 
 /* The defaults, as an initializer: intermission_config config = INTERMISSION_CONFIG_INIT; */
 #define INTERMISSION_CONFIG_INIT \
     {sizeof(intermission_config), NULL, 30, 0.5, 0.5, NULL, 0, NULL, NULL, NULL, NULL, NULL, NULL, NULL, 10, NULL, NULL, \
-     NULL, 0, 30, 60, 6, 3600}
+     NULL, 0, 30, 60, 6, 3600, NULL, NULL}
 
 /* The library's version, "MAJOR.MINOR.PATCH". Never NULL. */
 const char *intermission_version(void);
@@ -318,6 +332,17 @@ int intermission_set_rewarded_cap(intermission_overlay *overlay, const char *pla
 int intermission_set_consent(intermission_overlay *overlay, int gdpr, const char *tcf, const char *us_privacy,
                              const char *gpp, const char *gpp_sid);
 
+/* (0.4) Replaces one of the overlay's own words with the game's `text` (UTF-8), such as
+ * intermission_set_string(ads, "button.close", "Fermer"): the keys are the msgctxt of the
+ * catalogues in Assets/locale ("label.ad", "label.advertisement", "button.close",
+ * "button.learnMore", "button.mute", "button.unmute", "hint.keys", "hint.resume",
+ * "status.rewardIn" with {seconds}, "status.rewardEarned" and "question.giveUp" with {reward},
+ * "notice.browserFailed"). It shows from the next view that opens. Returns INTERMISSION_OK,
+ * INTERMISSION_ERROR_UNKNOWN_KEY (nothing changes), or INTERMISSION_ERROR_INVALID_ARGUMENT for a
+ * NULL key or text, or text that is empty, not UTF-8, holds a control character or is over 1000
+ * bytes. */
+int intermission_set_string(intermission_overlay *overlay, const char *key, const char *text);
+
 #ifdef __cplusplus
 } /* extern "C" */
 
@@ -423,6 +448,7 @@ public:
     {
         return intermission_set_consent(overlay_, gdpr, tcf, us_privacy, gpp, gpp_sid);
     }
+    int set_string(const char *key, const char *text) { return intermission_set_string(overlay_, key, text); }
     /* The last error's text, such as a refusal's reason ("pacing"). */
     const char *errmsg() const { return intermission_errmsg(overlay_); }
     intermission_overlay *get() const { return overlay_; }

@@ -1,0 +1,183 @@
+import Foundation
+import IntermissionAds
+import IntermissionCore
+import IntermissionLocalization
+import IntermissionTestSupport
+import Testing
+
+/// The overlay's own words in the game's language, the game's replacements, house ads in several
+/// languages, mirrored views, and the report of characters no font has.
+@Suite struct LocalizedAdTests {
+  func harness(
+    language: String?, rewardAfter: Double = 15, configure: (inout AdOverlay.Configuration) -> Void = { _ in }
+  ) throws -> OverlayHarness {
+    try OverlayHarness(folder: AdFolder.withFullscreen(rewardAfter: rewardAfter), latency: 0) { configuration in
+      configuration.pacing.sessionStartDelay = 0
+      configuration.language = language
+      configure(&configuration)
+    }
+  }
+
+  /// The countdown's texts seen while a rewarded ad plays to its reward.
+  func countdown(language: String, rewardAfter: Double) throws -> [String] {
+    let h = try harness(language: language, rewardAfter: rewardAfter)
+    h.run(until: 1)
+    #expect(h.overlay.fullscreen.showRewarded(placement: "bonus") == nil)
+    h.run(until: 1 + rewardAfter + 1)
+    var seen: [String] = []
+    for text in h.canvas.texts where text != seen.last && (text.contains("{") || text.first?.isLetter == true) {
+      seen.append(text)
+    }
+    return seen
+  }
+
+  @Test func russianCountsTheSecondsLeftInEachPluralForm() throws {
+    let texts = try countdown(language: "ru", rewardAfter: 22)
+    for expected in [
+      "Награда через 21 секунду", "Награда через 5 секунд", "Награда через 2 секунды", "Награда через 1 секунду",
+      "Награда через 11 секунд", "Награда получена: 50 coins",
+    ] {
+      #expect(texts.contains(expected), "\(expected) in \(texts.filter { $0.hasPrefix("Награда") })")
+    }
+    #expect(texts.contains("Рекламное объявление") && texts.contains("Закрыть"))
+  }
+
+  @Test func japaneseHasOneFormAndArabicSix() throws {
+    let japanese = try countdown(language: "ja", rewardAfter: 3)
+    #expect(japanese.contains("あと 2 秒で報酬") && japanese.contains("あと 1 秒で報酬"))
+    let arabic = AdStrings(language: "ar")
+    let forms = [1, 2, 3, 11, 100].map { arabic.rewardIn(seconds: $0) }
+    #expect(Set(forms).count == 5, "one, two, few, many and other differ: \(forms)")
+    #expect(forms[0] == "المكافأة بعد ثانية واحدة" && forms[2] == "المكافأة بعد 3 ثوانٍ")
+  }
+
+  @Test func anUnknownLanguageSpeaksEnglish() throws {
+    let h = try harness(language: "xx-YY")
+    #expect(h.overlay.strings.language == "en")
+    h.run(until: 1)
+    #expect(h.overlay.fullscreen.showRewarded(placement: "bonus") == nil)
+    h.run(until: 3)
+    #expect(h.canvas.texts.contains("Reward in 14 s") && h.canvas.texts.contains("Advertisement"))
+  }
+
+  @Test func theGamesOwnStringsReplaceTheCataloguesAndAnUnknownKeyIsTraced() throws {
+    let h = try harness(language: "de") { configuration in
+      configuration.strings = ["button.close": "Fertig", "status.rewardIn": "Noch {seconds}!", "nope": "x"]
+    }
+    #expect(h.lines(containing: "strings.unknownKey").count == 1)
+    #expect(h.lines(containing: "\"key\":\"nope\"").count == 1)
+    h.run(until: 1)
+    #expect(h.overlay.fullscreen.showRewarded(placement: "bonus") == nil)
+    h.run(until: 3)
+    #expect(h.canvas.texts.contains("Fertig") && h.canvas.texts.contains("Noch 14!"))
+    #expect(h.canvas.texts.contains("Werbung"), "the rest stays German")
+    #expect(!h.overlay.setString("y", for: "button.nothing"))
+    #expect(h.overlay.setString("Anzeige!", for: "label.ad"))
+    #expect(h.overlay.strings.text(.adLabel) == "Anzeige!")
+  }
+
+  @Test func theOverlaysOwnWordsAreDrawnInItsLanguage() throws {
+    let h = try harness(language: "ja")
+    h.run(until: 1)
+    #expect(h.overlay.fullscreen.showRewarded(placement: "bonus") == nil)
+    h.run(until: 2)
+    let index = try #require(h.canvas.texts.lastIndex(of: "閉じる"))
+    #expect(h.canvas.textLanguages[index] == "ja", "a Han character takes the Japanese face")
+  }
+
+  @Test func aRightToLeftViewIsMirrored() {
+    let ad = AdCreative(id: "x", imagePath: "/x.png", title: "T", action: .inApp, landingURL: "https://example.com/")
+    let size = Size(width: 800, height: 600)
+    var arabic = AdView(creative: ad, presentation: .fullscreen, strings: AdStrings(language: "ar"))
+    var english = AdView(creative: ad, presentation: .fullscreen, strings: .english)
+    let left = arabic.closeFrame(in: size)
+    let right = english.closeFrame(in: size)
+    #expect(left.minX < 100 && right.maxX > 700 && left.width == right.width)
+    #expect(arabic.isMirrored && !english.isMirrored)
+    let leftCentre = Point(x: left.midX, y: left.midY)
+    let rightCentre = Point(x: right.midX, y: right.midY)
+    _ = arabic.handle(.pointerDown(leftCentre), viewSize: size)
+    #expect(arabic.handle(.pointerUp(leftCentre), viewSize: size) == .close, "Close is at the top left")
+    _ = arabic.handle(.pointerDown(rightCentre), viewSize: size)
+    #expect(arabic.handle(.pointerUp(rightCentre), viewSize: size) == .none, "nothing is at the top right")
+    _ = english.handle(.pointerDown(rightCentre), viewSize: size)
+    #expect(english.handle(.pointerUp(rightCentre), viewSize: size) == .close)
+  }
+
+  @Test func charactersWithoutAFontAreTracedOncePerAd() throws {
+    let h = try harness(language: "en")
+    h.run(until: 2)
+    let shown = try #require(h.overlay.currentAd?.id)
+    h.canvas.missingGlyphs = ["今", "\u{1F600}"]
+    h.run(until: 2.1)
+    h.canvas.missingGlyphs = ["今"]
+    h.run(until: 2.2)
+    let lines = h.lines(containing: "text.missingGlyphs")
+    #expect(lines.count == 1)
+    #expect(lines.first?.contains("\"id\":\"\(shown)\",\"codePoints\":\"U+4ECA U+1F600\"") == true, "\(lines)")
+  }
+}
+
+/// A manifest entry's title, description and call to action in several languages.
+@Suite struct LocalizedManifestTests {
+  func parse(_ entry: String) throws -> AdCreative {
+    let folder = try AdFolder()
+    try folder.writePNG("a.png")
+    try folder.writeManifest(
+      "{ \"ads\": [ { \"id\": \"a\", \"image\": \"a.png\", \"action\": \"in-app\", \(entry) } ] }")
+    return try #require(try AdManifest.load(path: folder.manifestPath).first)
+  }
+
+  @Test func theGamesLanguagePicksEachTextThenEnglishThenTheFirstListed() throws {
+    let ad = try parse(
+      """
+      "title": {"fr": "Bonjour", "en": "Hello", "ja": "こんにちは"}, "description": {"fr": "Une", "ja": "一つ"},
+      "cta": {"ja": "遊ぶ", "en": "Play"}
+      """)
+    #expect(ad.title == "Bonjour", "unlocalized, the first listed")
+    let japanese = ad.localized(to: "ja")
+    #expect(japanese.title == "こんにちは" && japanese.description == "一つ" && japanese.callToAction == "遊ぶ")
+    #expect(japanese.language == "ja", "the title's language is the text's")
+    let german = ad.localized(to: "de")
+    #expect(german.title == "Hello" && german.callToAction == "Play", "English next")
+    #expect(german.description == "Une", "else the first listed")
+    #expect(german.language == "en")
+    #expect(ad.localized(to: "ja-JP").title == "こんにちは")
+  }
+
+  @Test func aStatedLanguageIsKeptAndPlainTextsStayAsTheyAre() throws {
+    let ad = try parse(#""title": "Hola", "language": "es""#)
+    #expect(ad.localized(to: "ja").title == "Hola" && ad.localized(to: "ja").language == "es")
+    let plain = try parse(#""title": "Hello""#)
+    #expect(plain.localized(to: "ja") == plain && plain.language == nil)
+  }
+
+  @Test(arguments: [
+    (#""title": {}"#, "\"title\" names no language"),
+    (#""title": {"english": "Hi"}"#, "\"title\".\"english\" is not a language tag"),
+    (#""title": {"en": 5}"#, "\"title\".\"en\" must be a non-empty string"),
+    (#""title": {"en": "  "}"#, "\"title\".\"en\" needs at least one visible character"),
+    (#""title": "Hi", "cta": {"ja": "a\u0007"}"#, "\"cta\".\"ja\" contains a control character"),
+    (#""title": "Hi", "language": "xx_YY""#, "\"language\" is not a language tag"),
+  ])
+  func badTextsAreRefusedByName(entry: String, reason: String) throws {
+    #expect {
+      _ = try parse(entry)
+    } throws: { error in
+      "\(error)".contains(reason)
+    }
+  }
+
+  @Test func theShippedHouseAdsSpeakEnglishJapaneseArabicAndRussian() throws {
+    let manifest = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+      .deletingLastPathComponent().appendingPathComponent("Assets/ads/manifest.json").path
+    let ads = try AdManifest.load(path: manifest)
+    let titled = ads.filter { $0.localizedTitle != nil }
+    #expect(titled.count >= 4)
+    for ad in titled {
+      let languages = Set(ad.localizedTitle!.variants.compactMap(\.language))
+      #expect(languages.isSuperset(of: ["en", "ja", "ar", "ru"]), "\(ad.id): \(languages)")
+      #expect(ad.localized(to: "ar").title.unicodeScalars.contains { (0x0600...0x06FF).contains($0.value) })
+    }
+  }
+}
