@@ -109,7 +109,7 @@ struct OpenRTBDeliveryTests {
 
   /// The first lines of a one-second headless run of the menu, and its last.
   static let started = [
-    line(0, #""event":"host.started","width":960,"height":640,"fps":60,"fixedStep":true,"ads":true,"language":"en"#),
+    line(0, #""event":"host.started","width":960,"height":640,"fps":60,"fixedStep":true,"ads":true,"language":"en""#),
     line(0, #""event":"scene.entered","name":"Menu""#),
   ]
   static let stopped = line(60, #""event":"host.stopped","reason":"seconds","detail":"1.000000""#)
