@@ -71,7 +71,7 @@ let package = Package(
       linkerSettings: [.linkedLibrary("icuuc"), .linkedLibrary("icudata"), .linkedLibrary("fontconfig")]),
     // Text layout for every language: font fallback through fontconfig, runs by font, script and
     // direction (UAX #9), line breaks (UAX #14) and grapheme-safe truncation. No SDL.
-    .target(name: "IntermissionText", dependencies: ["CText"]),
+    .target(name: "IntermissionText", dependencies: ["CText", "IntermissionCore"]),
     // Intermission's own words in 17 languages: gettext PO catalogues (Assets/locale, compiled in),
     // their plural rules, and the choice of language from the game or the environment. No SDL.
     .target(name: "IntermissionLocalization", dependencies: ["IntermissionCore"]),

@@ -1,12 +1,14 @@
 // FFmpeg through dlopen: a file demuxed and decoded with the send/receive API, video converted to
 // I420 with libswscale and audio to interleaved float with libswresample. Compiled against the
 // installed headers, it loads the libraries of that same major version (their ABI).
+#define _GNU_SOURCE
 #include <libavcodec/avcodec.h>
 #include <libavformat/avformat.h>
 #include <libavutil/channel_layout.h>
 #include <libavutil/imgutils.h>
 #include <libswresample/swresample.h>
 #include <libswscale/swscale.h>
+#include <dlfcn.h>
 #include <malloc.h>
 #include <sys/resource.h>
 #include <sys/syscall.h>
@@ -389,6 +391,18 @@ void intermission_media_set_output_size(intermission_media *media, int width, in
     media->output_height = sane ? height & ~1 : 0;
 }
 
+/* Whether glibc's allocator is the process's own. Under AddressSanitizer or ThreadSanitizer, whose
+   allocator replaces malloc, glibc's arenas may never be set up, and malloc_trim then reads through
+   a null arena (a SEGV seen in the C contract under ASan). */
+static pthread_once_t glibc_allocator_once = PTHREAD_ONCE_INIT;
+static int glibc_allocator_in_use;
+
+static void find_glibc_allocator(void)
+{
+    glibc_allocator_in_use = !dlsym(RTLD_DEFAULT, "__asan_init") && !dlsym(RTLD_DEFAULT, "__tsan_init")
+        && !dlsym(RTLD_DEFAULT, "__msan_init");
+}
+
 void intermission_media_close(intermission_media *media)
 {
     if (!media) return;
@@ -404,5 +418,6 @@ void intermission_media_close(intermission_media *media)
     free(media);
     /* The decoder's frame pools are megabytes, freed now into the arena of the thread that
        decoded; glibc keeps freed pages resident until asked to give them back. */
-    malloc_trim(0);
+    pthread_once(&glibc_allocator_once, find_glibc_allocator);
+    if (glibc_allocator_in_use) malloc_trim(0);
 }

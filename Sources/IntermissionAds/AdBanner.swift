@@ -110,4 +110,10 @@ public struct AdBanner: Hashable, Sendable {
     let shown = visibility(at: time)
     return Rect(x: 0, y: size.height - height * shown, width: size.width, height: height)
   }
+
+  /// The banner's frame once it is fully shown in a view of `size`.
+  public static func restingFrame(in size: Size) -> Rect {
+    let height = AdBanner.height(forWidth: size.width)
+    return Rect(x: 0, y: size.height - height, width: size.width, height: height)
+  }
 }

@@ -72,6 +72,9 @@ public struct AdCreative: Hashable, Sendable {
   /// Seconds after its load that a bought ad may still be shown (its bid's expiry); nil for a
   /// manifest's ad.
   public var lifetime: Double?
+  /// What an impression of it is worth: a bid's price, or a house ad's stated `cpm`; nil for a
+  /// house ad that states none.
+  public var price: AdPrice?
 
   /// The lifetime of a beacon whose ad names none: a day.
   public static let defaultBeaconLifetime = 86_400.0

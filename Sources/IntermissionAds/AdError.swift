@@ -70,6 +70,32 @@ public enum AdError: Error, Hashable, Sendable, CustomStringConvertible {
     }
   }
 
+  /// What kind of failure it is, in one word that stays the same from run to run (the case's name:
+  /// `timedOut`, `noFill`, `transferFailed`, `vastFailed`, ...): the `reason` of an `ad.failed`
+  /// trace line, by which a run's report counts failures.
+  public var reason: String {
+    switch self {
+    case .manifestUnreadable: "manifestUnreadable"
+    case .manifestMalformed: "manifestMalformed"
+    case .noAds: "noAds"
+    case .noBannerAds: "noBannerAds"
+    case .noFullscreenAds: "noFullscreenAds"
+    case .unsupportedImageSize: "unsupportedImageSize"
+    case .pathOutsideManifestFolder: "pathOutsideManifestFolder"
+    case .imageMissing: "imageMissing"
+    case .imageCorrupt: "imageCorrupt"
+    case .unsupportedURL: "unsupportedURL"
+    case .loadingDisabled: "loadingDisabled"
+    case .timedOut: "timedOut"
+    case .noFill: "noFill"
+    case .noBid: "noBid"
+    case .imageOffOrigin: "imageOffOrigin"
+    case .transferFailed: "transferFailed"
+    case .demandMalformed: "demandMalformed"
+    case .vastFailed: "vastFailed"
+    }
+  }
+
   /// The reason without the manifest's path, for a message that names the manifest itself, such as
   /// `ads[0]: "image" must be a non-empty string`.
   public var detail: String {

@@ -22,6 +22,12 @@ public final class AdLoader: @unchecked Sendable {
     set { condition.withLock { chosenLanguage = newValue } }
   }
   private var chosenLanguage = "en"
+  /// Where a loaded ad's text is laid out before the loop takes it (its overlay's); nil for none.
+  var rehearsal: TextRehearsal? {
+    get { condition.withLock { chosenRehearsal } }
+    set { condition.withLock { chosenRehearsal = newValue } }
+  }
+  private var chosenRehearsal: TextRehearsal?
   private let timeout: Double
   private let isInterrupted: @Sendable () -> Bool
   private let onFinish: @Sendable () -> Void
@@ -75,6 +81,7 @@ public final class AdLoader: @unchecked Sendable {
   public func loader(for format: AdFormat) -> AdLoader {
     let other = AdLoader(source: source, format: format, isInterrupted: isInterrupted, onFinish: onFinish)
     other.language = language
+    other.rehearsal = rehearsal
     return other
   }
 
@@ -92,9 +99,11 @@ public final class AdLoader: @unchecked Sendable {
     deadline = MonotonicClock.readSeconds() + timeout
     workers += 1
     let language = chosenLanguage
+    let rehearsal = chosenRehearsal
     condition.unlock()
     DispatchQueue.global().async { [self] in
       let outcome = source.loadAd(sequence: sequence, format: format).map { $0.localized(to: language) }
+      if case .success(let ad) = outcome { rehearsal?.rehearse(ad, format: format) }
       let told = source.takeReports(for: format)
       condition.lock()
       let isCurrent = started == generation && isLoading

@@ -179,6 +179,16 @@ public enum AdManifest {
         }
         lifetime = seconds
       }
+      var price: AdPrice?
+      if let value = entry["cpm"] {
+        // What the publisher says an impression of its house ad is worth (a direct deal's price).
+        guard case .number(let cpm) = value, PriceFloor.isValid(cpm) else {
+          throw malformed(
+            "\(place) '\(id)': \"cpm\" must be a price per thousand impressions in USD from 0 to \(Int(PriceFloor.maximum))"
+          )
+        }
+        price = AdPrice(cpm: cpm, precision: .publisherProvided)
+      }
       let fullScreen: (format: AdFormat, reward: AdFormat.Reward?, countdown: Double?)
       do {
         fullScreen = try AdFormat.read(entry, place: "\(place) '\(id)'")
@@ -219,6 +229,7 @@ public enum AdManifest {
       }
       (creative.format, creative.reward, creative.countdown) = fullScreen
       creative.rewardURL = rewardURL
+      creative.price = price
       if vast != nil { creative.vastSource = imagePath }
       creatives.append(creative)
     }

@@ -8,6 +8,18 @@ extension AdOverlay {
   /// them with its next request; a manifest ignores them.
   public func setConsent(_ signals: ConsentSignals) { loader.source.setConsent(signals) }
 
+  /// Sets `format`'s price floor, a CPM in `PriceFloor.currency` (0 removes it), from the next
+  /// request of that format on: an OpenRTB source sends it as the imp's `bidfloor` and refuses any
+  /// bid under it (loss code 100); a manifest's house ads have no floor.
+  /// - Returns: false, changing nothing, for a floor that is negative, not finite or over
+  ///   `PriceFloor.maximum`.
+  @discardableResult
+  public func setFloor(_ cpm: Double, for format: AdFormat) -> Bool {
+    guard PriceFloor.isValid(cpm) else { return false }
+    loader.source.setFloor(cpm, for: format)
+    return true
+  }
+
   /// Tells the source the view's size in pixels.
   func noteViewSize() {
     let size = slot.viewSize

@@ -74,6 +74,24 @@ public final class AdOverlay: Overlay {
     set { slot.isAllowed = newValue }
   }
 
+  /// Called with what each impression earned (`AdRevenue`), the banner's and each full-screen
+  /// ad's, on the game's thread, right after its `impression` and `ad.revenue` trace lines and
+  /// before any click of that show: a bought ad's price (`exact`), a house ad's stated `cpm`
+  /// (`publisherProvided`), else nothing known (`none`, 0).
+  public var onRevenue: ((AdRevenue) -> Void)? {
+    get { revenue.handler }
+    set { revenue.handler = newValue }
+  }
+
+  /// Where each revenue event waits between its impression and `onRevenue` (`RevenueLedger`,
+  /// kept by `keepReports`); nil, the default, keeps them nowhere. Events left by a launch killed
+  /// in between are delivered at the first update with both it and `onRevenue` set, with
+  /// `"pending": true`.
+  public var revenueStore: (any RevenueStore)? {
+    get { revenue.store }
+    set { revenue.store = newValue }
+  }
+
   /// Called with every failed load, after the trace and the delegate heard of it (a host warns
   /// the user with it).
   public var onLoadFailure: ((AdError) -> Void)? {
@@ -160,10 +178,18 @@ public final class AdOverlay: Overlay {
   public var currentNotice: String? { links.notice?.text }
 
   /// The overlay's own words, in the language chosen from the configuration and the environment.
-  public private(set) var strings: AdStrings
+  public private(set) var strings: AdStrings {
+    didSet { stringsVersion += 1 }
+  }
+  /// How many times `strings` changed: what a frame compares to know (`TextRehearsal`).
+  private var stringsVersion = 0
   private var missingGlyphs = MissingGlyphReport()
   /// The game's font files (`Configuration.fonts`), handed to the canvas it draws on.
   private let fonts: [String]
+  /// Lays the overlay's text out off the loop, on the canvas's engine.
+  private let rehearsal: TextRehearsal
+  /// Tells the game what each paid impression earned.
+  private lazy var revenue = RevenueReporter(trace: trace)
 
   /// Creates the overlay.
   /// - Parameters:
@@ -187,7 +213,10 @@ public final class AdOverlay: Overlay {
     }
     self.strings = strings
     fonts = configuration.fonts
+    let rehearsal = TextRehearsal(strings: strings)
+    self.rehearsal = rehearsal
     loader.language = strings.language
+    loader.rehearsal = rehearsal
     if let explicit = configuration.language { loader.source.noteLanguage(explicit) }
     holds = AdHolds(target: pauseTarget)
     links = LinkOpener(urlOpener: urlOpener, trace: trace, notice: strings.text(.browserFailed))
@@ -198,15 +227,28 @@ public final class AdOverlay: Overlay {
       loader: loader, configuration: configuration, trace: trace, holds: holds, links: links, changes: changes,
       beacons: { [weak slot] in slot?.tracker.beacons }, strings: strings)
     // Weakly both ways: the slot and the presenter live exactly as long as the overlay.
-    fullscreen.isOtherViewOpen = { [weak slot] in slot?.activeAction != nil }
+    fullscreen.isOtherViewOpen = { [weak slot] in slot?.hasAction == true }
     slot.onLoad = { [weak fullscreen] result in fullscreen?.bannerDidLoad(result) }
+    slot.tracker.revenue = revenue
+    fullscreen.revenue = revenue
   }
 
   deinit {
     // A decode may still run on a worker thread; the game may shut SDL down right after this.
     fullscreen.waitForWorkers(timeout: loader.source.loadTimeout)
     loader.waitForWorkers(timeout: loader.source.loadTimeout)
+    cancelTextPreparation()
+    rehearsal.waitUntilDone(timeout: loader.source.loadTimeout)
   }
+
+  /// Waits, at most `timeout` seconds, until the rehearsals of the overlay's own words are done
+  /// (`prepareText(on:)`). For tests.
+  package func waitForTextPreparation(timeout: Double) -> Bool { rehearsal.waitUntilDone(timeout: timeout) }
+
+  /// Stops the rehearsal of the overlay's own words under way at its next drawn state; the next
+  /// change of words, language or size rehearses them again. An overlay that goes away does
+  /// this, so that it does not wait for work whose lines would never be drawn.
+  package func cancelTextPreparation() { rehearsal.cancel() }
 
   /// Replaces one of the overlay's own words (`AdStrings.replace(_:with:)`): the banner's label at
   /// once, an ad view's words from the next view that opens.
@@ -219,6 +261,20 @@ public final class AdOverlay: Overlay {
     links.failureNotice = strings.text(.browserFailed)
     changes.changed()
     return true
+  }
+
+  /// Lays the overlay's text out on `canvas`'s engine from now on, away from the loop: its own
+  /// words at once on a worker, and each ad's on its loader's worker as it loads. Drawing on a
+  /// canvas does this by itself; a host calls it before its first frame so that the first ad
+  /// loaded is laid out ahead too.
+  public func prepareText(on canvas: any Canvas) { noteCanvas(canvas) }
+
+  /// Hands the game's fonts to `canvas` (the first time), and notes it for the text's rehearsals.
+  private func noteCanvas(_ canvas: any Canvas) {
+    if !fonts.isEmpty {
+      for path in canvas.preferFonts(fonts) { trace.emit("text.fontRefused", ["path": .string(path)]) }
+    }
+    rehearsal.note(canvas: canvas, strings: strings, version: stringsVersion)
   }
 
   /// Holds the pause target as `.window` while the game's window is minimised or hidden, and
@@ -254,7 +310,8 @@ public final class AdOverlay: Overlay {
   public func update(hostTime: Double) {
     if drivesTrace { trace.beginFrame(at: hostTime) }
     holds.applyWindowState()
-    // Pending rewards of an earlier launch come before anything else of the frame.
+    // Pending revenue and rewards of an earlier launch come before anything else of the frame.
+    revenue.deliverPending()
     fullscreen.update(at: hostTime)
     slot.update(at: hostTime, covered: fullscreen.isShowing)
     if links.expireNotice(at: hostTime) { changes.changed() }
@@ -291,9 +348,7 @@ public final class AdOverlay: Overlay {
     holds.applyWindowState()
     // On a game's own renderer, its state is as it was afterwards; the canvas follows the window.
     canvas.drawOverlay {
-      if !fonts.isEmpty {
-        for path in canvas.preferFonts(fonts) { trace.emit("text.fontRefused", ["path": .string(path)]) }
-      }
+      noteCanvas(canvas)
       viewSize = canvas.size
       pixelScale = canvas.pixelsPerPoint
       slot.draw(on: canvas)

@@ -38,6 +38,10 @@ public protocol AdSource: Sendable {
 
   /// The player's consent signals, for a source that sends them (OpenRTB's next request).
   func setConsent(_ signals: ConsentSignals)
+
+  /// `format`'s price floor from now on, a CPM in `PriceFloor.currency` (0: none), for a source
+  /// that holds auctions (OpenRTB's next request of the format). Checked by the caller.
+  func setFloor(_ cpm: Double, for format: AdFormat)
 }
 
 extension AdSource {
@@ -55,6 +59,9 @@ extension AdSource {
 
   /// A manifest sends no consent signals: it asks nobody for ads.
   public func setConsent(_ signals: ConsentSignals) {}
+
+  /// A manifest's house ads are not bought: they have no floor.
+  public func setFloor(_ cpm: Double, for format: AdFormat) {}
 
   /// The banner from `loadAd(sequence:)`; no full-screen ads.
   public func loadAd(sequence: Int, format: AdFormat) -> Result<LoadedAd, AdError> {

@@ -31,11 +31,16 @@ public struct AdStrings: Hashable, Sendable {
     case giveUp = "question.giveUp"
     /// "Couldn't open the browser".
     case browserFailed = "notice.browserFailed"
+    /// "the reward": what `{reward}` reads for an ad that does not name its reward.
+    case unnamedReward = "reward.unnamed"
   }
 
   /// The language spoken, one of `Localization.languages` (a BCP 47 tag such as "ja").
   public let language: String
   private var replacements: [Key: String] = [:]
+  /// Each message as it reads now (the game's, the catalogue's or English's), looked up once: a
+  /// frame that draws a label asks a table, not the catalogues.
+  private var messages: [Key: String] = [:]
 
   /// English, with nothing replaced.
   public static let english = AdStrings(language: "en")
@@ -43,10 +48,12 @@ public struct AdStrings: Hashable, Sendable {
   /// The words in `language`, one of `Localization.languages`; any other tag speaks English.
   public init(language: String) {
     self.language = Localization.catalogue(language) == nil ? "en" : language
+    isRightToLeft = Localization.isRightToLeft(self.language)
+    for key in Key.allCases { messages[key] = AdStrings.catalogued(key, language: self.language) }
   }
 
   /// Whether the language reads right to left: the views are then mirrored.
-  public var isRightToLeft: Bool { Localization.isRightToLeft(language) }
+  public let isRightToLeft: Bool
 
   /// Replaces the message under `key` (such as "button.close") with the game's own `text`; a
   /// counted message's `{seconds}`, and `{reward}`, are filled in as in the catalogues.
@@ -55,14 +62,18 @@ public struct AdStrings: Hashable, Sendable {
   public mutating func replace(_ key: String, with text: String) -> Bool {
     guard let known = Key(rawValue: key) else { return false }
     replacements[known] = text
+    messages[known] = text
     return true
   }
 
   /// The message under `key`: the game's, else the catalogue's, else English's.
   public func text(_ key: Key) -> String {
-    if let replaced = replacements[key] { return replaced }
-    return Localization.catalogue(language)?.text(key.rawValue) ?? Localization.english.text(key.rawValue)
-      ?? key.rawValue
+    messages[key] ?? key.rawValue
+  }
+
+  /// The catalogue's message under `key` in `language`, else English's.
+  private static func catalogued(_ key: Key, language: String) -> String {
+    Localization.catalogue(language)?.text(key.rawValue) ?? Localization.english.text(key.rawValue) ?? key.rawValue
   }
 
   /// "Reward in N s" for `seconds`, in the plural form the language uses for that number.

@@ -99,28 +99,14 @@ extension AdView {
     }
     // The header on a translucent band, readable over any picture.
     canvas.fill(Rect(x: 0, y: 0, width: size.width, height: 76), color: Color(hex: 0x0B0F1A).withOpacity(0.6))
-    let header = headerFrame(in: size)
-    canvas.drawText(
-      strings.text(.advertisement), style: .caption, color: Theme.mutedText, in: header, alignment: leading,
-      language: strings.language, truncating: true)
-    if let status {
-      canvas.drawText(
-        status, style: .body, color: Theme.text, in: header, alignment: .center, language: strings.language,
-        truncating: true)
-    }
+    drawHeader(on: canvas)
     if let muted = playing.isMuted {
       var mute = muteButton
       mute.title = strings.text(muted ? .unmute : .mute)
       mute.frame = muteFrame(in: size)
       mute.draw(on: canvas, style: .body, language: strings.language)
     }
-    if let confirmation {
-      let panel = Rect(x: 24, y: size.height - 124, width: max(0, size.width - 48), height: 44)
-      canvas.fill(panel, color: Theme.accent)
-      canvas.drawText(
-        confirmation, style: .body, color: Color(hex: 0x0B0F1A), in: panel, alignment: .center,
-        language: strings.language, truncating: true)
-    }
+    drawConfirmation(on: canvas, fromBottom: 124)
     if playing.isPausedByClick {
       let panel = Rect(x: 24, y: size.height / 2 - 24, width: max(0, size.width - 48), height: 48)
       canvas.fill(panel, color: Color(hex: 0x0B0F1A).withOpacity(0.8))

@@ -161,15 +161,7 @@ public struct AdView: Hashable, Sendable {
     }
     let size = canvas.size
     canvas.fill(Rect(x: 0, y: 0, width: size.width, height: size.height), color: Color(hex: 0x0B0F1A))
-    let header = headerFrame(in: size)
-    canvas.drawText(
-      strings.text(.advertisement), style: .caption, color: Theme.mutedText, in: header, alignment: leading,
-      language: strings.language, truncating: true)
-    if let status {
-      canvas.drawText(
-        status, style: .body, color: Theme.text, in: header, alignment: .center, language: strings.language,
-        truncating: true)
-    }
+    drawHeader(on: canvas)
     let imageFrame = self.imageFrame(in: size, imageSize: image?.pixelSize)
     if let image { canvas.drawImage(image, in: imageFrame, opacity: 1) }
     let text = AdView.textFrames(in: size, below: imageFrame)
@@ -193,17 +185,17 @@ public struct AdView: Hashable, Sendable {
       button.frame = AdView.callToActionFrame(in: size, below: imageFrame)
       button.draw(on: canvas, language: creative.callToAction == nil ? strings.language : creative.language)
     }
+    drawFooter(on: canvas)
+  }
+
+  /// The hint of the keys along the bottom, the question above it, and Close (or its countdown).
+  func drawFooter(on canvas: any Canvas) {
+    let size = canvas.size
     canvas.drawText(
       strings.text(.keysHint), style: .caption, color: Theme.mutedText,
       in: Rect(x: 24, y: size.height - 40, width: max(0, size.width - 48), height: 28), alignment: .center,
       language: strings.language, truncating: true)
-    if let confirmation {
-      let panel = Rect(x: 24, y: size.height - 92, width: max(0, size.width - 48), height: 44)
-      canvas.fill(panel, color: Theme.accent)
-      canvas.drawText(
-        confirmation, style: .body, color: Color(hex: 0x0B0F1A), in: panel, alignment: .center,
-        language: strings.language, truncating: true)
-    }
+    drawConfirmation(on: canvas, fromBottom: 92)
     drawClose(on: canvas)
   }
 

@@ -41,19 +41,20 @@ enum BannerArtwork {
 
   /// A native ad on the banner: its main image at its own aspect on the left, the title and the
   /// description beside it, and the call to action as a button on the right, all clear of the
-  /// "Ad" label.
+  /// "Ad" label; mirrored, with the text at the right, in a right-to-left language.
   static func drawNative(
     _ ad: AdCreative, in frame: Rect, opacity: Double, image: ImageHandle?, strings: AdStrings = .english,
     on canvas: any Canvas
   ) {
-    let layout = NativeBannerLayout(frame: frame, imageSize: image?.pixelSize)
+    let layout = NativeBannerLayout(frame: frame, imageSize: image?.pixelSize, mirrored: strings.isRightToLeft)
+    let leading: TextAlignment = strings.isRightToLeft ? .trailing : .leading
     if let image { canvas.drawImage(image, in: layout.image, opacity: opacity) }
     canvas.drawText(
-      ad.title, style: layout.titleStyle, color: Theme.text.withOpacity(opacity), in: layout.title, alignment: .leading,
+      ad.title, style: layout.titleStyle, color: Theme.text.withOpacity(opacity), in: layout.title, alignment: leading,
       language: ad.language ?? strings.language, truncating: true)
     if let description = ad.description, let area = layout.description {
       canvas.drawText(
-        description, style: .caption, color: Theme.mutedText.withOpacity(opacity), in: area, alignment: .leading,
+        description, style: .caption, color: Theme.mutedText.withOpacity(opacity), in: area, alignment: leading,
         language: ad.language ?? strings.language, truncating: true)
     }
     canvas.fill(layout.callToAction, color: Theme.button.withOpacity(opacity))

@@ -20,7 +20,16 @@ final class BannerSlot {
   /// Hears every load's result, after everything else did.
   var onLoad: ((Result<LoadedAd, AdError>) -> Void)?
   private(set) var banner = AdBanner()
-  private(set) var currentAd: AdCreative?
+  private(set) var currentAd: AdCreative? {
+    didSet {
+      hasAd = currentAd != nil
+      isNativeAd = currentAd?.isNative == true
+    }
+  }
+  /// Whether there is a `currentAd`, and whether it is native: what each frame asks, without
+  /// copying the ad.
+  private var hasAd = false
+  private var isNativeAd = false
   var action = ActionState.idle
   let tracker: ImpressionTracker
   var viewSize = Size(width: 0, height: 0)
@@ -82,6 +91,12 @@ final class BannerSlot {
     return false
   }
 
+  /// Whether an action is in progress (`activeAction` without copying its ad).
+  var hasAction: Bool {
+    if case .idle = action { return false }
+    return true
+  }
+
   var frame: Rect { banner.frame(in: viewSize, at: time) }
 
   /// Notes that a frame begins at `hostTime`: clicks are judged at the frame's time.
@@ -137,7 +152,7 @@ final class BannerSlot {
   /// is minimised or placement keeps the banner away (an overdue rotation then runs as soon as that
   /// ends).
   private var isRotationSuspended: Bool {
-    activeAction != nil || isCovered || holds.isWindowMinimized || !isAllowed
+    hasAction || isCovered || holds.isWindowMinimized || !isAllowed
   }
 
   private func deliver(_ result: Result<LoadedAd, AdError>) {
@@ -161,7 +176,7 @@ final class BannerSlot {
       }
     case .failure(let error):
       currentAd = nil
-      trace.emit("ad.failed", ["error": .string(error.description)])
+      trace.emit("ad.failed", fields: [("error", .string(error.description)), ("reason", .string(error.reason))])
       delegate.bannerDidFailToReceiveAd(error: error)
       hide(reason: "failed")
       onLoadFailure?(error)
@@ -192,7 +207,7 @@ final class BannerSlot {
 
   /// Whether the banner should be on screen: an ad is loaded, and neither the API nor placement
   /// keeps it away.
-  private var wantsBanner: Bool { currentAd != nil && !isHidden && isAllowed }
+  private var wantsBanner: Bool { hasAd && !isHidden && isAllowed }
 
   /// Shows or hides the banner as the API and placement now want, traced with `reason`.
   private func updatePlacement(reason: String) {
@@ -219,7 +234,7 @@ final class BannerSlot {
   private var obstruction: Viewability.Obstruction? {
     if holds.isWindowMinimized { return .minimized }
     if isAdViewOpen || isCovered { return .covered }
-    guard currentAd != nil, isAllowed, banner.isOnScreen,
+    guard hasAd, isAllowed, banner.isOnScreen,
       Viewability.visibleShare(of: frame, inViewOfHeight: viewSize.height) >= Viewability.requiredShare
     else { return .offscreen }
     return nil
@@ -247,8 +262,8 @@ final class BannerSlot {
     creative.prepare(on: canvas)
     if banner.isOnScreen {
       BannerArtwork.drawBanner(
-        in: frame, opacity: banner.visibility(at: time), image: creative.uploaded, ad: currentAd, strings: strings,
-        on: canvas)
+        in: frame, opacity: banner.visibility(at: time), image: creative.uploaded,
+        ad: isNativeAd ? currentAd : nil, strings: strings, on: canvas)
     }
     if case .inAppView(_, let view) = action { view.draw(on: canvas, image: creative.uploaded) }
   }

@@ -11,9 +11,10 @@ extension FullscreenPresenter {
   /// then the playhead starts.
   func startVideo(_ show: FullscreenShow, _ video: VideoShow) {
     video.start(at: time)
-    show.tracker.recordBeacon(.impression, of: show.ad)
-    fire(video.schedule.takeImpressions(), of: show)
-    emit(event(.impression, of: show))
+    show.tracker.countImpression(of: show.ad) {
+      fire(video.schedule.takeImpressions(), of: show)
+      emit(event(.impression, of: show))
+    }
     fire(video.schedule.take(.creativeView).map(\.url) + video.schedule.take(.start).map(\.url), of: show)
     emit(event(.videoStarted, of: show))
   }

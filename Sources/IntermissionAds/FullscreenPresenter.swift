@@ -16,6 +16,8 @@ import IntermissionVAST
 public final class FullscreenPresenter {
   /// Hears every full-screen event, after the trace. Credit rewards in `onReward`, not here.
   public var onEvent: ((FullscreenEvent) -> Void)?
+  /// Who hears what each shown ad's impression earned (the overlay's).
+  var revenue: RevenueReporter?
   /// Receives each earned reward exactly once, before its ad's `fullscreen.dismissed`; pending
   /// rewards of an earlier launch come first, at the next update after it is set.
   public var onReward: ((EarnedReward) -> Void)? {
@@ -167,6 +169,7 @@ public final class FullscreenPresenter {
       return refusal
     }
     let show = FullscreenShow(ad: slot.loaded!.creative, placement: placement, trace: trace, strings: strings)
+    show.tracker.revenue = revenue
     slot.take(imageInto: &show.image)
     show.tracker.beacons = beacons()
     if let video = show.ad.video {

@@ -28,12 +28,14 @@ final class FullscreenShow {
     self.ad = ad
     self.placement = placement
     view = AdView(creative: ad, presentation: .fullscreen, strings: strings)
-    tracker = ImpressionTracker(
-      trace: trace, context: [("format", .string(ad.format.rawValue)), ("placement", .string(placement))])
+    tracker = ImpressionTracker(trace: trace, format: ad.format, placement: placement)
   }
 
   /// The countdown: until Close (an interstitial) or until the reward (a rewarded ad).
-  var countdown: Double {
+  var countdown: Double { FullscreenShow.countdown(of: ad) }
+
+  /// The countdown of `ad`: its own, else its format's default.
+  static func countdown(of ad: AdCreative) -> Double {
     ad.countdown ?? (ad.format == .rewarded ? AdFormat.defaultRewardAfter : AdFormat.defaultCloseAfter)
   }
 
@@ -66,15 +68,8 @@ final class FullscreenShow {
     if let labelState, labelState == state { return false }
     labelState = state
     let before = (view.closeCountdown, view.status, view.confirmation)
-    switch ad.format {
-    case .rewarded:
-      let prize = ad.reward.map { "\($0.amount) \($0.type)" } ?? "the reward"
-      let strings = view.strings
-      view.status = reward == nil ? strings.rewardIn(seconds: seconds) : strings.rewardEarned(prize)
-      view.confirmation = isConfirmingClose && reward == nil ? strings.giveUp(prize) : nil
-    default:
-      view.closeCountdown = isCountdownOver ? nil : max(1, seconds)
-    }
+    view.setLabels(
+      secondsLeft: seconds, isCountdownOver: isCountdownOver, earned: reward != nil, confirming: isConfirmingClose)
     return before != (view.closeCountdown, view.status, view.confirmation)
   }
 

@@ -99,7 +99,11 @@ final class FullscreenSlot {
         ])
       onVASTFailure?(id, code, errorURLs)
     }
-    trace.emit("ad.failed", ["error": .string(error.description), "format": .string(format.rawValue)])
+    trace.emit(
+      "ad.failed",
+      fields: [
+        ("error", .string(error.description)), ("format", .string(format.rawValue)), ("reason", .string(error.reason)),
+      ])
   }
 
   /// Hands the loaded ad's image over to its show (`showImage`); the next ad starts loading at the

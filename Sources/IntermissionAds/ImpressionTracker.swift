@@ -19,32 +19,51 @@ final class ImpressionTracker {
   /// Fields that lead each of its viewability lines, before the ad's `id`: a full-screen ad's
   /// `format` and `placement`; none for the banner.
   private let context: [(key: String, value: TraceValue)]
+  /// Who hears what each impression earned; nil tells nobody.
+  var revenue: RevenueReporter?
+  private let format: AdFormat
+  private let placement: String?
 
-  /// Creates a tracker that records to `trace`, with `context` leading its viewability lines.
-  init(trace: Trace, context: [(key: String, value: TraceValue)] = []) {
+  /// Creates a tracker that records to `trace` the impressions of ads shown as `format` at
+  /// `placement` (nil for the banner): a full-screen ad's lead each of its lines with them.
+  init(trace: Trace, format: AdFormat = .banner, placement: String? = nil) {
     self.trace = trace
-    self.context = context
+    self.format = format
+    self.placement = placement
+    context = placement.map { [("format", .string(format.rawValue)), ("placement", .string($0))] } ?? []
   }
 
-  /// Measures at `time`, with `ad` on the banner and `obstruction` keeping it from view (nil when
+  /// Measures at `time`, with `ad` on the banner (read only when its viewability starts) and `obstruction` keeping it from view (nil when
   /// nothing does).
   /// - Returns: the ad whose impression counted now, if one did: its beacon is stored and its
   ///   `impression` traced already.
-  func update(at time: Double, ad: AdCreative?, obstruction: Viewability.Obstruction?) -> AdCreative? {
+  func update(at time: Double, ad: @autoclosure () -> AdCreative?, obstruction: Viewability.Obstruction?)
+    -> AdCreative?
+  {
     switch viewability.update(at: time, obstruction: obstruction) {
     case nil: break
     case .started:
+      // Read only now: a frame that changes nothing copies no ad.
+      let ad = ad()
       viewedAd = ad
       if let ad { trace.emit("viewable.start", fields: context + [("id", .string(ad.id))]) }
     case .stopped(let reason):
       if let viewedAd { traceViewableStop(viewedAd, reason) }
     case .impression:
       guard let viewedAd else { break }
-      recordBeacon(.impression, of: viewedAd)
-      trace.emit("impression", fields: context + [("id", .string(viewedAd.id))])
+      countImpression(of: viewedAd) { trace.emit("impression", fields: context + [("id", .string(viewedAd.id))]) }
       return viewedAd
     }
     return nil
+  }
+
+  /// Counts the impression of `ad` now: its beacon and its revenue event are stored first, then
+  /// `announce` traces the `impression`, then the revenue event is delivered, in that order.
+  func countImpression(of ad: AdCreative, announce: () -> Void) {
+    recordBeacon(.impression, of: ad)
+    let earned = revenue?.record(impressionOf: ad, format: format, placement: placement)
+    announce()
+    if let earned { revenue?.deliver(earned) }
   }
 
   /// A new ad takes the banner: the display before it ends (`rotated`), and the new ad's impression

@@ -20,6 +20,8 @@ extension StrictJSON.Value {
         text += String(value)
       }
     case .string(let value): text += TraceValue.quoted(value)
+    // Not text: written as nothing is, so that no invalid byte leaves.
+    case .invalidString: text += "null"
     case .array(let values):
       text += "["
       for (index, value) in values.enumerated() {

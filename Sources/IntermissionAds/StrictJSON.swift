@@ -12,6 +12,9 @@ public enum StrictJSON {
     case bool(Bool)
     case number(Double)
     case string(String)
+    /// A string whose bytes are not UTF-8, where it is: only from `parse(_:keepingInvalidStrings:)`,
+    /// for a document whose parts are judged apart (a bid response's bids).
+    case invalidString(SyntaxError)
     case array([Value])
     /// An object's members, in document order.
     case object([(key: String, value: Value)])
@@ -22,6 +25,7 @@ public enum StrictJSON {
       case (.bool(let a), .bool(let b)): a == b
       case (.number(let a), .number(let b)): a == b
       case (.string(let a), .string(let b)): a == b
+      case (.invalidString(let a), .invalidString(let b)): a == b
       case (.array(let a), .array(let b)): a == b
       case (.object(let a), .object(let b)): a.map(\.key) == b.map(\.key) && a.map(\.value) == b.map(\.value)
       default: false
@@ -34,6 +38,7 @@ public enum StrictJSON {
       case .bool(let value): hasher.combine(value)
       case .number(let value): hasher.combine(value)
       case .string(let value): hasher.combine(value)
+      case .invalidString(let error): hasher.combine(error)
       case .array(let values): hasher.combine(values)
       case .object(let members):
         for member in members {
@@ -72,9 +77,14 @@ public enum StrictJSON {
   public static let maximumDepth = 64
 
   /// Parses `bytes` (UTF-8) as one JSON value with nothing but white space around it.
+  /// - Parameters:
+  ///   - bytes: the document, as read from a file or an HTTP answer.
+  ///   - keepingInvalidStrings: whether a string value (not a member name) whose bytes are not
+  ///     UTF-8 is kept as `Value.invalidString`, for its reader to refuse, instead of refusing the
+  ///     whole document.
   /// - Throws: `SyntaxError` at the first byte that breaks the grammar.
-  public static func parse(_ bytes: [UInt8]) throws(SyntaxError) -> Value {
-    var parser = Parser(bytes: bytes)
+  public static func parse(_ bytes: [UInt8], keepingInvalidStrings: Bool = false) throws(SyntaxError) -> Value {
+    var parser = Parser(bytes: bytes, keepsInvalidStrings: keepingInvalidStrings)
     parser.skipWhitespace()
     let value = try parser.value(depth: 0)
     parser.skipWhitespace()
@@ -84,9 +94,13 @@ public enum StrictJSON {
 
   private struct Parser {
     let bytes: [UInt8]
+    let keepsInvalidStrings: Bool
     var index = 0
 
-    init(bytes: [UInt8]) { self.bytes = bytes }
+    init(bytes: [UInt8], keepsInvalidStrings: Bool) {
+      self.bytes = bytes
+      self.keepsInvalidStrings = keepsInvalidStrings
+    }
 
     func error(_ reason: String) -> SyntaxError {
       var line = 1
@@ -114,7 +128,9 @@ public enum StrictJSON {
       switch byte {
       case UInt8(ascii: "{"): return try object(depth: depth + 1)
       case UInt8(ascii: "["): return try array(depth: depth + 1)
-      case UInt8(ascii: "\""): return .string(try string())
+      case UInt8(ascii: "\""):
+        let (text, invalid) = try string(keepingInvalid: keepsInvalidStrings)
+        return invalid.map(Value.invalidString) ?? .string(text)
       case UInt8(ascii: "t"): return try literal("true", .bool(true))
       case UInt8(ascii: "f"): return try literal("false", .bool(false))
       case UInt8(ascii: "n"): return try literal("null", .null)
@@ -146,7 +162,7 @@ public enum StrictJSON {
         guard current == UInt8(ascii: "\"") else {
           throw error(members.isEmpty ? "expected a member name in double quotes" : "trailing comma in an object")
         }
-        let key = try string()
+        let key = try string(keepingInvalid: false).text
         guard keys.insert(key).inserted else { throw error("duplicate key \"\(PrintableText.escaping(key))\"") }
         skipWhitespace()
         try expect(UInt8(ascii: ":"), "':' after a member name")
@@ -218,14 +234,22 @@ public enum StrictJSON {
       return value
     }
 
-    mutating func string() throws(SyntaxError) -> String {
+    /// A string; `keepingInvalid`, one whose bytes are not UTF-8 is read to its end and returned
+    /// with where its first bad run begins, instead of throwing.
+    mutating func string(keepingInvalid: Bool) throws(SyntaxError) -> (text: String, invalid: SyntaxError?) {
       index += 1
       var scalars = String.UnicodeScalarView()
       var runStart = index
+      var invalid: SyntaxError?
       func flushRun(_ parser: Parser, into scalars: inout String.UnicodeScalarView) throws(SyntaxError) {
         guard runStart < parser.index else { return }
         guard let run = String(validating: parser.bytes[runStart..<parser.index], as: UTF8.self) else {
-          throw parser.error("invalid UTF-8 in a string")
+          var start = parser
+          start.index = Parser.firstInvalidByte(in: parser.bytes[runStart..<parser.index])
+          let error = start.error("invalid UTF-8 in a string")
+          guard keepingInvalid else { throw error }
+          if invalid == nil { invalid = error }
+          return
         }
         scalars.append(contentsOf: run.unicodeScalars)
       }
@@ -234,7 +258,7 @@ public enum StrictJSON {
         if byte == UInt8(ascii: "\"") {
           try flushRun(self, into: &scalars)
           index += 1
-          return String(scalars)
+          return (String(scalars), invalid)
         }
         if byte < 0x20 { throw error("control character in a string (escape it)") }
         if byte != UInt8(ascii: "\\") {
@@ -276,6 +300,15 @@ public enum StrictJSON {
         }
         runStart = index
       }
+    }
+
+    /// The index of the first byte of `run` that does not begin or continue a UTF-8 scalar.
+    static func firstInvalidByte(in run: ArraySlice<UInt8>) -> Int {
+      var iterator = run.makeIterator()
+      var decoder = Unicode.UTF8.ForwardParser()
+      var offset = run.startIndex
+      while case .valid(let scalar) = decoder.parseScalar(from: &iterator) { offset += scalar.count }
+      return offset
     }
 
     mutating func hexQuad() throws(SyntaxError) -> UInt32 {

@@ -109,6 +109,7 @@ final class EmbeddedOverlay {
     // that may be HiDPI.
     overlay.viewSize = canvas.size
     overlay.pixelScale = canvas.pixelsPerPoint
+    overlay.prepareText(on: canvas)
     if settings.beaconsPath != "", let path = settings.beaconsPath ?? BeaconStore.defaultPath(environment: environment)
     {
       // Rewards wait for their acknowledgement in the same file: they survive a crash.
@@ -117,6 +118,9 @@ final class EmbeddedOverlay {
         waitsForAttempts: settings.configuration.waitsForDueLoads, createsFolders: settings.beaconsPath == nil)
     }
     overlay.fullscreen.onReward = { reward in callbacks.rewarded(reward) }
+    // The game hears of revenue through `on_event` ("ad.revenue", with its trace line): a handler
+    // here lets the events left pending by a killed launch come out too.
+    overlay.onRevenue = { _ in }
     overlay.fullscreen.acknowledgesRewardsAutomatically = !settings.acknowledgesRewardsManually
   }
 
@@ -200,5 +204,6 @@ final class EmbeddedOverlay {
   func close() {
     if gate.isHeld(by: .ad) { gate.release(.ad) }
     overlay.fullscreen.onReward = nil
+    overlay.onRevenue = nil
   }
 }

@@ -12,7 +12,7 @@ private let invalidHandleMessage: StaticString = "not a live overlay (NULL, dest
 private let wrongThreadMessage: StaticString = "called from a thread other than the one that created the overlay"
 
 /// The live overlay with `handle`, or the error code to return: invalid handle or wrong thread.
-private func live(_ handle: OpaquePointer?) -> Result<EmbeddedOverlay, CallError> {
+func live(_ handle: OpaquePointer?) -> Result<EmbeddedOverlay, CallError> {
   guard let overlay = OverlayHandles.shared.overlay(handle) else {
     return .failure(CallError(ResultCode.invalidHandle))
   }
@@ -21,7 +21,7 @@ private func live(_ handle: OpaquePointer?) -> Result<EmbeddedOverlay, CallError
 }
 
 /// A result code as an error.
-private struct CallError: Error {
+struct CallError: Error {
   let code: Int32
   init(_ code: Int32) { self.code = code }
 }

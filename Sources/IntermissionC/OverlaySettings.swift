@@ -33,6 +33,8 @@ struct OverlaySettings {
   static let knownSizes = [
     MemoryLayout<intermission_config>.offset(of: \intermission_config.ads_ca_path)!,  // 0.2
     MemoryLayout<intermission_config>.offset(of: \intermission_config.on_reward)!,  // 0.3
+    // 0.4 before its text fields: what main's header was before `language` and `font_paths`.
+    MemoryLayout<intermission_config>.offset(of: \intermission_config.language)!,
     MemoryLayout<intermission_config>.size,  // 0.4
   ]
 

@@ -50,6 +50,10 @@ public protocol Canvas: AnyObject {
   /// rasterised once, so each is told once), left out of that text. The default has none.
   func takeMissingGlyphs() -> [Unicode.Scalar]
 
+  /// The engine that prepares this canvas's text off the loop (`TextPreparer`); nil (the default)
+  /// for a canvas that draws its text itself.
+  var textPreparer: (any TextPreparer)? { get }
+
   /// Draws an uploaded image scaled into `rect` with the given opacity (0...1).
   func drawImage(_ image: ImageHandle, in rect: Rect, opacity: Double)
 

@@ -5,6 +5,8 @@ public enum TraceValue: Hashable, Sendable {
   case bool(Bool)
   /// Seconds, written with microsecond precision.
   case seconds(Double)
+  /// A fixed-point number in millionths, written as a number with six fractional digits.
+  case micros(Int64)
 
   /// The value as JSON text.
   public var json: String {
@@ -13,6 +15,9 @@ public enum TraceValue: Hashable, Sendable {
     case .int(let number): String(number)
     case .bool(let flag): flag ? "true" : "false"
     case .seconds(let value): TraceValue.fixedMicroseconds(value)
+    case .micros(let value):
+      (value < 0 ? "-" : "") + "\(value.magnitude / 1_000_000)."
+        + String(String(value.magnitude % 1_000_000 + 1_000_000).dropFirst())
     }
   }
 

@@ -223,6 +223,7 @@ public final class Host {
   public func start() {
     // The game's own text takes the fonts of the language the host speaks.
     canvas.language = language
+    adOverlay?.prepareText(on: canvas)
     trace.emit(
       "host.started",
       [

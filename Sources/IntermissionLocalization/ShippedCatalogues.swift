@@ -79,6 +79,11 @@ enum ShippedCatalogues {
       msgid "Close again to give up {reward}"
       msgstr "أغلق مرة أخرى للتخلي عن {reward}"
 
+      #. What {reward} reads when the ad does not name its reward.
+      msgctxt "reward.unnamed"
+      msgid "the reward"
+      msgstr "المكافأة"
+
       #. When the system browser could not be started for an ad's link.
       msgctxt "notice.browserFailed"
       msgid "Couldn't open the browser"
@@ -154,6 +159,11 @@ enum ShippedCatalogues {
       msgid "Close again to give up {reward}"
       msgstr "Erneut schließen, um auf {reward} zu verzichten"
 
+      #. What {reward} reads when the ad does not name its reward.
+      msgctxt "reward.unnamed"
+      msgid "the reward"
+      msgstr "die Belohnung"
+
       #. When the system browser could not be started for an ad's link.
       msgctxt "notice.browserFailed"
       msgid "Couldn't open the browser"
@@ -228,6 +238,11 @@ enum ShippedCatalogues {
       msgctxt "question.giveUp"
       msgid "Close again to give up {reward}"
       msgstr "Close again to give up {reward}"
+
+      #. What {reward} reads when the ad does not name its reward.
+      msgctxt "reward.unnamed"
+      msgid "the reward"
+      msgstr "the reward"
 
       #. When the system browser could not be started for an ad's link.
       msgctxt "notice.browserFailed"
@@ -305,6 +320,11 @@ enum ShippedCatalogues {
       msgid "Close again to give up {reward}"
       msgstr "Vuelve a cerrar para renunciar a {reward}"
 
+      #. What {reward} reads when the ad does not name its reward.
+      msgctxt "reward.unnamed"
+      msgid "the reward"
+      msgstr "la recompensa"
+
       #. When the system browser could not be started for an ad's link.
       msgctxt "notice.browserFailed"
       msgid "Couldn't open the browser"
@@ -380,6 +400,11 @@ enum ShippedCatalogues {
       msgctxt "question.giveUp"
       msgid "Close again to give up {reward}"
       msgstr "Fermez à nouveau pour renoncer à {reward}"
+
+      #. What {reward} reads when the ad does not name its reward.
+      msgctxt "reward.unnamed"
+      msgid "the reward"
+      msgstr "la récompense"
 
       #. When the system browser could not be started for an ad's link.
       msgctxt "notice.browserFailed"
@@ -457,6 +482,11 @@ enum ShippedCatalogues {
       msgid "Close again to give up {reward}"
       msgstr "סגרו שוב כדי לוותר על {reward}"
 
+      #. What {reward} reads when the ad does not name its reward.
+      msgctxt "reward.unnamed"
+      msgid "the reward"
+      msgstr "הפרס"
+
       #. When the system browser could not be started for an ad's link.
       msgctxt "notice.browserFailed"
       msgid "Couldn't open the browser"
@@ -531,6 +561,11 @@ enum ShippedCatalogues {
       msgctxt "question.giveUp"
       msgid "Close again to give up {reward}"
       msgstr "{reward} छोड़ने के लिए फिर से बंद करें"
+
+      #. What {reward} reads when the ad does not name its reward.
+      msgctxt "reward.unnamed"
+      msgid "the reward"
+      msgstr "इनाम"
 
       #. When the system browser could not be started for an ad's link.
       msgctxt "notice.browserFailed"
@@ -608,6 +643,11 @@ enum ShippedCatalogues {
       msgid "Close again to give up {reward}"
       msgstr "Chiudi di nuovo per rinunciare a {reward}"
 
+      #. What {reward} reads when the ad does not name its reward.
+      msgctxt "reward.unnamed"
+      msgid "the reward"
+      msgstr "il premio"
+
       #. When the system browser could not be started for an ad's link.
       msgctxt "notice.browserFailed"
       msgid "Couldn't open the browser"
@@ -682,6 +722,11 @@ enum ShippedCatalogues {
       msgid "Close again to give up {reward}"
       msgstr "もう一度閉じると {reward} を受け取れません"
 
+      #. What {reward} reads when the ad does not name its reward.
+      msgctxt "reward.unnamed"
+      msgid "the reward"
+      msgstr "報酬"
+
       #. When the system browser could not be started for an ad's link.
       msgctxt "notice.browserFailed"
       msgid "Couldn't open the browser"
@@ -755,6 +800,11 @@ enum ShippedCatalogues {
       msgctxt "question.giveUp"
       msgid "Close again to give up {reward}"
       msgstr "한 번 더 닫으면 {reward}을(를) 포기합니다"
+
+      #. What {reward} reads when the ad does not name its reward.
+      msgctxt "reward.unnamed"
+      msgid "the reward"
+      msgstr "보상"
 
       #. When the system browser could not be started for an ad's link.
       msgctxt "notice.browserFailed"
@@ -832,6 +882,11 @@ enum ShippedCatalogues {
       msgid "Close again to give up {reward}"
       msgstr "Zamknij ponownie, aby zrezygnować z nagrody: {reward}"
 
+      #. What {reward} reads when the ad does not name its reward.
+      msgctxt "reward.unnamed"
+      msgid "the reward"
+      msgstr "nagroda"
+
       #. When the system browser could not be started for an ad's link.
       msgctxt "notice.browserFailed"
       msgid "Couldn't open the browser"
@@ -907,6 +962,11 @@ enum ShippedCatalogues {
       msgctxt "question.giveUp"
       msgid "Close again to give up {reward}"
       msgstr "Feche de novo para abrir mão de {reward}"
+
+      #. What {reward} reads when the ad does not name its reward.
+      msgctxt "reward.unnamed"
+      msgid "the reward"
+      msgstr "a recompensa"
 
       #. When the system browser could not be started for an ad's link.
       msgctxt "notice.browserFailed"
@@ -984,6 +1044,11 @@ enum ShippedCatalogues {
       msgid "Close again to give up {reward}"
       msgstr "Закройте ещё раз, чтобы отказаться от награды: {reward}"
 
+      #. What {reward} reads when the ad does not name its reward.
+      msgctxt "reward.unnamed"
+      msgid "the reward"
+      msgstr "награда"
+
       #. When the system browser could not be started for an ad's link.
       msgctxt "notice.browserFailed"
       msgid "Couldn't open the browser"
@@ -1057,6 +1122,11 @@ enum ShippedCatalogues {
       msgctxt "question.giveUp"
       msgid "Close again to give up {reward}"
       msgstr "ปิดอีกครั้งเพื่อสละ{reward}"
+
+      #. What {reward} reads when the ad does not name its reward.
+      msgctxt "reward.unnamed"
+      msgid "the reward"
+      msgstr "รางวัล"
 
       #. When the system browser could not be started for an ad's link.
       msgctxt "notice.browserFailed"
@@ -1133,6 +1203,11 @@ enum ShippedCatalogues {
       msgid "Close again to give up {reward}"
       msgstr "{reward} ödülünden vazgeçmek için tekrar kapatın"
 
+      #. What {reward} reads when the ad does not name its reward.
+      msgctxt "reward.unnamed"
+      msgid "the reward"
+      msgstr "ödül"
+
       #. When the system browser could not be started for an ad's link.
       msgctxt "notice.browserFailed"
       msgid "Couldn't open the browser"
@@ -1207,6 +1282,11 @@ enum ShippedCatalogues {
       msgid "Close again to give up {reward}"
       msgstr "再次关闭将放弃{reward}"
 
+      #. What {reward} reads when the ad does not name its reward.
+      msgctxt "reward.unnamed"
+      msgid "the reward"
+      msgstr "奖励"
+
       #. When the system browser could not be started for an ad's link.
       msgctxt "notice.browserFailed"
       msgid "Couldn't open the browser"
@@ -1280,6 +1360,11 @@ enum ShippedCatalogues {
       msgctxt "question.giveUp"
       msgid "Close again to give up {reward}"
       msgstr "再次關閉將放棄{reward}"
+
+      #. What {reward} reads when the ad does not name its reward.
+      msgctxt "reward.unnamed"
+      msgid "the reward"
+      msgstr "獎勵"
 
       #. When the system browser could not be started for an ad's link.
       msgctxt "notice.browserFailed"

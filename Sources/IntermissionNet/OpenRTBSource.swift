@@ -41,6 +41,8 @@ public final class OpenRTBSource: AdSource, @unchecked Sendable {
   }
   private let lock = Condition()
   private var consent = ConsentSignals()
+  /// Each format's price floor: the demand file's, or the game's since (`setFloor(_:for:)`).
+  private var floors: [AdFormat: Double]
   private var viewSize = Size(width: 960, height: 640)
   /// What each format's last load has to tell, until its loader takes it.
   private var reports: [AdFormat: [SourceReport]] = [:]
@@ -70,6 +72,7 @@ public final class OpenRTBSource: AdSource, @unchecked Sendable {
     isTest: Bool, version: String, architecture: String, locale: String?
   ) {
     self.demand = demand
+    floors = demand.floors
     name = path
     self.isTest = isTest
     let endpoint = demand.endpoint
@@ -99,6 +102,8 @@ public final class OpenRTBSource: AdSource, @unchecked Sendable {
   /// Sets the signals the next request carries.
   public func setConsent(_ signals: ConsentSignals) { lock.withLock { consent = signals } }
 
+  public func setFloor(_ cpm: Double, for format: AdFormat) { lock.withLock { floors[format] = cpm } }
+
   /// The signals the next request carries.
   public var currentConsent: ConsentSignals { lock.withLock { consent } }
 
@@ -126,7 +131,7 @@ public final class OpenRTBSource: AdSource, @unchecked Sendable {
     guard demand.placements[format] != nil else {
       return .failure(format == .banner ? .noBannerAds(path: name) : .noFullscreenAds(format: format, path: name))
     }
-    let (signals, size) = lock.withLock { (consent, viewSize) }
+    let (signals, size, floor) = lock.withLock { (consent, viewSize, floors[format]) }
     let language: DeviceLanguage? = lock.withLock { self.language }
     var request = OpenRTBRequest(
       id: RandomUUID.make(), transactionID: RandomUUID.make(), format: format, demand: demand, consent: signals,
@@ -134,6 +139,7 @@ public final class OpenRTBSource: AdSource, @unchecked Sendable {
         userAgent: userAgent, width: Int(size.width), height: Int(size.height), language: language?.code,
         languageTag: language?.tag),
       isTest: isTest)
+    request.floor = floor
     // A full-screen imp asks for the video FFmpeg decodes here (loaded for it, only then).
     if format != .banner { request.videoTypes = MediaDecoder.playableTypes.sorted() }
     let endpoint = demand.endpoint.description
@@ -216,6 +222,9 @@ public final class OpenRTBSource: AdSource, @unchecked Sendable {
     creative.countdown = demand.countdowns[format]
     if format == .rewarded { creative.reward = demand.reward }
     creative.lifetime = winner.lifetime
+    creative.price = AdPrice(
+      cpm: winner.price, currency: winner.currency, precision: .exact, source: .openrtb, seat: winner.seat,
+      crid: winner.creativeID)
     creative.notices = AdNotices(
       shown: beacons(.win, winNotice.map { [$0] } ?? []) + beacons(.tracker, ad?.shownTrackers ?? []),
       impression: beacons(.billing, winner.billingNotice.map { [$0] } ?? [])
@@ -248,7 +257,12 @@ public final class OpenRTBSource: AdSource, @unchecked Sendable {
     guard let fallback, case .success(let loaded) = fallback.loadAd(sequence: sequence, format: format) else {
       return .failure(error)
     }
-    var house = LoadedAd(creative: loaded.creative, image: loaded.image, fallback: .houseAds)
+    var creative = loaded.creative
+    // A house ad served for the demand file: its stated cpm, if any, counted as the fallback's.
+    var price = creative.price ?? AdPrice()
+    price.source = .fallback
+    creative.price = price
+    var house = LoadedAd(creative: creative, image: loaded.image, fallback: .houseAds)
     house.formats = Set(demand.placements.keys)
     return .success(house)
   }

@@ -23,18 +23,9 @@ public final class RewardLedger: RewardStore {
   /// - Throws: `SQLiteDatabase.Failure`-described errors naming the file.
   public init(path: String) throws {
     self.path = path
-    do {
-      try RegularFile.check(path)
-    } catch .missing {
-    } catch {
-      throw SQLiteDatabase.Failure(description: "reward ledger \(path): \(error)")
-    }
-    database = try SQLiteDatabase(path: path)
-    do {
-      try database.execute(
-        """
-        PRAGMA journal_mode=WAL;
-        PRAGMA synchronous=FULL;
+    (database, (insert, selectPending, delete)) = try SQLiteDatabase.ledger(
+      "reward ledger", at: path,
+      schema: """
         CREATE TABLE IF NOT EXISTS rewards (
           transaction_id TEXT PRIMARY KEY,
           placement TEXT NOT NULL,
@@ -43,20 +34,21 @@ public final class RewardLedger: RewardStore {
           earned REAL NOT NULL,
           ad_id TEXT NOT NULL DEFAULT ''
         );
-        """)
+        """
+    ) { database in
       // A ledger of 0.3.0 has no ad column yet.
       let columns = try database.prepare("SELECT name FROM pragma_table_info('rewards')").rows { $0.text(0) }
       if !columns.contains("ad_id") {
         try database.execute("ALTER TABLE rewards ADD COLUMN ad_id TEXT NOT NULL DEFAULT ''")
       }
-      insert = try database.prepare(
-        "INSERT OR IGNORE INTO rewards (transaction_id, placement, type, amount, earned, ad_id)"
-          + " VALUES (?, ?, ?, ?, ?, ?)")
-      selectPending = try database.prepare(
-        "SELECT transaction_id, placement, type, amount, earned, ad_id FROM rewards ORDER BY earned, rowid")
-      delete = try database.prepare("DELETE FROM rewards WHERE transaction_id = ?")
-    } catch let failure as SQLiteDatabase.Failure {
-      throw SQLiteDatabase.Failure(description: "reward ledger \(path): \(failure)", code: failure.code)
+      return (
+        try database.prepare(
+          "INSERT OR IGNORE INTO rewards (transaction_id, placement, type, amount, earned, ad_id)"
+            + " VALUES (?, ?, ?, ?, ?, ?)"),
+        try database.prepare(
+          "SELECT transaction_id, placement, type, amount, earned, ad_id FROM rewards ORDER BY earned, rowid"),
+        try database.prepare("DELETE FROM rewards WHERE transaction_id = ?")
+      )
     }
   }
 

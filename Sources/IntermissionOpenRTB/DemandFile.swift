@@ -13,11 +13,15 @@ import IntermissionCore
 ///     "regs": { "coppa": 0 },
 ///     "reward": { "type": "coins", "amount": 50 },
 ///     "video": { "maxDuration": 30 },
+///     "floors": { "banner": 0.5, "interstitial": 4, "rewarded": 8 },
 ///     "fallback": "house-ads/manifest.json" } }
 /// ```
 ///
 /// The full-screen imps ask for video and native at once; `video.maxDuration` (5 to 120 s) caps a
 /// video ad's length, by default 30 s for an interstitial and 60 s for a rewarded ad.
+///
+/// `floors` are each format's price floor, a CPM in USD (`imp.bidfloor`): a bid under its imp's
+/// floor is refused, with loss code 100.
 ///
 /// A bought ad carries no reward: the game's own, `reward` (required with a rewarded placement),
 /// is what a rewarded ad gives, after `rewardAfter` seconds (default 15); an interstitial's close
@@ -67,6 +71,8 @@ public struct DemandFile: Hashable, Sendable {
   /// Prebid Server's stored auction responses to ask for, by format, for testing without demand
   /// (`imp.ext.prebid.storedauctionresponse.id`).
   public var storedAuctionResponses: [AdFormat: String] = [:]
+  /// Each format's price floor, a CPM in USD (`floors`); a format without one has none.
+  public var floors: [AdFormat: Double] = [:]
 
   /// The longest video ad of `format` accepted, in seconds: `video.maxDuration`, else the format's
   /// default.
@@ -106,7 +112,7 @@ public struct DemandFile: Hashable, Sendable {
     guard case .object(let members) = body else { throw malformed("\"openrtb\" is not an object") }
     let known = [
       "endpoint", "tmax", "app", "placements", "regs", "fallback", "test", "reward", "rewardAfter", "closeAfter",
-      "storedAuctionResponses", "video",
+      "storedAuctionResponses", "video", "floors",
     ]
     if let unknown = members.first(where: { !known.contains($0.key) }) {
       throw malformed(
@@ -211,7 +217,32 @@ public struct DemandFile: Hashable, Sendable {
       test: test, reward: reward, countdowns: countdowns)
     demand.storedAuctionResponses = stored
     demand.videoMaxDuration = videoMaxDuration
+    if let value = body["floors"] { demand.floors = try readFloors(value, placements: placements, path: path) }
     return demand
+  }
+
+  /// The `floors` object: a CPM in USD, at least 0 and finite, for formats that have a placement.
+  private static func readFloors(_ value: StrictJSON.Value, placements: [AdFormat: String], path: String)
+    throws(AdError) -> [AdFormat: Double]
+  {
+    func malformed(_ detail: String) -> AdError { .demandMalformed(path: path, detail: detail) }
+    guard case .object(let members) = value else {
+      throw malformed("\"floors\" must be an object of price floors (CPM in USD) by format")
+    }
+    var floors: [AdFormat: Double] = [:]
+    for (key, floor) in members {
+      let name = PrintableText.escaping(key, limit: 40)
+      guard let format = AdFormat(rawValue: key) else { throw malformed("\"floors\": unknown format \"\(name)\"") }
+      guard placements[format] != nil else {
+        throw malformed("\"floors.\(name)\": the format has no placement in \"placements\"")
+      }
+      guard case .number(let cpm) = floor, PriceFloor.isValid(cpm) else {
+        throw malformed(
+          "\"floors.\(name)\" must be a CPM in USD from 0 to \(Int(PriceFloor.maximum))")
+      }
+      floors[format] = cpm
+    }
+    return floors
   }
 
   /// `reference` resolved against the demand file's folder, which it must not leave.

@@ -2,8 +2,11 @@ import IntermissionAds
 import IntermissionCore
 
 /// What an OpenRTB 2.6 bid response comes to for one request: no fill, or the winning bid (the
-/// highest `price` whose markup is valid), and a loss notice for every other bid: 3 (invalid bid
-/// response) for those refused on the way down, 102 (lost to a higher bid) for the rest.
+/// highest `price`, at least its imp's floor, whose markup is valid), and a loss notice for every
+/// other bid: 3 (invalid bid response) for those refused on the way down, each bid judged on its
+/// own, 100 (below the auction floor) for those under the floor, and 102 (lost to a higher bid)
+/// for the rest. A response that is not a bid response for the request, or has more than
+/// `maximumBids` bids, is refused as a whole.
 public struct OpenRTBAuction: Sendable {
   /// The winning bid, with its ad and its notices, macros substituted.
   public struct Winner: Hashable, Sendable {
@@ -11,6 +14,8 @@ public struct OpenRTBAuction: Sendable {
     public var bidID: String
     /// The seat that made it.
     public var seat: String?
+    /// The bid's creative id (`crid`), if it gave one.
+    public var creativeID: String? = nil
     /// The bid's `price` (in `currency`), the clearing price of a first-price auction.
     public var price: Double
     /// The response's currency.
@@ -95,7 +100,8 @@ public struct OpenRTBAuction: Sendable {
     guard status == 200 else { throw Malformed(description: "HTTP \(status)") }
     let root: StrictJSON.Value
     do {
-      root = try StrictJSON.parse(body)
+      // A bid's string that is not UTF-8 refuses that bid alone (its reader meets `.invalidString`).
+      root = try StrictJSON.parse(body, keepingInvalidStrings: true)
     } catch {
       throw Malformed(description: "not a JSON bid response (\(error))")
     }
@@ -105,8 +111,8 @@ public struct OpenRTBAuction: Sendable {
     }
     var currency = "USD"
     if let value = root["cur"] {
-      guard case .string(let code) = value, code == "USD" else {
-        throw Malformed(description: "the bid response's currency is not USD, the one requested")
+      guard case .string(let code) = value, isCurrencyCode(code) else {
+        throw Malformed(description: "the bid response's \"cur\" is not an ISO 4217 currency code")
       }
       currency = code
     }
@@ -116,29 +122,12 @@ public struct OpenRTBAuction: Sendable {
     }
     var bidID: String?
     if case .string(let text)? = root["bidid"] { bidID = text }
-    var ranked: [(seat: String?, bid: StrictJSON.Value, price: Double)] = []
-    if let seatbids = root["seatbid"] {
-      guard case .array(let seats) = seatbids else { throw Malformed(description: "\"seatbid\" is not an array") }
-      for seat in seats {
-        guard case .array(let bids)? = seat["bid"] else {
-          throw Malformed(description: "a seatbid has no \"bid\" array")
-        }
-        var seatName: String?
-        if case .string(let name)? = seat["seat"] { seatName = name }
-        for bid in bids {
-          guard case .number(let price)? = bid["price"], price.isFinite, price >= 0 else {
-            throw Malformed(description: "a bid has no valid \"price\"")
-          }
-          ranked.append((seatName, bid, price))
-        }
-      }
-    }
-    guard ranked.count <= maximumBids else { throw Malformed(description: "more than \(maximumBids) bids") }
-    // Highest price first; equal prices keep the response's order.
-    let order = ranked.indices.sorted { (ranked[$0].price, -$0) > (ranked[$1].price, -$1) }
+    let bids = try bids(of: root)
+    // Highest price first; equal prices keep the response's order; bids without a valid price last.
+    let order = bids.indices.sorted { (bids[$0].price ?? -1, -$0) > (bids[$1].price ?? -1, -$1) }
     let rule = NativeAd.URLRule(endpoint: request.demand.endpoint)
     for index in order {
-      let (seat, bid, price) = ranked[index]
+      let (seat, bid, price) = bids[index]
       let id: String
       if case .string(let text)? = bid["id"] { id = text } else { id = "" }
       var adID: String?
@@ -150,6 +139,22 @@ public struct OpenRTBAuction: Sendable {
       if case .string(let text)? = bid["lurl"] { lossURL = try? rule.checked(text, "lurl") }
       func loss(_ code: Int, _ reason: String? = nil) -> Loss {
         Loss(bidID: id, code: code, url: lossURL.map { macros.losing(code).substitute($0) }, reason: reason)
+      }
+      // Each bid is judged on its own: one seat's bad bid voids no other seat's.
+      guard let price else {
+        auction.losses.append(loss(3, "the bid has no valid \"price\""))
+        continue
+      }
+      if let floor = request.floor, floor > 0 {
+        guard currency == PriceFloor.currency else {
+          auction.losses.append(
+            loss(3, "the bid is in \(currency), which the floor (in \(PriceFloor.currency)) cannot be compared with"))
+          continue
+        }
+        guard price >= floor else {
+          auction.losses.append(loss(100, belowFloor))
+          continue
+        }
       }
       guard auction.winner == nil else {
         auction.losses.append(loss(102))
@@ -166,6 +171,40 @@ public struct OpenRTBAuction: Sendable {
     return auction
   }
 
+  /// The reason a bid under its imp's floor is refused (`bid.refused`), with loss code 100.
+  public static let belowFloor = "belowFloor"
+
+  /// Every bid of the response, with its seat and its `price` (nil when it is not a finite number
+  /// of at least 0).
+  /// - Throws: `Malformed` for a `seatbid` that is not an array of seats with `bid` arrays, or
+  ///   more than `maximumBids` bids.
+  private static func bids(of root: StrictJSON.Value) throws(Malformed) -> [(
+    seat: String?, bid: StrictJSON.Value, price: Double?
+  )] {
+    guard let seatbids = root["seatbid"] else { return [] }
+    guard case .array(let seats) = seatbids else { throw Malformed(description: "\"seatbid\" is not an array") }
+    var bids: [(seat: String?, bid: StrictJSON.Value, price: Double?)] = []
+    for seat in seats {
+      guard case .array(let seatBids)? = seat["bid"] else {
+        throw Malformed(description: "a seatbid has no \"bid\" array")
+      }
+      var seatName: String?
+      if case .string(let name)? = seat["seat"] { seatName = name }
+      for bid in seatBids {
+        var price: Double?
+        if case .number(let number)? = bid["price"], number.isFinite, number >= 0 { price = number }
+        bids.append((seatName, bid, price))
+      }
+      guard bids.count <= maximumBids else { throw Malformed(description: "more than \(maximumBids) bids") }
+    }
+    return bids
+  }
+
+  /// Whether `code` has the form of an ISO 4217 currency code: three capital letters.
+  static func isCurrencyCode(_ code: String) -> Bool {
+    code.utf8.count == 3 && code.utf8.allSatisfy { (UInt8(ascii: "A")...UInt8(ascii: "Z")).contains($0) }
+  }
+
   private static func winner(
     _ bid: StrictJSON.Value, id: String, seat: String?, price: Double, currency: String, macros: AuctionMacros,
     lossURL: String?, request: OpenRTBRequest, rule: NativeAd.URLRule
@@ -175,6 +214,7 @@ public struct OpenRTBAuction: Sendable {
       throw NativeAd.Refusal("the bid's \"impid\" is not the imp's (\(request.impID))")
     }
     var adm: String?
+    if case .invalidString(let place)? = bid["adm"] { throw NativeAd.Refusal("\"adm\" is not UTF-8 (\(place))") }
     if let value = bid["adm"] {
       guard case .string(let text) = value, !text.isEmpty else { throw NativeAd.Refusal("\"adm\" is not markup") }
       adm = text
@@ -205,10 +245,14 @@ public struct OpenRTBAuction: Sendable {
       guard seconds >= 1, seconds <= 86_400 else { throw NativeAd.Refusal("\"exp\" must be 1 to 86400 seconds") }
       lifetime = seconds
     }
-    return Winner(
+    var winner = Winner(
       bidID: id, seat: seat, price: price, currency: currency, markupType: type, ad: ad, vast: vast,
       markupFromWinNotice: adm == nil, winNotice: winNotice, billingNotice: billingNotice, lifetime: lifetime,
       macros: macros, lossNotice: lossURL, language: language(of: bid))
+    if case .string(let crid)? = bid["crid"], !crid.isEmpty, crid.count <= 256, !PrintableText.containsControl(crid) {
+      winner.creativeID = crid
+    }
+    return winner
   }
 
   /// The bid's `langb`, else its `language`, when it is a well-formed language tag.

@@ -45,6 +45,13 @@ public struct OpenRTBRequest: Sendable {
   /// The video MIME types a full-screen imp asks for: what the loaded FFmpeg decodes
   /// (`MediaDecoder.playableTypes`); empty asks for native only.
   public var videoTypes: [String] = ["video/mp4"]
+  /// The imp's price floor (`imp.bidfloor`, CPM in `PriceFloor.currency`): the demand
+  /// file's for the format, or the game's since (`AdOverlay.setFloor(_:for:)`); nil or 0 sets none.
+  public var floor: Double?
+
+  /// The auction held (`at`): first price. The highest bid wins and pays its own price, which
+  /// replaces `${AUCTION_PRICE}`, as Prebid Server holds it.
+  public static let auctionType = 1
 
   /// The VAST protocols a video imp accepts: VAST 2.0 to 4.x, wrappers included (AdCOM's list).
   public static let videoProtocols = [2, 3, 5, 6, 7, 8, 11, 12, 13, 14]
@@ -71,6 +78,7 @@ public struct OpenRTBRequest: Sendable {
     self.consent = consent
     self.device = device
     self.isTest = isTest || demand.test
+    floor = demand.floors[format]
   }
 
   /// The imp's id: the format's name.
@@ -87,6 +95,9 @@ public struct OpenRTBRequest: Sendable {
       ("id", .string(impID)), ("tagid", .string(demand.placements[format] ?? "")),
       ("instl", .number(fullscreen ? 1 : 0)),
     ]
+    if let floor, floor > 0 {
+      imp += [("bidfloor", .number(floor)), ("bidfloorcur", .string(PriceFloor.currency))]
+    }
     if format == .rewarded { imp.append(("rwdd", .number(1))) }
     imp.append(("secure", .number(1)))
     if fullscreen, !videoTypes.isEmpty { imp.append(("video", .object(videoObject))) }
@@ -121,7 +132,8 @@ public struct OpenRTBRequest: Sendable {
     ]
     if let tcf = consent.tcf { members.append(("user", .object([("consent", .string(tcf))]))) }
     members += [
-      ("tmax", .number(Double(demand.tmax))), ("cur", .array([.string("USD")])),
+      ("at", .number(Double(OpenRTBRequest.auctionType))), ("tmax", .number(Double(demand.tmax))),
+      ("cur", .array([.string("USD")])),
       ("source", .object([("tid", .string(transactionID))])), ("test", .number(isTest ? 1 : 0)),
     ]
     return .object(members)

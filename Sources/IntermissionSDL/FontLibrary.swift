@@ -1,5 +1,5 @@
 import CSDL2
-import Synchronization
+import IntermissionCore
 
 /// SDL_ttf, initialised for as long as this object lives. SDL_ttf counts its initialisations, so a
 /// game that uses SDL_ttf itself is not disturbed when Intermission's fonts close.
@@ -8,7 +8,7 @@ public final class FontLibrary {
   /// end, and opening and closing a font. Neither SDL_ttf's count nor FreeType's library is safe
   /// across threads, and a test's game may release its canvas on its own thread after its session
   /// while another test's session opens fonts (`TTF_OpenFont` then fails, "Couldn't load font file").
-  static let freeType = Mutex(())
+  static let freeType = Locked(())
 
   /// Initialises SDL_ttf.
   /// - Throws: `SDLError` from `TTF_Init`.

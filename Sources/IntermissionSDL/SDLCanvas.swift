@@ -16,18 +16,19 @@ public final class SDLCanvas: Canvas {
   /// Its claim on the thread that draws through SDL.
   private let claim: SDLThreadClaim
   let window: Window
-  private var fontChains: [ChainKey: FontChain] = [:]
-  private let fontPaths: [String]
-  /// The game's font files, tried before `fontPaths` (`preferFonts(_:)`), and the paths it asked for.
-  private var preferredFonts: [String] = []
-  private var requestedFonts: [String] = []
-  private let fontLookup: FontLookup?
-  private let library: FontLibrary
-  private var textCache: [TextKey: Texture] = [:]
+  /// Its text: fonts, layout and rasterisation, from any thread (`TextEngine`).
+  let textEngine: TextEngine
+  /// The font files the game asked for last (`preferFonts(_:)`).
+  var requestedFonts: [String] = []
+  /// Each line's textures: white, tinted as it is drawn, and its emoji in their own colours.
+  var textCache: [TextEngine.Line: LineTextures] = [:]
   /// Characters no font had in the text rasterised since the last `takeMissingGlyphs()`.
-  private var missingGlyphs: [Unicode.Scalar] = []
+  var missingGlyphs: [Unicode.Scalar] = []
   /// The language of text drawn without one of its own (a BCP 47 tag): the game's.
-  public var language = "en"
+  /// The engine has it too, for its rehearsals; the canvas's copy is read without a lock.
+  public var language = "en" {
+    didSet { textEngine.language = language }
+  }
   /// Each uploaded image, by number (`SDLCanvas+Images.swift`).
   var images: [Int: KeptImage] = [:]
   var nextImageNumber = 1
@@ -44,37 +45,29 @@ public final class SDLCanvas: Canvas {
   /// Output pixels per window point, as a request for ads gives the view's size (the vertical
   /// scale; SDL scales both axes alike on HiDPI displays).
   public var pixelsPerPoint: Double { pixelScale.y }
+  /// Whether the text engine was laid out at the canvas's scale.
+  private var isTextLaidOut = false
   /// The output size in pixels at the last layout.
   var laidOutOutput = (width: 0, height: 0)
-  /// How many strings have been rasterised (cache misses), for tests and benchmarks.
-  package private(set) var rasterisedTextCount = 0
+  /// How many lines have become textures (cache misses), for tests and benchmarks.
+  package internal(set) var rasterisedTextCount = 0
 
-  private struct TextKey: Hashable {
-    let text: String
-    let style: TextStyle
-    let language: String
-  }
-
-  private struct FittedKey: Hashable {
-    let text: TextKey
+  struct FittedKey: Hashable {
+    let line: TextEngine.Line
     let width: Double
   }
 
-  private struct WrapKey: Hashable {
-    let text: TextKey
+  struct WrapKey: Hashable {
+    let line: TextEngine.Line
     let width: Double
     let maxLines: Int
   }
 
-  /// The most truncations and wrappings kept; past it they start afresh.
-  static let layoutCacheLimit = 256
-  private var fittedTexts: [FittedKey: String] = [:]
-  private var wrappedTexts: [WrapKey: [String]] = [:]
-
-  private struct ChainKey: Hashable {
-    let style: TextStyle
-    let language: String
-  }
+  /// The most truncations and wrappings kept in front of the engine's; past it they start afresh.
+  static let layoutCacheLimit = TextEngine.cacheLimit
+  /// The engine's answers, kept here too, so that a frame that draws them asks no lock.
+  var fittedTexts: [FittedKey: String] = [:]
+  var wrappedTexts: [WrapKey: [String]] = [:]
 
   /// Creates a canvas for `window`, drawing with `renderer` and text from the font at `fontPath`
   /// first, then from the system's fonts (fontconfig) for what it lacks.
@@ -99,9 +92,7 @@ public final class SDLCanvas: Canvas {
     claim = try SDLThreadClaim.claim()
     self.window = window
     self.renderer = renderer
-    self.fontPaths = fontPaths
-    self.fontLookup = fontLookup
-    library = window.fonts
+    textEngine = TextEngine(library: window.fonts, fontPaths: fontPaths, lookup: fontLookup)
     size = window.size
     try updateLayout()
   }
@@ -142,26 +133,11 @@ public final class SDLCanvas: Canvas {
     softwareWindowFormat = renderer.isSoftware ? window.surfaceFormat : nil
     let scale = SDLCanvas.pixelScale(window: size, output: output)
     if renderer.ownsPointer { renderer.setScale(x: scale.x, y: scale.y) }
-    if fontChains.isEmpty || scale != pixelScale {
+    if !isTextLaidOut || scale != pixelScale {
       pixelScale = scale
-      fontChains.removeAll()
-      textCache.removeAll()
-      fittedTexts.removeAll()
-      wrappedTexts.removeAll()
-      // The canvas's own language's fonts open now, so that a font that cannot open is an error here.
-      for style in TextStyle.allCases { _ = try chain(style: style, language: language) }
+      try resetText(preferred: nil)
+      isTextLaidOut = true
     }
-  }
-
-  /// The fonts for `style` in `language`, opened at the first use.
-  private func chain(style: TextStyle, language: String) throws -> FontChain {
-    let key = ChainKey(style: style, language: language)
-    if let known = fontChains[key] { return known }
-    let opened = try FontChain(
-      library: library, preferred: preferredFonts + fontPaths, lookup: fontLookup, language: language,
-      pointSize: Int((style.pointSize * pixelScale.y).rounded()))
-    fontChains[key] = opened
-    return opened
   }
 
   /// Output pixels per window point, per axis: 1 normally, 2 on a 2x HiDPI display. Drawing is scaled
@@ -240,118 +216,7 @@ public final class SDLCanvas: Canvas {
     renderer.fill(Rect(x: rect.maxX - t, y: rect.minY + t, width: t, height: rect.height - 2 * t))
   }
 
-  public func drawText(_ text: String, style: TextStyle, color: Color, in rect: Rect, alignment: TextAlignment) {
-    drawText(text, style: style, color: color, in: rect, alignment: alignment, language: nil, truncating: false)
-  }
-
-  /// `text` cut with "…" to `width` points, between grapheme clusters, as measured by shaping
-  /// each candidate; kept, so a truncated title is cut once.
-  private func fittedText(_ text: String, style: TextStyle, language: String, width: Double) -> String {
-    let key = FittedKey(text: TextKey(text: text, style: style, language: language), width: width)
-    if let known = fittedTexts[key] { return known }
-    let fitted = GraphemeTruncation.truncate(text, toFit: width) {
-      self.measureText($0, style: style, language: language).width
-    }
-    if fittedTexts.count >= SDLCanvas.layoutCacheLimit { fittedTexts.removeAll() }
-    fittedTexts[key] = fitted
-    return fitted
-  }
-
-  public func wrapText(_ text: String, style: TextStyle, width: Double, maxLines: Int, language: String?) -> [String] {
-    let language = language ?? self.language
-    let key = WrapKey(text: TextKey(text: text, style: style, language: language), width: width, maxLines: maxLines)
-    if let known = wrappedTexts[key] { return known }
-    let lines = LineBreaker.wrap(text, width: width, maxLines: maxLines, language: language) {
-      self.measureText($0, style: style, language: language).width
-    }
-    if wrappedTexts.count >= SDLCanvas.layoutCacheLimit { wrappedTexts.removeAll() }
-    wrappedTexts[key] = lines
-    return lines
-  }
-
-  public func drawText(
-    _ text: String, style: TextStyle, color: Color, in rect: Rect, alignment: TextAlignment, language: String?,
-    truncating: Bool
-  ) {
-    let language = language ?? self.language
-    guard var texture = texture(for: text, style: style, language: language) else { return }
-    if truncating, Double(texture.width) > rect.width * pixelScale.x {
-      let fitted = fittedText(text, style: style, language: language, width: rect.width)
-      guard !fitted.isEmpty, let cut = self.texture(for: fitted, style: style, language: language) else { return }
-      texture = cut
-    }
-    let width = Double(texture.width) / pixelScale.x
-    let height = Double(texture.height) / pixelScale.y
-    let x: Double
-    switch alignment {
-    case .leading: x = rect.minX
-    case .center: x = rect.midX - width / 2
-    case .trailing: x = rect.maxX - width
-    }
-    texture.setModulation(color)
-    renderer.copy(
-      texture, to: Rect(x: x.rounded(), y: (rect.midY - height / 2).rounded(), width: width, height: height))
-  }
-
-  public func measureText(_ text: String, style: TextStyle) -> Size {
-    measureText(text, style: style, language: nil)
-  }
-
-  /// The size `text` takes in `style`: from the cached texture when it was drawn, else measured by
-  /// shaping alone (no texture is made).
-  public func measureText(_ text: String, style: TextStyle, language: String?) -> Size {
-    let language = language ?? self.language
-    if let texture = textCache[TextKey(text: text, style: style, language: language)] {
-      return Size(width: Double(texture.width) / pixelScale.x, height: Double(texture.height) / pixelScale.y)
-    }
-    guard let chain = try? chain(style: style, language: language) else { return .zero }
-    let measured = TextRasteriser.measure(text.isEmpty ? " " : text, chain: chain)
-    return Size(width: Double(measured.width) / pixelScale.x, height: Double(measured.height) / pixelScale.y)
-  }
-
-  /// The face each character of `text` is drawn with in `style` and `language`; nil for a
-  /// character that no font has. For tests of the font fallback.
-  package func faces(for text: String, style: TextStyle, language: String?) -> [FontFace?] {
-    guard let chain = try? chain(style: style, language: language ?? self.language) else { return [] }
-    return text.map { chain.font(for: $0).map(chain.face(at:)) }
-  }
-
-  public func preferFonts(_ paths: [String]) -> [String] {
-    guard paths != requestedFonts else { return [] }
-    requestedFonts = paths
-    var refused: [String] = []
-    preferredFonts = paths.filter { path in
-      let opens = (try? Font(library: library, path: path, pointSize: 12)) != nil
-      if !opens { refused.append(path) }
-      return opens
-    }
-    fontChains.removeAll()
-    textCache.removeAll()
-    fittedTexts.removeAll()
-    wrappedTexts.removeAll()
-    return refused
-  }
-
-  public func takeMissingGlyphs() -> [Unicode.Scalar] {
-    defer { missingGlyphs.removeAll() }
-    return missingGlyphs
-  }
-
   public func setClip(_ rect: Rect?) {
     renderer.setClip(rect)
-  }
-
-  private func texture(for text: String, style: TextStyle, language: String) -> Texture? {
-    let key = TextKey(text: text, style: style, language: language)
-    if let cached = textCache[key] { return cached }
-    // TTF renders nothing for an empty string; draw a space instead so the size is meaningful.
-    guard let chain = try? chain(style: style, language: language),
-      let rendered = try? TextRasteriser.render(text.isEmpty ? " " : text, chain: chain),
-      let texture = try? Texture(renderer: renderer, surface: rendered.surface)
-    else { return nil }
-    for scalar in rendered.missing where !missingGlyphs.contains(scalar) { missingGlyphs.append(scalar) }
-    rasterisedTextCount += 1
-    textCache[key] = texture
-    return texture
   }
 }

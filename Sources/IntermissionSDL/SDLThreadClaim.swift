@@ -1,5 +1,5 @@
 import Glibc
-import Synchronization
+import IntermissionCore
 
 /// A claim on SDL by a canvas or an overlay of Intermission's that draws through it, made outside
 /// any `SDLSession.exclusive` session: SDL is global and single-threaded, so such code may draw on
@@ -15,7 +15,7 @@ import Synchronization
 /// unrelated.
 package final class SDLThreadClaim: Sendable {
   /// The thread holding the claims made outside any session, and how many it holds.
-  private static let holder = Mutex<(thread: pthread_t, claims: Int)?>(nil)
+  private static let holder = Locked<(thread: pthread_t, claims: Int)?>(nil)
 
   private let isKept: Bool
 

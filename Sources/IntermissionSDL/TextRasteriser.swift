@@ -45,33 +45,78 @@ enum TextRasteriser {
     return (line.width, line.height)
   }
 
-  /// Draws `text` in white (its alpha is the coverage), in `chain`'s fonts; a colour font's glyphs
-  /// keep their colours.
-  /// - Returns: the surface, and the characters no font has (left out).
-  /// - Throws: `SDLError` when SDL cannot make the surface.
-  static func render(_ text: String, chain: FontChain) throws -> (surface: Surface, missing: [Unicode.Scalar]) {
+  /// Draws `text` in white (its alpha is the coverage), in `chain`'s fonts. The runs of a colour
+  /// font (emoji) go onto a second surface of the same size, with their own colours, so that they
+  /// are not tinted with the text's colour.
+  /// - Returns: the surface, the colour runs' surface (nil when there are none), and the
+  ///   characters no font has (left out).
+  /// - Throws: `SDLError` when SDL cannot make a surface.
+  static func render(_ text: String, chain: FontChain) throws -> (
+    surface: Surface, colour: Surface?, missing: [Unicode.Scalar]
+  ) {
     let line = layout(text, chain: chain)
-    let target = try SDLCall.nonNil(
-      SDL_CreateRGBSurfaceWithFormat(
-        0, CInt(max(1, line.width)), CInt(max(1, line.height)), 32, intermission_pixelformat_argb8888()),
-      "SDL_CreateRGBSurfaceWithFormat")
-    let surface = Surface(owning: target)
+    let surface = try blank(width: line.width, height: line.height)
+    var colour: Surface?
     var x = 0
     for (run, width, scale) in line.runs {
       defer { x += width }
       let font = chain.fonts[run.font]
       font.shape(script: run.script, rightToLeft: run.isRightToLeft)
       guard let drawn = try? font.render(run.text) else { continue }
+      let target: Surface
+      if isColoured(drawn) {
+        if colour == nil { colour = try blank(width: line.width, height: line.height) }
+        target = colour ?? surface
+      } else {
+        target = surface
+      }
       SDL_SetSurfaceBlendMode(drawn.pointer, SDL_BLENDMODE_NONE)
       let top = line.baseline - Int((Double(font.ascent) * scale).rounded())
       var place = SDL_Rect(
         x: CInt(x), y: CInt(top), w: CInt(width), h: CInt((Double(drawn.height) * scale).rounded()))
       if scale == 1 {
-        _ = SDL_UpperBlit(drawn.pointer, nil, target, &place)
+        _ = SDL_UpperBlit(drawn.pointer, nil, target.pointer, &place)
       } else {
-        _ = SDL_UpperBlitScaled(drawn.pointer, nil, target, &place)
+        _ = SDL_UpperBlitScaled(drawn.pointer, nil, target.pointer, &place)
       }
     }
-    return (surface, line.missing)
+    return (surface, colour, line.missing)
+  }
+
+  /// A transparent ARGB surface of at least 1×1 pixels.
+  private static func blank(width: Int, height: Int) throws -> Surface {
+    Surface(
+      owning: try SDLCall.nonNil(
+        SDL_CreateRGBSurfaceWithFormat(
+          0, CInt(max(1, width)), CInt(max(1, height)), 32, intermission_pixelformat_argb8888()),
+        "SDL_CreateRGBSurfaceWithFormat"))
+  }
+
+  /// Whether a run drawn in white has a pixel of another colour: a colour font's glyph. One pass
+  /// over the surface's pixels (SDL_ttf's blended text is 32-bit), locked once.
+  private static func isColoured(_ run: Surface) -> Bool {
+    let surface = run.pointer
+    guard SDL_LockSurface(surface) == 0, let pixels = surface.pointee.pixels else { return false }
+    defer { SDL_UnlockSurface(surface) }
+    guard let format = surface.pointee.format, format.pointee.BytesPerPixel == 4 else { return false }
+    let pitch = Int(surface.pointee.pitch)
+    let isARGB = format.pointee.format == intermission_pixelformat_argb8888()
+    for y in 0..<run.height {
+      let row = pixels.advanced(by: y * pitch)
+      for x in 0..<run.width {
+        let value = row.loadUnaligned(fromByteOffset: x * 4, as: UInt32.self)
+        if isARGB {
+          if value >> 24 != 0, value & 0x00FF_FFFF != 0x00FF_FFFF { return true }
+          continue
+        }
+        var red: UInt8 = 0
+        var green: UInt8 = 0
+        var blue: UInt8 = 0
+        var alpha: UInt8 = 0
+        SDL_GetRGBA(value, format, &red, &green, &blue, &alpha)
+        if alpha > 0, red != 255 || green != 255 || blue != 255 { return true }
+      }
+    }
+    return false
   }
 }

@@ -1,5 +1,5 @@
 import CText
-import Synchronization
+import IntermissionCore
 
 /// Faces found through fontconfig: the primary sans-serif face for a language, and the face to fall
 /// back on for a character that face lacks.
@@ -34,7 +34,7 @@ public final class FontLookup: Sendable {
     public let description: String
   }
 
-  private let state: Mutex<State>
+  private let state: Locked<State>
 
   /// Loads the system's configuration (nil), or only what the fontconfig file at `configurationFile`
   /// lists: a test's or a game's own set of fonts.
@@ -43,7 +43,7 @@ public final class FontLookup: Sendable {
     guard let fonts = intermission_fonts_open(configurationFile) else {
       throw LoadError(description: "fontconfig could not load \(configurationFile ?? "the system's configuration")")
     }
-    state = Mutex(State(fonts: fonts))
+    state = Locked(State(fonts: fonts))
   }
 
   deinit { state.withLock { intermission_fonts_close($0.fonts) } }

@@ -1,6 +1,6 @@
 /// A run as lanes on a time axis, built from its trace: who held the game and when, whether it ran,
 /// the banner's state, when it was viewable, the open ad view, the scenes, and the marks (clicks,
-/// scripted input, impressions, beacons, loads).
+/// scripted input, impressions, what they earned, rewards, beacons, loads).
 public struct Timeline: Sendable {
   /// Something that lasted, on a lane.
   public struct Interval: Hashable, Sendable {
@@ -30,6 +30,10 @@ public struct Timeline: Sendable {
   /// What a mark is.
   public enum MarkKind: String, Sendable, CaseIterable {
     case click, refusedClick, input, impression, beaconSent, beaconFailed, beaconDropped, adLoaded, adFailed
+    /// An impression's `ad.revenue`, labelled with its value and currency.
+    case revenue
+    /// A rewarded ad's countdown completed, its reward handed over, or its reward given up.
+    case rewardCompleted, rewardEarned, rewardForfeited
   }
 
   /// Something that happened at a moment.
@@ -107,6 +111,20 @@ public struct Timeline: Sendable {
         label: (record["kind"] ?? "") + " " + id + ": " + (record["reason"] ?? ""))
     case "ad.loaded": return Mark(time: record.time, kind: .adLoaded, label: id)
     case "ad.failed": return Mark(time: record.time, kind: .adFailed, label: record["error"] ?? "")
+    case "ad.revenue":
+      let value = (record["revenue"] ?? "?") + " " + (record["currency"] ?? "")
+      let pending = record["pending"] == "true" ? ", pending" : ""
+      return Mark(
+        time: record.time, kind: .revenue,
+        label: value + " (" + (record["precision"] ?? "") + ", " + (record["source"] ?? "") + " " + id + pending + ")")
+    case "rewarded.completed": return Mark(time: record.time, kind: .rewardCompleted, label: id)
+    case "rewarded.earned":
+      let pending = record["pending"] == "true" ? ", pending" : ""
+      return Mark(
+        time: record.time, kind: .rewardEarned,
+        label: (record["amount"] ?? "") + " " + (record["type"] ?? "") + " (" + id + pending + ")")
+    case "rewarded.forfeited":
+      return Mark(time: record.time, kind: .rewardForfeited, label: id + (record["reason"].map { " (\($0))" } ?? ""))
     default: return nil
     }
   }

@@ -53,12 +53,17 @@ public struct TimelinePicture {
     case .beaconDropped: "#D64545"
     case .adLoaded: "#2D6A9F"
     case .adFailed: "#D64545"
+    case .revenue: "#B8860B"
+    case .rewardCompleted: "#8FBFE6"
+    case .rewardEarned: "#1F7A4D"
+    case .rewardForfeited: "#D64545"
     }
   }
 
   /// The mark rows, and which kinds each holds.
   static let markRows: [(name: String, kinds: [Timeline.MarkKind])] = [
     ("input", [.input]), ("clicks", [.click, .refusedClick]), ("impressions", [.impression]),
+    ("revenue", [.revenue]), ("rewards", [.rewardCompleted, .rewardEarned, .rewardForfeited]),
     ("beacons", [.beaconSent, .beaconFailed, .beaconDropped]), ("loads", [.adLoaded, .adFailed]),
   ]
 
@@ -71,7 +76,8 @@ public struct TimelinePicture {
     let top = 64.0
     let rows = timeline.lanes.count + TimelinePicture.markRows.count
     let legendTop = top + Double(rows) * (laneHeight + 4) + 16
-    let height = legendTop + 60
+    // The legend: four rows of six entries.
+    let height = legendTop + 78
     var out = SVGText()
     out.line(
       "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"\(Self.n(width))\" height=\"\(Self.n(height))\""
@@ -194,6 +200,8 @@ public struct TimelinePicture {
       ("refused click", Self.color(of: .refusedClick)), ("impression", Self.color(of: .impression)),
       ("beacon sent", Self.color(of: .beaconSent)), ("beacon failed", Self.color(of: .beaconFailed)),
       ("beacon dropped / load failed", Self.color(of: .beaconDropped)), ("ad loaded", Self.color(of: .adLoaded)),
+      ("revenue", Self.color(of: .revenue)), ("reward completed", Self.color(of: .rewardCompleted)),
+      ("reward earned", Self.color(of: .rewardEarned)), ("reward forfeited", Self.color(of: .rewardForfeited)),
     ]
     let columns = 6
     let columnWidth = (width - 24) / Double(columns)

@@ -5,17 +5,19 @@ import IntermissionCore
 #endif
 
 /// The `intermission-trace` command: reads a trace (a file, or `-` for standard input) and writes
-/// its timeline as an SVG picture (`timeline`) or as a Chrome Trace Event file for Perfetto
-/// (`perfetto`).
+/// its timeline as an SVG picture (`timeline`), as a Chrome Trace Event file for Perfetto
+/// (`perfetto`), or the run's ad report (`report`: a table, or one JSON object with `--json`).
 public enum TraceCommand {
   /// The usage text.
   public static let usage = """
     usage: intermission-trace timeline TRACE -o FILE.svg [--title TEXT]
            intermission-trace perfetto TRACE -o FILE.json
+           intermission-trace report TRACE [--json] [-o FILE]
 
     TRACE is an Intermission trace (JSON Lines, from the program's --trace, a game's own loop or the
-    C API's trace_path), or - for standard input. -o - writes to standard output. A line that is not
-    a trace record is reported with its number, and the rest is still drawn.
+    C API's trace_path), or - for standard input. -o - writes to standard output (the report's
+    default). A line that is not a trace record is reported with its number, and the rest is still
+    drawn or counted. The README defines each figure of the report.
     Exit codes: 0 done, 1 a file could not be read or written, 2 bad usage.
     """
 
@@ -41,27 +43,31 @@ public enum TraceCommand {
       FileDescriptor.printToStandardError(usage)
       return success
     }
-    guard arguments.count >= 2, ["timeline", "perfetto"].contains(arguments[0]) else {
-      diagnostics("intermission-trace: expected a subcommand, timeline or perfetto\n" + usage)
+    guard arguments.count >= 2, ["timeline", "perfetto", "report"].contains(arguments[0]) else {
+      diagnostics("intermission-trace: expected a subcommand, timeline, perfetto or report\n" + usage)
       return usageFailure
     }
     let input = arguments[1]
-    var output: String?
+    var output: String? = arguments[0] == "report" ? "-" : nil
     var title: String?
+    var asJSON = false
     var index = 2
     while index < arguments.count {
       let option = arguments[index]
+      if option == "--json", arguments[0] == "report" {
+        asJSON = true
+        index += 1
+        continue
+      }
+      guard ["-o", "--output"].contains(option) || (option == "--title" && arguments[0] == "timeline") else {
+        diagnostics("intermission-trace: unknown option '\(PrintableText.escaping(option, limit: 80))'\n" + usage)
+        return usageFailure
+      }
       guard index + 1 < arguments.count else {
         diagnostics("intermission-trace: \(option) needs a value\n" + usage)
         return usageFailure
       }
-      switch option {
-      case "-o", "--output": output = arguments[index + 1]
-      case "--title" where arguments[0] == "timeline": title = arguments[index + 1]
-      default:
-        diagnostics("intermission-trace: unknown option '\(PrintableText.escaping(option, limit: 80))'\n" + usage)
-        return usageFailure
-      }
+      if option == "--title" { title = arguments[index + 1] } else { output = arguments[index + 1] }
       index += 2
     }
     guard let output, !output.isEmpty else {
@@ -79,10 +85,14 @@ public enum TraceCommand {
     let name = input == "-" ? "standard input" : PrintableText.escaping(input, limit: 200)
     for problem in log.problems { diagnostics("intermission-trace: \(name):\(problem.line): \(problem.reason)") }
     let text: String
-    if arguments[0] == "timeline" {
-      text = TimelinePicture().svg(of: Timeline(log), title: title ?? "Intermission run: \(name)")
-    } else {
-      text = PerfettoTrace.json(of: log)
+    switch arguments[0] {
+    case "timeline": text = TimelinePicture().svg(of: Timeline(log), title: title ?? "Intermission run: \(name)")
+    case "perfetto": text = PerfettoTrace.json(of: log)
+    default:
+      let report = RunReport(log)
+      text =
+        asJSON
+        ? RunReportText.json(report, skippedLines: log.problems.map(\.line)) : RunReportText.table(report, name: name)
     }
     do {
       try write(text, to: output)

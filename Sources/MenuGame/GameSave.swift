@@ -60,20 +60,15 @@ public final class GameSave {
   }
 
   private func read(_ path: String) {
-    let bytes: [UInt8]
-    do {
-      bytes = try RegularFile.read(path, limit: 64 * 1024)
-    } catch {
-      if case .missing = error { return }
-      lastFailure = "\(error)"
+    guard let read = SavedText.words(path, header: GameSave.header) else { return }
+    if case .failure(.unreadable(let reason)) = read {
+      lastFailure = reason
       return
     }
     var coins: Int?
     var credited: [String] = []
-    let lines = String(decoding: bytes, as: UTF8.self).split(separator: "\n", omittingEmptySubsequences: true)
-    var valid = lines.first.map { String($0) == GameSave.header } ?? false
-    for line in lines.dropFirst() where valid {
-      let parts = line.split(separator: " ").map(String.init)
+    var valid = true
+    for parts in (try? read.get()) ?? [] where valid {
       switch (parts.count, parts.first ?? "") {
       case (2, "coins"):
         guard let value = Int(parts[1]), (0...GameSave.maximumCoins).contains(value) else { valid = false; break }
@@ -86,8 +81,7 @@ public final class GameSave {
       }
     }
     guard valid, let coins else {
-      lastFailure = "\(path): not a save file; moved aside"
-      _ = rename(path, path + ".corrupt")
+      lastFailure = SavedText.setAside(path, notBeing: "a save file")
       return
     }
     self.coins = coins
@@ -98,28 +92,6 @@ public final class GameSave {
     guard let path else { return }
     var text = GameSave.header + "\ncoins \(coins)\n"
     for id in credited { text += "credited \(id)\n" }
-    makeFolders(FilePath.folder(of: path))
-    let temporary = path + ".new"
-    let descriptor = open(temporary, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o644)
-    guard descriptor >= 0 else { return fail("cannot create \(temporary)") }
-    let written = Array(text.utf8).withUnsafeBytes { FileDescriptor.writeAll(descriptor, $0) }
-    let synced = fsync(descriptor)
-    close(descriptor)
-    guard written == 0, synced == 0 else {
-      unlink(temporary)
-      return fail("cannot write \(temporary)")
-    }
-    guard rename(temporary, path) == 0 else { return fail("cannot replace \(path)") }
-    lastFailure = nil
-  }
-
-  private func makeFolders(_ folder: String) {
-    guard !folder.isEmpty, folder != "/", access(folder, F_OK) != 0 else { return }
-    makeFolders(FilePath.folder(of: folder))
-    mkdir(folder, 0o755)
-  }
-
-  private func fail(_ what: String) {
-    lastFailure = "\(what): \(String(cString: strerror(errno)))"
+    lastFailure = SavedText.replace(path, with: text)
   }
 }

@@ -5,9 +5,12 @@ public final class GameSettings {
   public var soundEnabled = true
   /// The player's coins and the rewards credited, in the game's own save file.
   public let save: GameSave
+  /// What the ads earned, in the game's own file.
+  public let earnings: DemoEarnings
 
-  /// Creates the default settings, with `save` (in memory unless given a file).
-  public init(save: GameSave = GameSave(path: nil)) {
+  /// Creates the default settings, with `save` and `earnings` (in memory unless given files).
+  public init(save: GameSave = GameSave(path: nil), earnings: DemoEarnings = DemoEarnings(path: nil)) {
     self.save = save
+    self.earnings = earnings
   }
 }

@@ -68,7 +68,7 @@ public final class MenuScene: Scene {
   public func title(of item: Item) -> String { buttons[item.rawValue].title }
 
   /// Starts the music (once: it goes on through the other scenes) with the Sound setting applied,
-  /// and takes the rewards.
+  /// and takes the rewards and what each impression earned.
   public override func didEnter() {
     director?.audio?.isMuted = !settings.soundEnabled
     director?.audio?.startMusic()
@@ -76,6 +76,10 @@ public final class MenuScene: Scene {
     director?.adOverlay?.fullscreen.onReward = { reward in
       guard reward.type == "coins" else { return }
       save.credit(reward.amount, transactionID: reward.transactionID)
+    }
+    let earnings = settings.earnings
+    director?.adOverlay?.onRevenue = { revenue in
+      earnings.count(revenue.revenue.value, of: revenue.currency, eventID: revenue.eventID)
     }
   }
 

@@ -9,13 +9,15 @@ let arguments = Array(CommandLine.arguments.dropFirst())
 let quick = arguments.contains("--quick")
 /// Row 15 alone (`--video`), for work on video playback: printed, never written.
 let videoOnly = arguments.contains("--video")
+/// Row 1 alone (`--core`), to compare the core frame's cost between builds: printed, never written.
+let coreOnly = arguments.contains("--core")
 let outputPath = arguments.firstIndex(of: "--write").flatMap {
   arguments.indices.contains($0 + 1) ? arguments[$0 + 1] : nil
 }
 if arguments.contains("--help")
-  || arguments.contains(where: { !["--quick", "--video", "--write", outputPath].contains($0) })
+  || arguments.contains(where: { !["--quick", "--video", "--core", "--write", outputPath].contains($0) })
 {
-  print("usage: intermission-bench [--quick] [--video] [--write FILE]")
+  print("usage: intermission-bench [--quick] [--video] [--core] [--write FILE]")
   exit(arguments.contains("--help") ? 0 : 2)
 }
 
@@ -52,6 +54,7 @@ do {
   report.add(
     "   allocations per core frame", formatted(core.allocationsPerFrame, 2), goal: "0",
     met: core.allocationsPerFrame == 0)
+  if coreOnly { throw Finished() }
   let foreign = suite.foreignLoopCostPerFrame()
   report.add(
     "   overlay in a game's own loop (PauseGate, no director, null canvas)", "\(formatted(foreign.nanoseconds, 0)) ns",
@@ -273,7 +276,7 @@ try? FileManager.default.removeItem(at: scratch)
 
 let header = "Measured \(Report.date()) on \(Report.machine())\(quick ? " (quick run)" : "").\n\n"
 print(header + report.markdown)
-if let outputPath, !videoOnly {
+if let outputPath, !videoOnly, !coreOnly {
   do {
     try write(report: header + report.markdown, to: outputPath)
     progress("wrote \(outputPath)")

@@ -4,9 +4,10 @@ import MenuGame
 
 // MARK: - Initialization
 
-let save = GameSave(path: GameSave.defaultPath())
+let settings = GameSettings(
+  save: GameSave(path: GameSave.defaultPath()), earnings: DemoEarnings(path: DemoEarnings.defaultPath()))
 let launched = Launcher.launch(
-  arguments: Array(CommandLine.arguments.dropFirst()), firstScene: { MenuScene(settings: GameSettings(save: save)) })
+  arguments: Array(CommandLine.arguments.dropFirst()), firstScene: { MenuScene(settings: settings) })
 guard let host = launched.running else { exit(launched.exitCode) }
 
 // MARK: - Loop

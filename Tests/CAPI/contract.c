@@ -18,6 +18,7 @@
 #include <SDL.h>
 #include <math.h>
 #include <pthread.h>
+#include <stddef.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -36,8 +37,8 @@ static int failures;
 
 /* What the callbacks saw. */
 struct seen {
-    int pauses, resumes, events, impressions;
-    char last_pause[64], last_resume[64], last_json[512], last_banner_json[512];
+    int pauses, resumes, events, impressions, revenues;
+    char last_pause[64], last_resume[64], last_json[512], last_banner_json[512], last_revenue_json[512];
     intermission_overlay *destroy_on_impression;
 };
 
@@ -65,10 +66,26 @@ static void on_event(const char *event, const char *json, void *user)
         seen->impressions++;
         if (seen->destroy_on_impression) intermission_destroy(seen->destroy_on_impression);
     }
+    if (strcmp(event, "ad.revenue") == 0) {
+        seen->revenues++;
+        snprintf(seen->last_revenue_json, sizeof seen->last_revenue_json, "%s", json);
+    }
 }
 
 /* intermission_config exactly as intermission.h 0.2 declared it: what a game compiled against 0.2
  * passes to a newer library. */
+/* A configuration for a deterministic run of `manifest` (loads waited for, traced frame by frame),
+ * with beacons kept at `beacons` ("" for none), delivered without latency when `immediate`. */
+static intermission_config deterministic_config(const char *manifest, const char *beacons, int immediate)
+{
+    intermission_config config = INTERMISSION_CONFIG_INIT;
+    config.manifest_path = manifest;
+    config.beacons_path = beacons;
+    config.deterministic = 1;
+    if (immediate) config.latency = 0;
+    return config;
+}
+
 struct intermission_config_0_2 {
     size_t size;
     const char *manifest_path;
@@ -105,9 +122,10 @@ static void on_fullscreen_event(const char *event, const char *json, void *user)
 {
     struct fullscreen_seen *seen = user;
     if (strncmp(event, "fullscreen.", 11) && strncmp(event, "rewarded.", 9) && strncmp(event, "video.", 6)
-        && strcmp(event, "vast.error") && strcmp(event, "impression"))
+        && strcmp(event, "vast.error") && strcmp(event, "impression") && strcmp(event, "ad.revenue"))
         return;
-    if (!strcmp(event, "impression") && !strstr(json, "\"format\"")) return; /* the banner's */
+    /* the banner's */
+    if ((!strcmp(event, "impression") || !strcmp(event, "ad.revenue")) && !strstr(json, "\"placement\"")) return;
     size_t used = strlen(seen->story);
     snprintf(seen->story + used, sizeof seen->story - used, "%s%s", used ? " " : "", event);
 }
@@ -189,11 +207,7 @@ static void *fullscreen_from_other_thread(void *argument)
 /* A deterministic config of the full-screen checks on `manifest`, its callbacks telling `seen`. */
 static intermission_config fullscreen_config(const char *manifest, const char *beacons, struct fullscreen_seen *seen)
 {
-    intermission_config config = INTERMISSION_CONFIG_INIT;
-    config.manifest_path = manifest;
-    config.beacons_path = beacons;
-    config.latency = 0;
-    config.deterministic = 1;
+    intermission_config config = deterministic_config(manifest, beacons, 1);
     config.on_event = on_fullscreen_event;
     config.on_reward = on_reward;
     config.on_pause = on_fullscreen_pause;
@@ -233,7 +247,7 @@ static void check_video(SDL_Renderer *renderer, const char *folder)
     CHECK(seen.rewards == 1 && seen.amount == 50);
     CHECK(intermission_is_running(overlay) == 1);
     /* M 4.98 s into the video: after its first quartile (2.5 s), before its midpoint (5 s). */
-    const char *expected = "fullscreen.shown impression video.started video.quartile video.muted video.quartile "
+    const char *expected = "fullscreen.shown impression ad.revenue video.started video.quartile video.muted video.quartile "
                            "video.quartile video.completed rewarded.completed rewarded.earned reward "
                            "fullscreen.dismissed";
     CHECK(strcmp(seen.story, expected) == 0);
@@ -343,8 +357,8 @@ static void check_fullscreen(SDL_Renderer *renderer, const char *folder)
     CHECK(strlen(seen.transaction) == 36);
     CHECK(seen.resumes == 1 && intermission_is_running(overlay) == 1);
     /* on_event hears the reward recorded, then handed over as the view closes, on_reward right after. */
-    CHECK(strcmp(seen.story, "fullscreen.shown impression rewarded.completed rewarded.earned reward fullscreen.dismissed") == 0);
-    if (strcmp(seen.story, "fullscreen.shown impression rewarded.completed rewarded.earned reward fullscreen.dismissed"))
+    CHECK(strcmp(seen.story, "fullscreen.shown impression ad.revenue rewarded.completed rewarded.earned reward fullscreen.dismissed") == 0);
+    if (strcmp(seen.story, "fullscreen.shown impression ad.revenue rewarded.completed rewarded.earned reward fullscreen.dismissed"))
         fprintf(stderr, "story: %s\n", seen.story);
     /* Acknowledged when on_reward returned: no more pending; unknown ids are refused. */
     CHECK(intermission_ack_reward(overlay, seen.transaction) == INTERMISSION_ERROR_UNKNOWN_TRANSACTION);
@@ -429,10 +443,7 @@ static void check_consent(SDL_Renderer *renderer, const char *folder)
     intermission_overlay *made_up = (intermission_overlay *)(size_t)0x1000;
     CHECK(intermission_set_consent(NULL, 1, NULL, NULL, NULL, NULL) == INTERMISSION_ERROR_INVALID_HANDLE);
     CHECK(intermission_set_consent(made_up, 1, NULL, NULL, NULL, NULL) == INTERMISSION_ERROR_INVALID_HANDLE);
-    intermission_config config = INTERMISSION_CONFIG_INIT;
-    config.manifest_path = manifest;
-    config.beacons_path = "";
-    config.deterministic = 1;
+    intermission_config config = deterministic_config(manifest, "", 0);
     intermission_overlay *overlay = intermission_create(renderer, &config, error, sizeof error);
     CHECK(overlay != NULL);
     if (!overlay) return;
@@ -460,6 +471,32 @@ static void check_consent(SDL_Renderer *renderer, const char *folder)
     CHECK(call.result == INTERMISSION_ERROR_WRONG_THREAD);
     intermission_destroy(overlay);
     CHECK(intermission_set_consent(overlay, 1, NULL, NULL, NULL, NULL) == INTERMISSION_ERROR_INVALID_HANDLE);
+}
+
+/* intermission_set_floor (0.4): a format's name and a CPM in USD from 0 to 1000000 are taken (the
+ * Swift tests see a floor reach the next OpenRTB request); anything else is refused, saying why. */
+static void check_floor(SDL_Renderer *renderer, const char *folder)
+{
+    char manifest[4096], error[512] = "";
+    snprintf(manifest, sizeof manifest, "%s/fullscreen.json", folder);
+    CHECK(intermission_set_floor(NULL, "banner", 1) == INTERMISSION_ERROR_INVALID_HANDLE);
+    intermission_config config = deterministic_config(manifest, "", 0);
+    intermission_overlay *overlay = intermission_create(renderer, &config, error, sizeof error);
+    CHECK(overlay != NULL);
+    if (!overlay) return;
+    CHECK(intermission_set_floor(overlay, "rewarded", 8.0) == INTERMISSION_OK);
+    CHECK(strcmp(intermission_errmsg(overlay), "") == 0);
+    CHECK(intermission_set_floor(overlay, "banner", 0) == INTERMISSION_OK);
+    CHECK(intermission_set_floor(overlay, "interstitial", 1000000) == INTERMISSION_OK);
+    CHECK(intermission_set_floor(overlay, "video", 1) == INTERMISSION_ERROR_INVALID_ARGUMENT);
+    CHECK(strstr(intermission_errmsg(overlay), "format") != NULL);
+    CHECK(intermission_set_floor(overlay, NULL, 1) == INTERMISSION_ERROR_INVALID_ARGUMENT);
+    const double refused[] = {-0.01, NAN, INFINITY, 1000000.5};
+    for (size_t index = 0; index < sizeof refused / sizeof refused[0]; index++) {
+        CHECK(intermission_set_floor(overlay, "rewarded", refused[index]) == INTERMISSION_ERROR_INVALID_ARGUMENT);
+        CHECK(strstr(intermission_errmsg(overlay), "cpm") != NULL);
+    }
+    intermission_destroy(overlay);
 }
 
 /* What check_language's overlays told on_event. */
@@ -501,11 +538,7 @@ static int bright_pixels(SDL_Renderer *renderer, int x, int y, int w, int h)
 static void label_corners(SDL_Renderer *renderer, const char *manifest, const char *language, int *left, int *right)
 {
     char error[512] = "";
-    intermission_config config = INTERMISSION_CONFIG_INIT;
-    config.manifest_path = manifest;
-    config.beacons_path = "";
-    config.deterministic = 1;
-    config.latency = 0;
+    intermission_config config = deterministic_config(manifest, "", 1);
     config.language = language;
     intermission_overlay *overlay = intermission_create(renderer, &config, error, sizeof error);
     CHECK(overlay != NULL);
@@ -528,11 +561,7 @@ static void label_corners(SDL_Renderer *renderer, const char *manifest, const ch
 static void check_language(SDL_Renderer *renderer, const char *manifest)
 {
     char error[512] = "";
-    intermission_config config = INTERMISSION_CONFIG_INIT;
-    config.manifest_path = manifest;
-    config.beacons_path = "";
-    config.deterministic = 1;
-    config.latency = 0;
+    intermission_config config = deterministic_config(manifest, "", 1);
     intermission_config bad = config;
     bad.language = "not a tag";
     CHECK(intermission_create(renderer, &bad, error, sizeof error) == NULL && strstr(error, "config.language"));
@@ -581,6 +610,24 @@ static void check_language(SDL_Renderer *renderer, const char *manifest)
     run(overlay, 30, 30);
     intermission_destroy(overlay);
     CHECK(intermission_set_string(overlay, "label.ad", "x") == INTERMISSION_ERROR_INVALID_HANDLE);
+
+    /* A caller compiled against 0.4 before its text fields: its struct ends where `language`
+     * starts, on the heap at that size (AddressSanitizer sees any read past it), and it speaks
+     * the language the environment chooses, with no fonts of its own. */
+    size_t before_text = offsetof(intermission_config, language);
+    intermission_config *older = malloc(before_text);
+    CHECK(older != NULL);
+    if (!older) return;
+    intermission_config fresh = deterministic_config(manifest, "", 1);
+    memcpy(older, &fresh, before_text);
+    older->size = before_text;
+    overlay = intermission_create(renderer, older, error, sizeof error);
+    CHECK(overlay != NULL);
+    if (!overlay) fprintf(stderr, "create from a config without the text fields: %s\n", error);
+    run(overlay, 0, 80);
+    CHECK(intermission_banner_visible(overlay) == 1);
+    intermission_destroy(overlay);
+    free(older);
 }
 
 static void *call_from_other_thread(void *argument)
@@ -768,7 +815,12 @@ int main(int argc, char **argv)
     /* The event callback: the trace's JSON, on this thread, inside update. */
     run(overlay, 0, 100); /* the first ad loads at 0.5 s, slides in, and is viewable for a second */
     CHECK(seen.events >= 3 && seen.impressions == 1);
-    CHECK(strstr(seen.last_json, "\"event\":\"impression\",\"id\":\"starfall\"") != NULL);
+    /* Right after the impression, what it earned: the house ad states no cpm. */
+    CHECK(seen.revenues == 1 && strstr(seen.last_json, "\"event\":\"ad.revenue\"") != NULL);
+    CHECK(strstr(seen.last_revenue_json, "\"event\":\"ad.revenue\",\"format\":\"banner\",\"id\":\"starfall\","
+                                         "\"source\":\"manifest\",\"cpm\":0.000000,\"revenue\":\"0.000000\","
+                                         "\"currency\":\"USD\",\"precision\":\"none\"}") != NULL);
+    if (seen.revenues != 1) fprintf(stderr, "revenue: %d, %s\n", seen.revenues, seen.last_revenue_json);
     CHECK(intermission_banner_visible(overlay) == 1 && intermission_bottom_inset(overlay) > 0);
     /* Placement: the banner leaves, and takes no click. */
     CHECK(intermission_set_banner_allowed(overlay, 0) == INTERMISSION_OK);
@@ -843,6 +895,7 @@ int main(int argc, char **argv)
     check_fullscreen(renderer, argv[2]);
     check_video(renderer, argv[2]);
     check_consent(renderer, argv[2]);
+    check_floor(renderer, argv[2]);
     check_language(renderer, manifest);
 
     SDL_DestroyRenderer(renderer);

@@ -95,6 +95,13 @@ struct AdManifestTests {
         #"{"ads":[{"id":"x","image":"a.png","title":"t\u0085","action":"in-app"}]}"#,
         #""title" contains a control character"#
       ),
+      // A house ad's stated price: a number of USD per thousand, from 0 to a million.
+      (
+        #"{"ads":[{"id":"x","image":"a.png","title":"t","action":"in-app","cpm":-1}]}"#,
+        #"ads[0] 'x': "cpm" must be a price per thousand impressions in USD from 0 to 1000000"#
+      ),
+      (#"{"ads":[{"id":"x","image":"a.png","title":"t","action":"in-app","cpm":"2.5"}]}"#, #""cpm" must be a price"#),
+      (#"{"ads":[{"id":"x","image":"a.png","title":"t","action":"in-app","cpm":1e7}]}"#, #""cpm" must be a price"#),
     ])
   func malformedManifestsNameWhatIsWrong(text: String, detail: String) throws {
     let folder = try AdFolder()

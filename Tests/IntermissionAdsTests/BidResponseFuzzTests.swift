@@ -131,8 +131,13 @@ struct BidResponseFuzzTests {
       }
       outcomes["won", default: 0] += 1
       // The winner came first among the bids not refused: no 102 loser was refused on the way.
+      // Bids without a valid price rank last, each refused on its own.
       let refusedFirst = auction.losses.prefix { $0.code == 3 }.count
-      #expect(auction.losses.dropFirst(refusedFirst).allSatisfy { $0.code == 102 }, "\(label)")
+      let rest = auction.losses.dropFirst(refusedFirst)
+      let outbid = rest.prefix { $0.code == 102 }.count
+      #expect(
+        rest.dropFirst(outbid).allSatisfy { $0.code == 3 && $0.reason == #"the bid has no valid "price""# },
+        "\(label)")
       // A banner imp asks for native only: every winner is a native ad with its markup.
       guard let ad = winner.ad else {
         Issue.record("a banner bid won without native markup: \(label)")

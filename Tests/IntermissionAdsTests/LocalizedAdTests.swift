@@ -104,6 +104,84 @@ import Testing
     #expect(english.handle(.pointerUp(rightCentre), viewSize: size) == .close)
   }
 
+  /// A rewarded ad that names no reward (a bought one may not) calls it "the reward" in the
+  /// game's language.
+  @Test func anUnnamedRewardIsNamedInTheGamesLanguage() throws {
+    struct UnnamedRewardSource: AdSource {
+      func loadAd(sequence: Int) -> Result<LoadedAd, AdError> {
+        let banner = AdCreative(id: "a", imagePath: "https://ads.example/a.png", title: "Ad A", action: .inApp)
+        return .success(LoadedAd(creative: banner, image: NativeSource.Picture()))
+      }
+      func loadAd(sequence: Int, format: AdFormat) -> Result<LoadedAd, AdError> {
+        guard format == .rewarded else { return loadAd(sequence: sequence) }
+        var ad = AdCreative(id: "r", imagePath: "https://ads.example/r.png", title: "Rewarded R", action: .inApp)
+        ad.format = .rewarded
+        ad.countdown = 30
+        return .success(LoadedAd(creative: ad, image: NativeSource.Picture()))
+      }
+      var loadTimeout: Double { 5 }
+      var name: String { "unnamed reward" }
+    }
+    let h = try OverlayHarness(latency: 0, source: UnnamedRewardSource()) { configuration in
+      configuration.pacing.sessionStartDelay = 0
+      configuration.language = "ja"
+    }
+    h.run(until: 1)
+    #expect(h.overlay.fullscreen.showRewarded(placement: "bonus") == nil)
+    h.run(until: 2)
+    h.send(.keyDown(.escape))
+    h.run(until: 2.5)
+    let japanese = AdStrings(language: "ja")
+    #expect(japanese.text(.unnamedReward) == "報酬")
+    #expect(h.canvas.texts.contains(japanese.giveUp("報酬")), "\(Set(h.canvas.texts))")
+  }
+
+  /// A bought native ad, as an exchange's markup makes one.
+  struct NativeSource: AdSource {
+    final class Picture: DecodedImage {
+      let pixelWidth = 300
+      let pixelHeight = 200
+    }
+
+    func loadAd(sequence: Int) -> Result<LoadedAd, AdError> {
+      var ad = AdCreative(
+        id: "native", imagePath: "https://ads.example/a.png", title: "Starfall Tactics",
+        action: .openURL("https://ads.example/"), description: "Command the night sky")
+      ad.isNative = true
+      ad.callToAction = "Play"
+      return .success(LoadedAd(creative: ad, image: Picture()))
+    }
+    var loadTimeout: Double { 5 }
+    var name: String { "native" }
+  }
+
+  /// A native banner is mirrored in a right-to-left language: its image on the right, its button
+  /// on the left, its text against the image, at the right.
+  @Test(arguments: ["en", "ar"])
+  func aNativeBannerIsMirroredInARightToLeftLanguage(language: String) throws {
+    let h = try OverlayHarness(latency: 0, source: NativeSource()) { $0.language = language }
+    h.run(until: 2)
+    h.canvas.reset()
+    h.frame()
+    let frame = h.overlay.bannerFrame
+    let image = try #require(h.canvas.imagePlacements.last?.rect, "the native ad's image is drawn")
+    let title = try #require(h.canvas.texts.lastIndex(of: "Starfall Tactics"))
+    let button = try #require(h.canvas.texts.lastIndex(of: "Play"))
+    let titlePlace = h.canvas.textPlacements[title]
+    let buttonPlace = h.canvas.textPlacements[button]
+    if language == "ar" {
+      #expect(image.midX > frame.midX + frame.width / 4, "the image is at the right: \(image)")
+      #expect(buttonPlace.rect.maxX < frame.midX, "the button is at the left: \(buttonPlace.rect)")
+      #expect(titlePlace.alignment == .trailing)
+      #expect(titlePlace.rect.maxX <= image.minX && titlePlace.rect.minX >= buttonPlace.rect.maxX)
+    } else {
+      #expect(image.midX < frame.midX - frame.width / 4, "the image is at the left: \(image)")
+      #expect(buttonPlace.rect.minX > frame.midX, "the button is at the right: \(buttonPlace.rect)")
+      #expect(titlePlace.alignment == .leading)
+      #expect(titlePlace.rect.minX >= image.maxX && titlePlace.rect.maxX <= buttonPlace.rect.minX)
+    }
+  }
+
   @Test func charactersWithoutAFontAreTracedOncePerAd() throws {
     let h = try harness(language: "en")
     h.run(until: 2)

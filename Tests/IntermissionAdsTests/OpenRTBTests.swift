@@ -135,7 +135,7 @@ struct OpenRTBTests {
         + #""app":{"bundle":"com.example.mygame","name":"My Game","ver":"1.4.0","publisher":{"id":"pub-123"}},"#
         + #""device":{"ua":"Intermission/0.4.0 (Linux; x86_64)","os":"Linux","devicetype":2,"w":960,"h":640,"language":"en","js":0},"#
         + #""regs":{"coppa":0,"gdpr":1,"us_privacy":"1YNN","gpp":"GPP","gpp_sid":[2,6]},"user":{"consent":"TCF"},"#
-        + #""tmax":800,"cur":["USD"],"source":{"tid":"tid-1"},"test":1}"#)
+        + #""at":1,"tmax":800,"cur":["USD"],"source":{"tid":"tid-1"},"test":1}"#)
     let banner = try Self.request(.banner, test: false).body
     #expect(banner.contains(#""imp":[{"id":"banner","tagid":"menu-banner","instl":0,"secure":1,"native":"#))
     // An interstitial may be skipped after its closeAfter; the demand file's video.maxDuration caps both.
@@ -304,7 +304,9 @@ struct OpenRTBTests {
     let nbr = try Self.decide(#"{"id":"req-1","nbr":2}"#)
     #expect(nbr.winner == nil && nbr.noBidReason == 2)
     #expect(throws: OpenRTBAuction.Malformed.self) { try Self.decide(#"{"id":"other"}"#) }
-    #expect(throws: OpenRTBAuction.Malformed.self) { try Self.decide(#"{"id":"req-1","cur":"EUR"}"#) }
+    for currency in [#""eur""#, #""EURO""#, "978", #""""#] {
+      #expect(throws: OpenRTBAuction.Malformed.self) { try Self.decide(#"{"id":"req-1","cur":\#(currency)}"#) }
+    }
     #expect(throws: OpenRTBAuction.Malformed.self) { try Self.decide("{", status: 200) }
     #expect(throws: OpenRTBAuction.Malformed.self) { try Self.decide("", status: 500) }
   }

@@ -18,7 +18,8 @@ final class OverlayHarness {
 
   init(
     folder: AdFolder? = nil, latency: Double = 0.5, refresh: Double = 30, failsEveryLoad: Bool = false,
-    decoder: any ImageDecoder = SignatureDecoder(), configure: (inout AdOverlay.Configuration) -> Void = { _ in }
+    decoder: any ImageDecoder = SignatureDecoder(), source: (any AdSource)? = nil,
+    configure: (inout AdOverlay.Configuration) -> Void = { _ in }
   ) throws {
     self.folder = try folder ?? AdFolder.standard()
     trace = Trace(output: output)
@@ -30,8 +31,9 @@ final class OverlayHarness {
     // The tests' words are English whatever the machine's locale, unless a test says otherwise.
     configuration.language = "en"
     configure(&configuration)
-    let loader = AdLoader(
-      manifestPath: self.folder.manifestPath, decoder: decoder, failsEveryLoad: failsEveryLoad)
+    let loader =
+      source.map { AdLoader(source: $0) }
+      ?? AdLoader(manifestPath: self.folder.manifestPath, decoder: decoder, failsEveryLoad: failsEveryLoad)
     overlay = AdOverlay(
       pauseTarget: director, loader: loader, configuration: configuration, trace: trace, urlOpener: opener)
     pauseControl = PauseControl(director: director)

@@ -2,7 +2,6 @@ import Foundation
 import IntermissionAds
 import IntermissionCore
 import IntermissionTestSupport
-import Synchronization
 import Testing
 
 /// Decodes as `SignatureDecoder` does, and remembers every image it made, weakly, so that a test can
@@ -13,7 +12,7 @@ final class WatchingDecoder: ImageDecoder {
     let size: Size
   }
 
-  private let decoded = Mutex<[Watched]>([])
+  private let decoded = Locked<[Watched]>([])
   let maximumFileSize = 16 << 20
 
   func decodeImage(atPath path: String) throws -> any DecodedImage {

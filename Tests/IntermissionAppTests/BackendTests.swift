@@ -20,6 +20,16 @@ struct BackendTests {
     static let isOptimized = true
   #endif
 
+  /// A headless, fixed-step run of `frames` frames, its ads delivered without latency.
+  static func headlessOptions(frames: Int) -> HostConfiguration {
+    var options = HostConfiguration()
+    options.headless = true
+    options.fixedStep = true
+    options.adLatency = 0
+    options.frames = frames
+    return options
+  }
+
   struct Stack {
     let system: SDLSystem
     let window: Window
@@ -209,11 +219,7 @@ struct BackendTests {
     .enabled(if: BackendTests.isOptimized, "checked in release builds: swift test -c release"),
     .enabled(if: allocation_counter_is_available() == 1, "sanitizers own malloc: no counting there"))
   func steadyStateFrameAllocatesNothing() throws {
-    var options = HostConfiguration()
-    options.headless = true
-    options.fixedStep = true
-    options.adLatency = 0
-    options.frames = 200
+    var options = BackendTests.headlessOptions(frames: 200)
     let manifest = ProgramRunner.root.appendingPathComponent("Assets/ads/manifest.json").path
     // With the music playing (on SDL's silent driver): the mixer's thread allocates nothing either.
     setenv("SDL_AUDIODRIVER", "dummy", 0)
@@ -246,11 +252,7 @@ struct BackendTests {
     .enabled(if: BackendTests.isOptimized, "checked in release builds: swift test -c release"),
     .enabled(if: allocation_counter_is_available() == 1, "sanitizers own malloc: no counting there"))
   func steadyStateFrameAllocatesNothingUnderAFullscreenAd() throws {
-    var options = HostConfiguration()
-    options.headless = true
-    options.fixedStep = true
-    options.adLatency = 0
-    options.frames = 360
+    var options = BackendTests.headlessOptions(frames: 360)
     options.noAudio = true
     let runner = try ProgramRunner()
     let manifest = try AudioTests.quickRewardedAds(runner, rewardAfter: 15)
@@ -303,11 +305,7 @@ struct BackendTests {
           "format": "rewarded", "reward": {"type": "coins", "amount": 50} } ] }
       """.utf8
     ).write(to: folder.appendingPathComponent("manifest.json"))
-    var options = HostConfiguration()
-    options.headless = true
-    options.fixedStep = true
-    options.adLatency = 0
-    options.frames = 120
+    var options = BackendTests.headlessOptions(frames: 120)
     options.beaconsPath = folder.appendingPathComponent("beacons.sqlite").path
     let screenshot = folder.appendingPathComponent("shot.png").path
     options.screenshotPath = screenshot

@@ -59,6 +59,7 @@ struct EndToEndTests {
         "270 scene.entered", "270 banner.shown scene", "278 viewable.start", "300 input.injected",
         "300 pause.held window", "300 director.paused window", "300 viewable.stop minimized", "330 input.injected",
         "330 pause.released window", "330 director.resumed window", "330 viewable.start", "390 impression",
+        "390 ad.revenue",
         "420 host.stopped seconds",
       ])
     #expect(lines[11].contains(#""time":1.500000"#) && lines[11].contains(#""event":"banner.clicked""#))

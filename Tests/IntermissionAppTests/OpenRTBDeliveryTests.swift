@@ -46,9 +46,15 @@ struct OpenRTBDeliveryTests {
     let runner = try ProgramRunner()
     let consent = try runner.write(
       "consent.json", #"{"gdpr": 1, "tcf": "CPtcf", "usPrivacy": "1YNN", "gpp": "DBgpp", "gppSid": [2, 6]}"#)
-    let (result, _) = try run(
+    let (result, lines) = try run(
       responder, runner, seconds: 3, script: "2.0 click 480 595\n2.5 key Escape\n", arguments: ["--consent", consent])
     #expect(result.status == 0, "\(result.stderr)")
+    // The bought impression's value, right after it: the bid's own price, a first-price auction's.
+    let impression = try #require(lines.firstIndex { $0.contains(#""event":"impression""#) }, "\(lines)")
+    #expect(
+      lines[impression + 1].hasSuffix(
+        #""event":"ad.revenue","format":"banner","id":"b1","source":"openrtb","seat":"alpha","crid":"c-b1","#
+          + #""cpm":1.250000,"revenue":"0.001250","currency":"USD","precision":"exact"}"#), "\(lines[impression + 1])")
     // Shown at frame 30: the win notice and the event-1 tracker; viewable from 38, so the
     // impression at 98 brings the billing notice, the legacy imptracker and the event-2 tracker
     // (not the JavaScript one); the click at 120 its click tracker.
@@ -182,6 +188,11 @@ struct OpenRTBDeliveryTests {
     #expect(!responder.requests.contains { $0.path.contains("10.0.0.1") })
   }
 
+  /// The `reason` of an `ad.failed` line with `error`: no fill, no bid, or a failed transfer.
+  static func reason(of error: String) -> String {
+    error == "no-fill" ? "noFill" : error.hasPrefix("no-fill (nbr") ? "noBid" : "transferFailed"
+  }
+
   @Test(arguments: [
     ("nobid", "no-fill", false), ("nbr", "no-fill (nbr 2)", false),
     (
@@ -198,7 +209,10 @@ struct OpenRTBDeliveryTests {
     #expect(result.status == 0)
     #expect(
       try exactTrace(runner, responder)
-        == Self.started + [Self.line(30, #""event":"ad.failed","error":""# + error + #"""#), Self.stopped])
+        == Self.started + [
+          Self.line(30, #""event":"ad.failed","error":""# + error + #"","reason":""# + Self.reason(of: error) + #"""#),
+          Self.stopped,
+        ])
     expectOneTestRequestForTheBanner(responder)
     #expect(responder.notices.isEmpty, "no notice without a shown ad")
     // A failure is one warning; no fill is an answer, not a fault, and is only traced.
@@ -268,7 +282,9 @@ struct OpenRTBDeliveryTests {
     let prefix =
       #"{"frame":30,"time":0.500000,"event":"ad.failed","error":"http://127.0.0.1:PORT/openrtb2/auction: "#
       + "timed out: Operation timed out after "
-    #expect(failed.hasPrefix(prefix) && failed.hasSuffix(#" milliseconds with 0 bytes received"}"#), "\(failed)")
+    #expect(
+      failed.hasPrefix(prefix) && failed.hasSuffix(#" milliseconds with 0 bytes received","reason":"transferFailed"}"#),
+      "\(failed)")
     let waited = Int(failed.dropFirst(prefix.count).prefix { $0.isNumber }) ?? 0
     #expect((3800..<4800).contains(waited), "tmax plus the connect timeout: \(waited) ms")
     #expect(Array(trace.prefix(2)) == Self.started && trace.last == Self.stopped)
@@ -396,7 +412,7 @@ struct OpenRTBDeliveryTests {
   @Test func anEndpointThatCannotBeReachedServesTheDemandFilesHouseAds() throws {
     let runner = try ProgramRunner()
     let house = try ShippedManifest.copy(runner, "house")
-    try Data(#"{"ads":[{"id":"house","image":"starfall.png","title":"House","action":"in-app"}]}"#.utf8)
+    try Data(#"{"ads":[{"id":"house","image":"starfall.png","title":"House","action":"in-app","cpm":0.75}]}"#.utf8)
       .write(to: house.appendingPathComponent("manifest.json"))
     let port = try freeLoopbackPort()
     let demand = try runner.write(
@@ -404,12 +420,17 @@ struct OpenRTBDeliveryTests {
       #"{"openrtb": {"endpoint": "http://127.0.0.1:\#(port)/openrtb2/auction", "app": {"bundle": "b", "name": "n"}, "#
         + #""placements": {"banner": "p"}, "fallback": "house/manifest.json"}}"#)
     let result = try runner.run(
-      Self.headless + ["--ads", demand, "--seconds", "1", "--trace", runner.path("t.jsonl")])
+      Self.headless + ["--ads", demand, "--seconds", "2", "--trace", runner.path("t.jsonl")])
     #expect(result.status == 0, "\(result.stderr)")
+    let lines = try runner.traceLines("t.jsonl")
+    #expect(lines.contains { $0.contains(#""event":"ad.loaded","id":"house","source":"fallback""#) })
+    // Its impression is worth what its entry states, counted as the fallback's.
     #expect(
-      try runner.traceLines("t.jsonl").contains {
-        $0.contains(#""event":"ad.loaded","id":"house","source":"fallback""#)
-      })
+      lines.contains {
+        $0.hasSuffix(
+          #""event":"ad.revenue","format":"banner","id":"house","source":"fallback","cpm":0.750000,"#
+            + #""revenue":"0.000750","currency":"USD","precision":"publisherProvided"}"#)
+      }, "\(lines)")
   }
 
   @Test func aNameThatResolvesToLoopbackIsRefusedWhenPrivateAddressesAreNot() throws {

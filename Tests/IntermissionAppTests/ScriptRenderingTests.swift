@@ -155,4 +155,31 @@ struct ScriptRenderingTests {
     let okOnly = try Self.ink("OK", language: "ja", on: stack)
     #expect(ink.width > okOnly.width + 60, "the game's own CJK font drew the Japanese")
   }
+
+  /// Emoji keep their own colours in text of any colour: a colour font's runs are not tinted with
+  /// the text's colour (red text would leave them without green or blue), but they do fade with it.
+  @Test func emojiKeepTheirColoursInColouredTextAndFadeWithIt() throws {
+    let stack = try BackendTests.Stack(width: 400, height: 120)
+    func draw(_ color: Color) throws -> (greenest: Int, brightest: Int) {
+      stack.canvas.clear(Color(hex: 0x000000))
+      stack.canvas.drawText(
+        "Sun 🌻 and 😀", style: .title, color: color, in: Rect(x: 10, y: 10, width: 380, height: 100),
+        alignment: .leading, language: "en", truncating: false)
+      let pixels = try stack.canvas.readPixels()
+      var greenest = 0
+      var brightest = 0
+      for y in 0..<pixels.height {
+        for x in 0..<pixels.width {
+          let pixel = pixels.pixel(x: x, y: y)
+          greenest = max(greenest, Int(pixel.green))
+          brightest = max(brightest, Int(pixel.red), Int(pixel.green), Int(pixel.blue))
+        }
+      }
+      return (greenest, brightest)
+    }
+    let red = try draw(Color(hex: 0xFF0000))
+    #expect(red.greenest > 150, "the emoji's yellow keeps its green in red text: \(red.greenest)")
+    let invisible = try draw(Color(red: 255, green: 0, blue: 0, alpha: 0))
+    #expect(invisible.brightest == 0, "transparent text draws no emoji either")
+  }
 }

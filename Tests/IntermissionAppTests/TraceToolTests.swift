@@ -53,6 +53,10 @@ struct TraceToolTests {
     {"frame":331,"time":5.516667,"event":"game.resumed","reason":"user"}
     {"frame":340,"time":5.666667,"event":"scene.exited","name":"Play"}
     {"frame":340,"time":5.666667,"event":"scene.entered","name":"Menu"}
+    {"frame":345,"time":5.750000,"event":"ad.revenue","format":"banner","id":"starfall","source":"openrtb","seat":"alpha","crid":"c1","cpm":1.250000,"revenue":"0.001250","currency":"USD","precision":"exact"}
+    {"frame":348,"time":5.800000,"event":"rewarded.completed","format":"rewarded","placement":"bonus_coins","id":"r"}
+    {"frame":353,"time":5.883333,"event":"rewarded.earned","format":"rewarded","placement":"bonus_coins","id":"r","type":"coins","amount":50}
+    {"frame":358,"time":5.966667,"event":"rewarded.forfeited","format":"rewarded","placement":"bonus_coins","id":"r2"}
     {"frame":360,"time":6.000000,"event":"host.stopped","reason":"seconds","detail":"6.000000"}
 
     """
@@ -113,8 +117,11 @@ struct TraceToolTests {
     #expect(
       lanes == [
         "hold: user", "hold: window", "hold: ad", "hold: cutscene", "running", "banner", "viewable", "ad view",
-        "scenes", "input", "clicks", "impressions", "beacons", "loads",
+        "scenes", "input", "clicks", "impressions", "revenue", "rewards", "beacons", "loads",
       ])
+    // What an impression earned, on hover; the reward the player watched for, beside its ad.
+    #expect(svg.contains("<title>revenue 0.001250 USD (exact, openrtb starfall) at 5.75 s</title>"), "\(svg)")
+    #expect(svg.contains("<title>rewardEarned 50 coins (r) at 5.883 s</title>"))
     // A mark of every kind, and a legend; no script anywhere.
     for kind in Timeline.MarkKind.allCases { #expect(svg.contains("data-kind=\"\(kind.rawValue)\""), "\(kind)") }
     #expect(svg.contains("class=\"legend\"") && !svg.contains("<script") && !svg.contains("javascript:"))

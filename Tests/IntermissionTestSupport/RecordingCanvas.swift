@@ -10,6 +10,14 @@ public final class RecordingCanvas: Canvas {
   public private(set) var textLanguages: [String?] = []
   /// What `takeMissingGlyphs()` hands over next, as a canvas without a font for them would.
   public var missingGlyphs: [Unicode.Scalar] = []
+  /// Where each of `texts` was drawn, and how it was aligned there.
+  public private(set) var textPlacements: [(rect: Rect, alignment: TextAlignment)] = []
+  /// Where each image was drawn, by its handle's number.
+  public private(set) var imagePlacements: [(image: Int, rect: Rect)] = []
+  /// The text engine it offers the overlay for rehearsals (none by default, as a canvas without one).
+  public var textPreparer: (any TextPreparer)?
+  /// Called with each text drawn, after it is recorded.
+  public var onText: ((String) -> Void)?
   public private(set) var layerDraws = 0
   public private(set) var layerComposites = 0
   private var nextImage = 1
@@ -22,6 +30,8 @@ public final class RecordingCanvas: Canvas {
     operations.removeAll()
     texts.removeAll()
     textLanguages.removeAll()
+    textPlacements.removeAll()
+    imagePlacements.removeAll()
   }
 
   public func clear(_ color: Color) { operations.append("clear") }
@@ -36,7 +46,9 @@ public final class RecordingCanvas: Canvas {
   ) {
     texts.append(text)
     textLanguages.append(language)
+    textPlacements.append((rect, alignment))
     operations.append("text \(text)")
+    onText?(text)
   }
   public func takeMissingGlyphs() -> [Unicode.Scalar] {
     defer { missingGlyphs.removeAll() }
@@ -47,6 +59,7 @@ public final class RecordingCanvas: Canvas {
   }
   public func drawImage(_ image: ImageHandle, in rect: Rect, opacity: Double) {
     operations.append("image \(image.rawValue) \(rect) \(opacity)")
+    imagePlacements.append((image.rawValue, rect))
   }
   public func setClip(_ rect: Rect?) {}
   /// When true, every upload fails (a lost renderer).

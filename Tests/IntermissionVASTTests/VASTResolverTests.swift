@@ -1,11 +1,11 @@
+import IntermissionCore
 import IntermissionVAST
-import Synchronization
 import Testing
 
 /// Ad tags served from a table, as a loopback server would, counting each request.
 final class TagTable: Sendable {
   private let answers: [String: Result<String, VASTError>]
-  private let asked = Mutex<[String]>([])
+  private let asked = Locked<[String]>([])
 
   init(_ answers: [String: Result<String, VASTError>]) { self.answers = answers }
 

@@ -278,7 +278,8 @@ int intermission_is_running(const intermission_overlay *overlay);
  * 0 or more. These are intermission_update, intermission_draw, intermission_set_banner_allowed,
  * intermission_hold, intermission_release, intermission_is_held, intermission_fullscreen_ready,
  * intermission_show_interstitial, intermission_show_rewarded, intermission_ack_reward,
- * intermission_set_rewarded_cap and intermission_set_consent. So, as with sqlite3_errmsg, read it
+ * intermission_set_rewarded_cap, intermission_set_consent, intermission_set_string and
+ * intermission_set_floor. So, as with sqlite3_errmsg, read it
  * right after the call that failed: the next frame's intermission_update clears it. The calls that
  * return no result code (intermission_handle_event, intermission_bottom_inset,
  * intermission_banner_visible, intermission_is_running, intermission_errmsg) leave it as it is.
@@ -342,6 +343,14 @@ int intermission_set_consent(intermission_overlay *overlay, int gdpr, const char
  * NULL key or text, or text that is empty, not UTF-8, holds a control character or is over 1000
  * bytes. */
 int intermission_set_string(intermission_overlay *overlay, const char *key, const char *text);
+
+/* (0.4) Sets the price floor of `format` ("banner", "interstitial" or "rewarded") to `cpm`, a price
+ * per thousand impressions in USD (0 removes it), from the next OpenRTB request of that format on:
+ * it goes as the imp's bidfloor, and a bid under it is refused (bid.refused, reason "belowFloor")
+ * and hears loss code 100. A demand file's "floors" set the first ones; a manifest's house ads have
+ * none. Returns INTERMISSION_OK, or INTERMISSION_ERROR_INVALID_ARGUMENT for another format, or a
+ * cpm that is negative, not finite or over 1000000. */
+int intermission_set_floor(intermission_overlay *overlay, const char *format, double cpm);
 
 #ifdef __cplusplus
 } /* extern "C" */
@@ -449,6 +458,7 @@ public:
         return intermission_set_consent(overlay_, gdpr, tcf, us_privacy, gpp, gpp_sid);
     }
     int set_string(const char *key, const char *text) { return intermission_set_string(overlay_, key, text); }
+    int set_floor(const char *format, double cpm) { return intermission_set_floor(overlay_, format, cpm); }
     /* The last error's text, such as a refusal's reason ("pacing"). */
     const char *errmsg() const { return intermission_errmsg(overlay_); }
     intermission_overlay *get() const { return overlay_; }

@@ -1,0 +1,90 @@
+import IntermissionAds
+
+/// Counts a trace's records into `RunReport` rows, one record at a time.
+struct RunTally {
+  private struct Key: Hashable {
+    var format: String
+    var placement: String?
+  }
+  private var order: [Key] = []
+  private var counts: [Key: RunReport.Row] = [:]
+  private(set) var bidRefusals: [String: Int] = [:]
+  private(set) var pendingRevenue = 0
+  private var sent = 0
+  private var failed = 0
+  private var dropped = 0
+  /// Each beacon's (kind and id) last outcome: whether it failed.
+  private var lastFailed: [String: Bool] = [:]
+
+  mutating func read(_ record: TraceLog.Record) {
+    let format = record["format"] ?? "banner"
+    let placement = record["placement"]
+    switch record.event {
+    case "ad.loaded":
+      update(format, nil) {
+        $0.requests! += 1
+        $0.fills! += 1
+      }
+      if record["format"] == nil { update(format, nil) { $0.shows += 1 } }
+    case "ad.failed":
+      update(format, nil) {
+        $0.requests! += 1
+        $0.failures[record["reason"] ?? "unknown", default: 0] += 1
+      }
+    case "fullscreen.shown": each(format, placement) { $0.shows += 1 }
+    case "impression": each(format, placement) { $0.impressions += 1 }
+    case "banner.clicked", "fullscreen.clicked": each(format, placement) { $0.clicks += 1 }
+    case "fullscreen.refused": each(format, placement) { $0.refusals[record["reason"] ?? "unknown", default: 0] += 1 }
+    case "fullscreen.failed": each(format, placement) { $0.failures[record["reason"] ?? "unknown", default: 0] += 1 }
+    case "vast.error": update(format, nil) { $0.vastErrors[record["code"] ?? "?", default: 0] += 1 }
+    case "ad.revenue":
+      guard record["pending"] != "true" else {
+        pendingRevenue += 1
+        return
+      }
+      let amount = record["revenue"].flatMap { Micros(decimal: $0) } ?? .zero
+      let currency = record["currency"] ?? "?"
+      each(format, placement) { $0.revenue[currency] = ($0.revenue[currency] ?? .zero) + amount ?? .zero }
+    case "bid.refused": bidRefusals[record["reason"] ?? "unknown", default: 0] += 1
+    case "beacon.sent", "beacon.failed", "beacon.dropped":
+      let beacon = (record["kind"] ?? "") + " " + (record["id"] ?? "")
+      lastFailed[beacon] = record.event == "beacon.failed"
+      switch record.event {
+      case "beacon.sent": sent += 1
+      case "beacon.failed": failed += 1
+      default: dropped += 1
+      }
+    default: break
+    }
+  }
+
+  /// The rows: each format's, then its placements', in the order they first appeared.
+  func rows() -> [RunReport.Row] {
+    let formats = order.filter { $0.placement == nil }
+    return formats.flatMap { format in
+      [counts[format]!] + order.filter { $0.format == format.format && $0.placement != nil }.map { counts[$0]! }
+    }
+  }
+
+  func beacons() -> RunReport.Beacons {
+    RunReport.Beacons(sent: sent, failed: failed, pending: lastFailed.values.filter { $0 }.count, dropped: dropped)
+  }
+
+  /// Counts a show's record on its format's row and on its placement's.
+  private mutating func each(_ format: String, _ placement: String?, _ change: (inout RunReport.Row) -> Void) {
+    update(format, nil, change)
+    if placement != nil { update(format, placement, change) }
+  }
+
+  private mutating func update(_ format: String, _ placement: String?, _ change: (inout RunReport.Row) -> Void) {
+    let key = Key(format: format, placement: placement)
+    if counts[key] == nil {
+      if placement != nil, counts[Key(format: format, placement: nil)] == nil { update(format, nil) { _ in } }
+      order.append(key)
+      counts[key] = RunReport.Row(
+        format: format, placement: placement, requests: placement == nil ? 0 : nil,
+        fills: placement == nil ? 0 : nil)
+    }
+    change(&counts[key]!)
+  }
+}

@@ -1,0 +1,70 @@
+import Foundation
+import IntermissionAds
+import IntermissionNet
+import Testing
+
+/// The revenue ledger: an event is recorded at its impression, stays until it was handed over, and
+/// is there again, with every field, after a relaunch.
+@Suite("Revenue ledger")
+struct RevenueLedgerTests {
+  static func event(_ id: String, placement: String? = nil, seat: String? = nil) -> AdRevenue {
+    AdRevenue(
+      eventID: id, format: placement == nil ? .banner : .rewarded, placement: placement, id: "ad-\(id)",
+      source: seat == nil ? .manifest : .openrtb, seat: seat, crid: seat.map { "c-" + $0 },
+      cpm: Micros(123_456_789_000),
+      revenue: Micros(123_456_789), currency: "EUR", precision: seat == nil ? .publisherProvided : .exact)
+  }
+
+  @Test func anEventStaysUntilRemovedAcrossARelaunchWithEveryField() throws {
+    let runner = try ProgramRunner()
+    let path = runner.path("beacons.sqlite")
+    let first = Self.event("e-1", placement: "bonus_coins", seat: "alpha")
+    let second = Self.event("e-2")
+    do {
+      let ledger = try RevenueLedger(path: path)
+      try ledger.record(first)
+      try ledger.record(second)
+      try ledger.record(first)  // the same event, once
+      #expect(try ledger.pending() == [first, second], "in the order of their impressions")
+    }
+    let ledger = try RevenueLedger(path: path)
+    #expect(try ledger.pending() == [first, second], "absent fields stay absent, amounts exact")
+    try ledger.remove(eventID: "e-1")
+    try ledger.remove(eventID: "unknown")
+    #expect(try RevenueLedger(path: path).pending() == [second])
+  }
+
+  @Test func theLedgerSharesTheBeaconQueuesFileWithTheRewards() throws {
+    let runner = try ProgramRunner()
+    let path = runner.path("beacons.sqlite")
+    let store = try BeaconStore(path: path)
+    try store.add(Beacon(kind: .impression, adID: "a", url: "http://127.0.0.1:9/i", lifetime: 60), nonce: "n", at: 1000)
+    try RevenueLedger(path: path).record(Self.event("e"))
+    try RewardLedger(path: path).record(RewardLedgerTests.reward("t"))
+    let (reopened, recovery) = try BeaconStore.openRecovering(path: path, now: 1000)
+    #expect(recovery == nil)
+    #expect(try reopened.count() == 1)
+    #expect(try RevenueLedger(path: path).pending().count == 1 && RewardLedger(path: path).pending().count == 1)
+  }
+
+  @Test func aDeferredLedgerCreatesNothingUntilAnImpressionEarns() throws {
+    let runner = try ProgramRunner()
+    let path = runner.path("data/intermission/beacons.sqlite")
+    let ledger = DeferredRevenueLedger(path: path, createsFolders: true)
+    #expect(try ledger.pending().isEmpty)
+    try ledger.remove(eventID: "nothing")
+    #expect(!FileManager.default.fileExists(atPath: path), "asking creates no file")
+    try ledger.record(Self.event("e"))
+    #expect(try RevenueLedger(path: path).pending().map(\.eventID) == ["e"])
+  }
+
+  @Test func aFileThatIsNotADatabaseIsAnErrorNamingIt() throws {
+    let runner = try ProgramRunner()
+    let path = try runner.write("not.sqlite", String(repeating: "x", count: 4096))
+    #expect {
+      _ = try RevenueLedger(path: path)
+    } throws: { error in
+      "\(error)".contains("revenue ledger \(path)") && "\(error)".contains("not a database")
+    }
+  }
+}
