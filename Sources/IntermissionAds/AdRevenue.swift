@@ -19,8 +19,9 @@ public struct AdRevenue: Hashable, Sendable {
     case exact
     /// A house ad whose manifest entry states its `cpm`.
     case publisherProvided
-    /// Not known: the value is 0.
-    case none
+    /// Not known: the value is 0. Written `"none"` in the trace and the C API's JSON; named
+    /// `unknown` here (AdMob's UNKNOWN), since a `.none` would read as an empty `Optional`.
+    case unknown = "none"
   }
 
   /// This event's own id (a random UUID): a game that counts revenue keeps it, so that an event
@@ -61,8 +62,8 @@ public struct AdRevenue: Hashable, Sendable {
     precision = price.precision
     // The price's shortest decimal form is the number the bid or the manifest wrote.
     let written = price.cpm.description
-    cpm = price.precision == .none ? .zero : Micros(decimal: written) ?? .zero
-    revenue = price.precision == .none ? .zero : Micros(decimal: written, dividedByPowerOfTen: 3) ?? .zero
+    cpm = price.precision == .unknown ? .zero : Micros(decimal: written) ?? .zero
+    revenue = price.precision == .unknown ? .zero : Micros(decimal: written, dividedByPowerOfTen: 3) ?? .zero
   }
 
   /// An event as it was recorded: each field given.
@@ -116,7 +117,7 @@ public struct AdPrice: Hashable, Sendable {
 
   /// A price; by default, a house ad's that states none.
   public init(
-    cpm: Double = 0, currency: String = PriceFloor.currency, precision: AdRevenue.Precision = .none,
+    cpm: Double = 0, currency: String = PriceFloor.currency, precision: AdRevenue.Precision = .unknown,
     source: AdRevenue.Source = .manifest, seat: String? = nil, crid: String? = nil
   ) {
     self.cpm = cpm

@@ -66,6 +66,8 @@ struct RevenueTests {
             + (cpm.isEmpty ? "0.000000" : "2.500000") + #","revenue":"\#(revenue)","currency":"USD","#
             + #""precision":"\#(precision)"}"#) == true, "\(lines)")
       #expect(heard.map(\.revenue.description) == [revenue])
+      #expect(heard.map(\.precision) == [cpm.isEmpty ? .unknown : .publisherProvided])
+      #expect(heard.map(\.precision.rawValue) == [precision])
     }
   }
 
