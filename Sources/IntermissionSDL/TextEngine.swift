@@ -116,38 +116,37 @@ final class TextEngine: TextPreparer, @unchecked Sendable {
   /// `line`'s text cut with "…" to `width` points, between grapheme clusters, as measured by
   /// shaping each candidate.
   func fitted(_ line: Line, width: Double, on side: Side) -> String {
-    let key = FittedKey(line: line, width: width)
-    let (known, layout) = lock.withLock { _ in (fittedTexts[key], self.layout) }
-    if let known { return known }
-    let fitted = withFonts(side) { fonts in
+    cached(\.fittedTexts, FittedKey(line: line, width: width), on: side) { fonts, layout in
       GraphemeTruncation.truncate(line.text, toFit: width) {
         Double(fonts.measure($0, style: line.style, language: line.language, layout: layout).width) / layout.scale.x
       }
     }
-    lock.withLock { _ in
-      guard self.layout.generation == layout.generation else { return }
-      if fittedTexts.count >= TextEngine.cacheLimit { fittedTexts.removeAll() }
-      fittedTexts[key] = fitted
-    }
-    return fitted
   }
 
   /// `line`'s text in at most `maxLines` lines no wider than `width` points (UAX #14).
   func wrapped(_ line: Line, width: Double, maxLines: Int, on side: Side) -> [String] {
-    let key = WrapKey(line: line, width: width, maxLines: maxLines)
-    let (known, layout) = lock.withLock { _ in (wrappedTexts[key], self.layout) }
-    if let known { return known }
-    let lines = withFonts(side) { fonts in
+    cached(\.wrappedTexts, WrapKey(line: line, width: width, maxLines: maxLines), on: side) { fonts, layout in
       LineBreaker.wrap(line.text, width: width, maxLines: maxLines, language: line.language) {
         Double(fonts.measure($0, style: line.style, language: line.language, layout: layout).width) / layout.scale.x
       }
     }
+  }
+
+  /// The answer `cache` keeps for `key`, else the one `make` gives with `side`'s fonts, kept unless
+  /// the layout changed meanwhile (a full cache is emptied first).
+  private func cached<Key: Hashable, Value>(
+    _ cache: ReferenceWritableKeyPath<TextEngine, [Key: Value]>, _ key: Key, on side: Side,
+    make: (TextFonts, TextFonts.Layout) -> Value
+  ) -> Value {
+    let (known, layout) = lock.withLock { _ in (self[keyPath: cache][key], self.layout) }
+    if let known { return known }
+    let value = withFonts(side) { make($0, layout) }
     lock.withLock { _ in
       guard self.layout.generation == layout.generation else { return }
-      if wrappedTexts.count >= TextEngine.cacheLimit { wrappedTexts.removeAll() }
-      wrappedTexts[key] = lines
+      if self[keyPath: cache].count >= TextEngine.cacheLimit { self[keyPath: cache].removeAll() }
+      self[keyPath: cache][key] = value
     }
-    return lines
+    return value
   }
 
   /// Rasterises `line` in the rehearsals' fonts for the canvas to take later, unless the canvas
