@@ -1,7 +1,12 @@
 import Foundation
 
-/// Test media made with the `ffmpeg` tool (`scripts/install-deps --test` installs it), once per test
-/// process into a folder of its own, and shared by every test that needs a clip.
+/// Test media made with the `ffmpeg` tool (`scripts/install-deps --test` installs it), and shared by
+/// every test that needs a clip.
+///
+/// With `INTERMISSION_TEST_MEDIA` set to a folder (as `scripts/test` sets it), the clips are made once
+/// per run: the first test process makes them into a sibling folder and renames it into place, keyed
+/// by a digest of the clips' definitions, and every later process (the plain, audio and sanitizer
+/// runs) takes them from there. Without it, each test process makes its own, removed as it exits.
 public enum GeneratedMedia {
   /// The folder and every clip, made at the first use.
   public static let folder: Result<URL, GenerationError> = generate()
@@ -62,13 +67,51 @@ public enum GeneratedMedia {
     ["-f", "lavfi", "-t", String(seconds), "-i", source]
   }
 
-  /// Where the clips go: a folder of this test process's own, removed as the process exits.
+  /// The folder shared by a run's test processes, named by the clips' digest, when
+  /// `INTERMISSION_TEST_MEDIA` names a parent for it.
+  private static let shared: URL? = ProcessInfo.processInfo.environment["INTERMISSION_TEST_MEDIA"]
+    .flatMap { $0.isEmpty ? nil : URL(fileURLWithPath: $0).appendingPathComponent("clips-\(digest)") }
+
+  /// Where this process makes the clips: a folder of its own, removed as the process exits.
   private static let location = FileManager.default.temporaryDirectory.appendingPathComponent(
     "intermission-media-\(UUID().uuidString)")
 
+  /// FNV-1a of every clip's name and arguments: another definition makes another shared folder.
+  private static let digest: String = {
+    var hash: UInt64 = 0xcbf2_9ce4_8422_2325
+    for byte in clips.map({ ([$0.name] + $0.arguments).joined(separator: "\u{1}") }).joined(separator: "\u{2}").utf8 {
+      hash = (hash ^ UInt64(byte)) &* 0x0000_0100_0000_01b3
+    }
+    return String(hash, radix: 16)
+  }()
+
   private static func generate() -> Result<URL, GenerationError> {
-    let folder = location
-    atexit { try? FileManager.default.removeItem(at: GeneratedMedia.location) }
+    guard let shared else {
+      atexit { try? FileManager.default.removeItem(at: GeneratedMedia.location) }
+      return make(into: location)
+    }
+    if FileManager.default.fileExists(atPath: shared.path) { return .success(shared) }
+    // Made beside the shared folder, then renamed into place whole: a process that finds the folder
+    // finds every clip in it. Two processes racing both make them; the second rename fails, and the
+    // second process takes the first one's folder.
+    let parent = shared.deletingLastPathComponent()
+    let staging = parent.appendingPathComponent(".making-\(UUID().uuidString)")
+    switch make(into: staging) {
+    case .failure(let error):
+      try? FileManager.default.removeItem(at: staging)
+      return .failure(error)
+    case .success:
+      if rename(staging.path, shared.path) != 0 {
+        try? FileManager.default.removeItem(at: staging)
+        guard FileManager.default.fileExists(atPath: shared.path) else {
+          return .failure(GenerationError(description: "could not move the clips to \(shared.path)"))
+        }
+      }
+      return .success(shared)
+    }
+  }
+
+  private static func make(into folder: URL) -> Result<URL, GenerationError> {
     do {
       try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
       for clip in clips {
