@@ -1,6 +1,6 @@
 // A tiny C++ SDL game with its own loop and its own pause flag (P): a square crosses the window,
 // and a click turns it. The lines marked INTERMISSION are the whole integration of the banner and
-// its pause bridge, through intermission::Overlay, the RAII wrapper in intermission.h; the lines
+// its pause bridge, through intermission::Overlay, the RAII wrapper in intermission.hpp; the lines
 // marked REWARDED add a rewarded ad on R (50 coins, exactly once, before the ad closes).
 //
 // Build:  c++ main.cpp $(pkg-config --cflags --libs intermission) -o cpp-game
@@ -18,7 +18,7 @@
 #include <stdexcept>
 #include <string>
 
-#include <intermission.h>  // INTERMISSION
+#include <intermission.hpp>  // INTERMISSION
 
 namespace {
 

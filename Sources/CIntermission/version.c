@@ -1,14 +1,41 @@
-// The functions of intermission.h that need no Swift: the version, the result strings and the
-// refusals' names.
+// The functions of intermission.h that need no Swift: the version, the configuration's defaults,
+// the result strings and the refusals' names.
 #include "intermission.h"
 
-#define INTERMISSION_STRINGIFY_(x) #x
-#define INTERMISSION_STRINGIFY(x) INTERMISSION_STRINGIFY_(x)
+const char *intermission_version(void) { return INTERMISSION_VERSION; }
 
-const char *intermission_version(void)
+int intermission_version_number(void) { return INTERMISSION_VERSION_NUMBER; }
+
+// The defaults by name, the same as INTERMISSION_CONFIG_INIT's by position (the contract test
+// compares them field by field, so a slot out of place in the macro shows).
+void intermission_config_init(intermission_config *config)
 {
-    return INTERMISSION_STRINGIFY(INTERMISSION_VERSION_MAJOR) "." INTERMISSION_STRINGIFY(
-        INTERMISSION_VERSION_MINOR) "." INTERMISSION_STRINGIFY(INTERMISSION_VERSION_PATCH);
+    if (!config) return;
+    config->size = sizeof(intermission_config);
+    config->manifest_path = NULL;
+    config->refresh_interval = 30;
+    config->latency = 0.5;
+    config->click_cooldown = 0.5;
+    config->trace_path = NULL;
+    config->deterministic = 0;
+    config->script_path = NULL;
+    config->font_path = NULL;
+    config->on_pause = NULL;
+    config->on_resume = NULL;
+    config->on_event = NULL;
+    config->user = NULL;
+    config->ads_ca_path = NULL;
+    config->ads_timeout = 10;
+    config->fallback_manifest_path = NULL;
+    config->beacons_path = NULL;
+    config->on_reward = NULL;
+    config->reward_manual_ack = 0;
+    config->interstitial_session_delay = 30;
+    config->interstitial_interval = 60;
+    config->interstitials_per_hour = 6;
+    config->fullscreen_expiry = 3600;
+    config->language = NULL;
+    config->font_paths = NULL;
 }
 
 const char *intermission_result_string(int result)

@@ -640,6 +640,43 @@ static void *call_from_other_thread(void *argument)
     return NULL;
 }
 
+/* INTERMISSION_CONFIG_INIT (by position) and intermission_config_init (by name) give the same
+ * defaults, field by field; NULL is ignored. */
+static void check_config_defaults(void)
+{
+    intermission_config macro = INTERMISSION_CONFIG_INIT;
+    intermission_config function;
+    memset(&function, 0xA5, sizeof function);
+    intermission_config_init(&function);
+    intermission_config_init(NULL);
+    CHECK(macro.size == sizeof(intermission_config) && function.size == macro.size);
+    CHECK(function.manifest_path == macro.manifest_path);
+    CHECK(function.refresh_interval == macro.refresh_interval && macro.refresh_interval == 30);
+    CHECK(function.latency == macro.latency && macro.latency == 0.5);
+    CHECK(function.click_cooldown == macro.click_cooldown && macro.click_cooldown == 0.5);
+    CHECK(function.trace_path == macro.trace_path && macro.trace_path == NULL);
+    CHECK(function.deterministic == macro.deterministic && macro.deterministic == 0);
+    CHECK(function.script_path == macro.script_path && macro.script_path == NULL);
+    CHECK(function.font_path == macro.font_path && macro.font_path == NULL);
+    CHECK(function.on_pause == macro.on_pause && macro.on_pause == NULL);
+    CHECK(function.on_resume == macro.on_resume && macro.on_resume == NULL);
+    CHECK(function.on_event == macro.on_event && macro.on_event == NULL);
+    CHECK(function.user == macro.user && macro.user == NULL);
+    CHECK(function.ads_ca_path == macro.ads_ca_path && macro.ads_ca_path == NULL);
+    CHECK(function.ads_timeout == macro.ads_timeout && macro.ads_timeout == 10);
+    CHECK(function.fallback_manifest_path == macro.fallback_manifest_path && macro.fallback_manifest_path == NULL);
+    CHECK(function.beacons_path == macro.beacons_path && macro.beacons_path == NULL);
+    CHECK(function.on_reward == macro.on_reward && macro.on_reward == NULL);
+    CHECK(function.reward_manual_ack == macro.reward_manual_ack && macro.reward_manual_ack == 0);
+    CHECK(function.interstitial_session_delay == macro.interstitial_session_delay
+          && macro.interstitial_session_delay == 30);
+    CHECK(function.interstitial_interval == macro.interstitial_interval && macro.interstitial_interval == 60);
+    CHECK(function.interstitials_per_hour == macro.interstitials_per_hour && macro.interstitials_per_hour == 6);
+    CHECK(function.fullscreen_expiry == macro.fullscreen_expiry && macro.fullscreen_expiry == 3600);
+    CHECK(function.language == macro.language && macro.language == NULL);
+    CHECK(function.font_paths == macro.font_paths && macro.font_paths == NULL);
+}
+
 int main(int argc, char **argv)
 {
     if (argc != 3) {
@@ -656,10 +693,17 @@ int main(int argc, char **argv)
     SDL_Renderer *renderer = window ? SDL_CreateRenderer(window, -1, 0) : NULL;
     if (!renderer) return 1;
 
-    /* The version. */
+    /* The version: the header's macros agree with each other, and the library built from this
+     * header says the same. */
     char expected[32];
-    snprintf(expected, sizeof expected, "%d.%d.", INTERMISSION_VERSION_MAJOR, INTERMISSION_VERSION_MINOR);
-    CHECK(strncmp(intermission_version(), expected, strlen(expected)) == 0);
+    snprintf(expected, sizeof expected, "%d.%d.%d", INTERMISSION_VERSION_MAJOR, INTERMISSION_VERSION_MINOR,
+             INTERMISSION_VERSION_PATCH);
+    CHECK(strcmp(INTERMISSION_VERSION, expected) == 0);
+    CHECK(strcmp(intermission_version(), INTERMISSION_VERSION) == 0);
+    CHECK(INTERMISSION_VERSION_NUMBER
+          == INTERMISSION_VERSION_MAJOR * 1000000 + INTERMISSION_VERSION_MINOR * 1000 + INTERMISSION_VERSION_PATCH);
+    CHECK(intermission_version_number() == INTERMISSION_VERSION_NUMBER);
+    check_config_defaults();
     CHECK(strcmp(intermission_result_string(INTERMISSION_ERROR_NOT_HELD), "not held") == 0);
     CHECK(strcmp(intermission_result_string(12345), "unknown result code") == 0);
 

@@ -1,4 +1,5 @@
 import CIntermission
+import Foundation
 import Glibc
 import IntermissionC
 import IntermissionCore
@@ -166,6 +167,20 @@ extension BackendTests {
   @Test func theSwiftVersionIsTheCAPIsVersion() {
     // The user agent of OpenRTB requests names the version the C API reports.
     #expect(String(cString: intermission_version()) == ProgramVersion.string)
+  }
+
+  /// One version source: the file VERSION, which scripts/make-version writes into the header's
+  /// macros and the Swift ProgramVersion; the library's functions answer as its header says.
+  @Test func theVersionFileIsTheHeadersTheLibrarysAndSwifts() throws {
+    let source = try String(contentsOf: ProgramRunner.root.appendingPathComponent("VERSION"), encoding: .utf8)
+      .trimmingCharacters(in: .whitespacesAndNewlines)
+    #expect(ProgramVersion.string == source)
+    #expect(INTERMISSION_VERSION == source)
+    #expect(String(cString: intermission_version()) == source)
+    let parts = source.split(separator: ".").compactMap { Int32($0) }
+    #expect(parts == [INTERMISSION_VERSION_MAJOR, INTERMISSION_VERSION_MINOR, INTERMISSION_VERSION_PATCH])
+    #expect(parts.count == 3 && INTERMISSION_VERSION_NUMBER == parts[0] * 1_000_000 + parts[1] * 1000 + parts[2])
+    #expect(intermission_version_number() == INTERMISSION_VERSION_NUMBER)
   }
 
   @Test func aHundredOverlaysAreCreatedAndDestroyedInOneProcess() throws {

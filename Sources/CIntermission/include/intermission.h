@@ -34,17 +34,25 @@
  * made-up handles are detected: such calls return INTERMISSION_ERROR_INVALID_HANDLE (or the neutral
  * value documented for the function) and do nothing else. No call aborts the process.
  *
- * Version 0.3. C99; usable from C++ (extern "C"), which also gets intermission::Overlay, an RAII
- * wrapper, at the end of this file (C++11).
+ * Versions: INTERMISSION_VERSION and INTERMISSION_VERSION_NUMBER below are the header's, and
+ * intermission_version() and intermission_version_number() the library's (they differ when a game
+ * runs on a newer library than it was built with). Notes such as "(0.4)" say which version added a
+ * field or function.
+ *
+ * C99; usable from C++ (extern "C"). C++ games include <intermission.hpp> instead, which includes
+ * this header and adds intermission::Overlay, an RAII wrapper (C++11).
  */
 #ifndef INTERMISSION_H
 #define INTERMISSION_H
 
 #include <stddef.h>
 
+/* The version (generated from the file VERSION by scripts/make-version). */
+#define INTERMISSION_VERSION "0.4.0"
 #define INTERMISSION_VERSION_MAJOR 0
 #define INTERMISSION_VERSION_MINOR 4
 #define INTERMISSION_VERSION_PATCH 0
+#define INTERMISSION_VERSION_NUMBER 4000
 
 #ifdef __cplusplus
 extern "C" {
@@ -190,20 +198,22 @@ typedef struct intermission_config {
     {sizeof(intermission_config), NULL, 30, 0.5, 0.5, NULL, 0, NULL, NULL, NULL, NULL, NULL, NULL, NULL, 10, NULL, NULL, \
      NULL, 0, 30, 60, 6, 3600, NULL, NULL}
 
-/* The library's version, "MAJOR.MINOR.PATCH". Never NULL. */
+/* The library's version, "MAJOR.MINOR.PATCH" (INTERMISSION_VERSION of the header it was built
+ * with). Never NULL. */
 const char *intermission_version(void);
+
+/* (0.4) The library's version as a number, MAJOR * 1000000 + MINOR * 1000 + PATCH (4000 for
+ * 0.4.0), as INTERMISSION_VERSION_NUMBER of the header it was built with: compare it with the
+ * header's to learn whether the library is at least as new as the game's header. */
+int intermission_version_number(void);
 
 /* A short English description of a result code, such as "not held". Never NULL. */
 const char *intermission_result_string(int result);
 
-/* Fills `config` with the defaults and its own size (INTERMISSION_CONFIG_INIT). Does nothing for
- * NULL. */
-static inline void intermission_config_init(intermission_config *config)
-{
-    if (!config) return;
-    intermission_config defaults = INTERMISSION_CONFIG_INIT;
-    *config = defaults;
-}
+/* Fills `config` with the defaults and its own size, field by field by name: the same values as
+ * INTERMISSION_CONFIG_INIT (Tests/CAPI/contract.c compares the two, field by field). Does nothing
+ * for NULL. (0.4: a library function; before, an inline one of the header.) */
+void intermission_config_init(intermission_config *config);
 
 /* Creates an overlay drawing on `renderer` (the game's, borrowed: never destroyed), with the
  * settings in `config`. Starts loading the first ad. The game runs (no holds) at first.
@@ -354,122 +364,6 @@ int intermission_set_floor(intermission_overlay *overlay, const char *format, do
 
 #ifdef __cplusplus
 } /* extern "C" */
-
-#include <functional>
-#include <string>
-#include <utility>
-
-namespace intermission {
-
-/* An overlay that destroys itself at the end of its scope: move-only, made from a config and four
- * handlers. A failed creation leaves an empty wrapper (false as a bool, error() says why) on which
- * every call is a harmless no-op, so a game runs on without a banner and needs no checks. */
-class Overlay {
-public:
-    /* The game's handlers; any may be empty. */
-    struct Handlers {
-        typedef std::function<void(const char *reason)> PauseHandler;
-        typedef std::function<void(const char *event, const char *json)> EventHandler;
-        typedef std::function<void(const char *type, long long amount, const char *transaction_id)> RewardHandler;
-        Handlers(PauseHandler on_pause = PauseHandler(), PauseHandler on_resume = PauseHandler(),
-                 EventHandler on_event = EventHandler(), RewardHandler on_reward = RewardHandler())
-            : pause(std::move(on_pause)), resume(std::move(on_resume)), event(std::move(on_event)),
-              reward(std::move(on_reward)) {}
-        PauseHandler pause;
-        PauseHandler resume;
-        EventHandler event;
-        RewardHandler reward; /* (0.4) */
-    };
-
-    Overlay(SDL_Renderer *renderer, intermission_config config, Handlers handlers = Handlers())
-        : handlers_(new Handlers(std::move(handlers)))
-    {
-        config.on_pause = [](const char *reason, void *user) {
-            Handlers &h = *static_cast<Handlers *>(user);
-            if (h.pause) h.pause(reason);
-        };
-        config.on_resume = [](const char *reason, void *user) {
-            Handlers &h = *static_cast<Handlers *>(user);
-            if (h.resume) h.resume(reason);
-        };
-        config.on_event = [](const char *event, const char *json, void *user) {
-            Handlers &h = *static_cast<Handlers *>(user);
-            if (h.event) h.event(event, json);
-        };
-        config.on_reward = [](const char *type, long long amount, const char *transaction_id, void *user) {
-            Handlers &h = *static_cast<Handlers *>(user);
-            if (h.reward) h.reward(type, amount, transaction_id);
-        };
-        config.user = handlers_;
-        char error[512] = "";
-        overlay_ = intermission_create(renderer, &config, error, sizeof error);
-        error_ = error;
-    }
-    ~Overlay()
-    {
-        intermission_destroy(overlay_);
-        delete handlers_;
-    }
-    Overlay(Overlay &&other) noexcept : overlay_(other.overlay_), handlers_(other.handlers_), error_(std::move(other.error_))
-    {
-        other.overlay_ = nullptr;
-        other.handlers_ = nullptr;
-    }
-    Overlay &operator=(Overlay &&other) noexcept
-    {
-        std::swap(overlay_, other.overlay_);
-        std::swap(handlers_, other.handlers_);
-        std::swap(error_, other.error_);
-        return *this;
-    }
-    Overlay(const Overlay &) = delete;
-    Overlay &operator=(const Overlay &) = delete;
-
-    /* Whether the overlay exists; if not, error() says why creation failed. */
-    explicit operator bool() const { return overlay_ != nullptr; }
-    const char *error() const { return error_.c_str(); }
-
-    int update(double host_time) { return intermission_update(overlay_, host_time); }
-    /* True when the overlay consumed the event: the game must ignore it. */
-    bool handle(const SDL_Event &event) { return intermission_handle_event(overlay_, &event) == 1; }
-    int draw() { return intermission_draw(overlay_); }
-    double bottom_inset() const { return intermission_bottom_inset(overlay_); }
-    bool banner_visible() const { return intermission_banner_visible(overlay_) == 1; }
-    int set_banner_allowed(bool allowed) { return intermission_set_banner_allowed(overlay_, allowed ? 1 : 0); }
-    int hold(const char *reason) { return intermission_hold(overlay_, reason); }
-    int release(const char *reason) { return intermission_release(overlay_, reason); }
-    bool is_held(const char *reason) const { return intermission_is_held(overlay_, reason) == 1; }
-    bool is_running() const { return intermission_is_running(overlay_) == 1; }
-    /* Holds `reason` if it does not hold, releases it if it does: a pause key. */
-    int toggle(const char *reason) { return is_held(reason) ? release(reason) : hold(reason); }
-    /* (0.4) Full-screen ads. */
-    int fullscreen_ready(const char *format) { return intermission_fullscreen_ready(overlay_, format); }
-    int show_interstitial(const char *placement) { return intermission_show_interstitial(overlay_, placement); }
-    int show_rewarded(const char *placement) { return intermission_show_rewarded(overlay_, placement); }
-    /* The name of a refusal code ("pacing"), or nullptr for another code. */
-    static const char *refusal_name(int code) { return intermission_refusal_name(code); }
-    int ack_reward(const char *transaction_id) { return intermission_ack_reward(overlay_, transaction_id); }
-    int set_rewarded_cap(const char *placement, int per_hour)
-    {
-        return intermission_set_rewarded_cap(overlay_, placement, per_hour);
-    }
-    int set_consent(int gdpr, const char *tcf, const char *us_privacy, const char *gpp, const char *gpp_sid)
-    {
-        return intermission_set_consent(overlay_, gdpr, tcf, us_privacy, gpp, gpp_sid);
-    }
-    int set_string(const char *key, const char *text) { return intermission_set_string(overlay_, key, text); }
-    int set_floor(const char *format, double cpm) { return intermission_set_floor(overlay_, format, cpm); }
-    /* The last error's text, such as a refusal's reason ("pacing"). */
-    const char *errmsg() const { return intermission_errmsg(overlay_); }
-    intermission_overlay *get() const { return overlay_; }
-
-private:
-    intermission_overlay *overlay_ = nullptr;
-    Handlers *handlers_ = nullptr;
-    std::string error_;
-};
-
-} /* namespace intermission */
 #endif /* __cplusplus */
 
 #endif /* INTERMISSION_H */

@@ -1,0 +1,132 @@
+/*
+ * intermission.hpp: the C API of intermission.h with intermission::Overlay, an RAII wrapper, for a
+ * C++11 SDL2 game. Include this header instead of intermission.h (it includes it).
+ *
+ *     intermission::Overlay ads(renderer, config, intermission::Overlay::Handlers(on_pause, on_resume));
+ *     if (!ads) std::fprintf(stderr, "no ads: %s\n", ads.error());
+ *     ...each frame: ads.update(seconds); if (!ads.handle(event)) game_handle(event); ads.draw();
+ *
+ * Everything intermission.h says of threads, callbacks and handles holds here.
+ */
+#ifndef INTERMISSION_HPP
+#define INTERMISSION_HPP
+
+#include "intermission.h"
+
+#include <functional>
+#include <string>
+#include <utility>
+
+namespace intermission {
+
+/* An overlay that destroys itself at the end of its scope: move-only, made from a config and four
+ * handlers. A failed creation leaves an empty wrapper (false as a bool, error() says why) on which
+ * every call is a harmless no-op, so a game runs on without a banner and needs no checks. */
+class Overlay {
+public:
+    /* The game's handlers; any may be empty. */
+    struct Handlers {
+        typedef std::function<void(const char *reason)> PauseHandler;
+        typedef std::function<void(const char *event, const char *json)> EventHandler;
+        typedef std::function<void(const char *type, long long amount, const char *transaction_id)> RewardHandler;
+        Handlers(PauseHandler on_pause = PauseHandler(), PauseHandler on_resume = PauseHandler(),
+                 EventHandler on_event = EventHandler(), RewardHandler on_reward = RewardHandler())
+            : pause(std::move(on_pause)), resume(std::move(on_resume)), event(std::move(on_event)),
+              reward(std::move(on_reward)) {}
+        PauseHandler pause;
+        PauseHandler resume;
+        EventHandler event;
+        RewardHandler reward; /* (0.4) */
+    };
+
+    Overlay(SDL_Renderer *renderer, intermission_config config, Handlers handlers = Handlers())
+        : handlers_(new Handlers(std::move(handlers)))
+    {
+        config.on_pause = [](const char *reason, void *user) {
+            Handlers &h = *static_cast<Handlers *>(user);
+            if (h.pause) h.pause(reason);
+        };
+        config.on_resume = [](const char *reason, void *user) {
+            Handlers &h = *static_cast<Handlers *>(user);
+            if (h.resume) h.resume(reason);
+        };
+        config.on_event = [](const char *event, const char *json, void *user) {
+            Handlers &h = *static_cast<Handlers *>(user);
+            if (h.event) h.event(event, json);
+        };
+        config.on_reward = [](const char *type, long long amount, const char *transaction_id, void *user) {
+            Handlers &h = *static_cast<Handlers *>(user);
+            if (h.reward) h.reward(type, amount, transaction_id);
+        };
+        config.user = handlers_;
+        char error[512] = "";
+        overlay_ = intermission_create(renderer, &config, error, sizeof error);
+        error_ = error;
+    }
+    ~Overlay()
+    {
+        intermission_destroy(overlay_);
+        delete handlers_;
+    }
+    Overlay(Overlay &&other) noexcept : overlay_(other.overlay_), handlers_(other.handlers_), error_(std::move(other.error_))
+    {
+        other.overlay_ = nullptr;
+        other.handlers_ = nullptr;
+    }
+    Overlay &operator=(Overlay &&other) noexcept
+    {
+        std::swap(overlay_, other.overlay_);
+        std::swap(handlers_, other.handlers_);
+        std::swap(error_, other.error_);
+        return *this;
+    }
+    Overlay(const Overlay &) = delete;
+    Overlay &operator=(const Overlay &) = delete;
+
+    /* Whether the overlay exists; if not, error() says why creation failed. */
+    explicit operator bool() const { return overlay_ != nullptr; }
+    const char *error() const { return error_.c_str(); }
+
+    int update(double host_time) { return intermission_update(overlay_, host_time); }
+    /* True when the overlay consumed the event: the game must ignore it. */
+    bool handle(const SDL_Event &event) { return intermission_handle_event(overlay_, &event) == 1; }
+    int draw() { return intermission_draw(overlay_); }
+    double bottom_inset() const { return intermission_bottom_inset(overlay_); }
+    bool banner_visible() const { return intermission_banner_visible(overlay_) == 1; }
+    int set_banner_allowed(bool allowed) { return intermission_set_banner_allowed(overlay_, allowed ? 1 : 0); }
+    int hold(const char *reason) { return intermission_hold(overlay_, reason); }
+    int release(const char *reason) { return intermission_release(overlay_, reason); }
+    bool is_held(const char *reason) const { return intermission_is_held(overlay_, reason) == 1; }
+    bool is_running() const { return intermission_is_running(overlay_) == 1; }
+    /* Holds `reason` if it does not hold, releases it if it does: a pause key. */
+    int toggle(const char *reason) { return is_held(reason) ? release(reason) : hold(reason); }
+    /* (0.4) Full-screen ads. */
+    int fullscreen_ready(const char *format) { return intermission_fullscreen_ready(overlay_, format); }
+    int show_interstitial(const char *placement) { return intermission_show_interstitial(overlay_, placement); }
+    int show_rewarded(const char *placement) { return intermission_show_rewarded(overlay_, placement); }
+    /* The name of a refusal code ("pacing"), or nullptr for another code. */
+    static const char *refusal_name(int code) { return intermission_refusal_name(code); }
+    int ack_reward(const char *transaction_id) { return intermission_ack_reward(overlay_, transaction_id); }
+    int set_rewarded_cap(const char *placement, int per_hour)
+    {
+        return intermission_set_rewarded_cap(overlay_, placement, per_hour);
+    }
+    int set_consent(int gdpr, const char *tcf, const char *us_privacy, const char *gpp, const char *gpp_sid)
+    {
+        return intermission_set_consent(overlay_, gdpr, tcf, us_privacy, gpp, gpp_sid);
+    }
+    int set_string(const char *key, const char *text) { return intermission_set_string(overlay_, key, text); }
+    int set_floor(const char *format, double cpm) { return intermission_set_floor(overlay_, format, cpm); }
+    /* The last error's text, such as a refusal's reason ("pacing"). */
+    const char *errmsg() const { return intermission_errmsg(overlay_); }
+    intermission_overlay *get() const { return overlay_; }
+
+private:
+    intermission_overlay *overlay_ = nullptr;
+    Handlers *handlers_ = nullptr;
+    std::string error_;
+};
+
+} /* namespace intermission */
+
+#endif /* INTERMISSION_HPP */
