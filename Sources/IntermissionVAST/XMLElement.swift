@@ -42,12 +42,12 @@ public enum XMLReader {
   /// documents' allowance: the tree of a document then takes at most about 8 times its size.
   public static let bytesPerNode = 16
   /// The elements and attributes any document may hold, however small.
-  public static let minimumNodes = 64
+  public static let minimumNodes = 128
 
   /// The most elements and attributes (an element counts one, and one more for each attribute) a
   /// document of `size` bytes may hold: one per `bytesPerNode` bytes, and at least `minimumNodes`.
   /// Each costs up to about 128 bytes in the tree, so a document's tree takes at most 8 times its
-  /// size (or 8 KiB, for a small one).
+  /// size (or 16 KiB, for a small one: 64 nested elements are read whatever their size).
   public static func maximumNodes(ofDocumentSize size: Int) -> Int { max(minimumNodes, size / bytesPerNode) }
 
   /// Why a document was not read.
