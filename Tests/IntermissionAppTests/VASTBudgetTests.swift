@@ -94,13 +94,13 @@ struct VASTBudgetTests {
     #expect(server.paths == ["/wrap/inline/hang/m.mp4", "/inline/hang/m.mp4", "/hang/m.mp4"])
   }
 
-  /// A chain that hangs at every hop, loaded again and again for 6 s with a 1 s deadline: at no
+  /// A chain that hangs at every hop, loaded again and again for 4 s with a 1 s deadline: at no
   /// time do more than two of its loads run, nor does the server hold more than two connections.
   @Test func retriedHangingLoadsNeverPileUp() throws {
     let server = try VASTServer()
     let loader = AdLoader(
       source: RemoteVASTSource(server.url("wrap/hang/h"), loadTimeout: 1), format: .interstitial)
-    let end = MonotonicClock.readSeconds() + 6
+    let end = MonotonicClock.readSeconds() + 4
     var mostWorkers = 0
     var loads = 0
     while MonotonicClock.readSeconds() < end {
@@ -111,7 +111,7 @@ struct VASTBudgetTests {
         Thread.sleep(forTimeInterval: 0.02)
       }
     }
-    #expect(loads >= 5)
+    #expect(loads >= 3)
     #expect(mostWorkers <= 2, "\(mostWorkers) loads ran at once")
     #expect(server.mostOpen <= 2, "the server held \(server.mostOpen) connections at once")
     #expect(loader.waitForWorkers(timeout: 3))
