@@ -157,7 +157,9 @@ let package = Package(
     .testTarget(name: "IntermissionVideoTests", dependencies: ["IntermissionVideo", "IntermissionTestSupport"]),
     .testTarget(name: "IntermissionTextTests", dependencies: ["IntermissionText", "IntermissionTestSupport"]),
     .testTarget(name: "IntermissionLocalizationTests", dependencies: ["IntermissionLocalization", "IntermissionCore"]),
-    .testTarget(name: "IntermissionVASTTests", dependencies: ["IntermissionVAST", "IntermissionTestSupport"]),
+    .testTarget(
+      name: "IntermissionVASTTests",
+      dependencies: ["IntermissionVAST", "IntermissionTestSupport", "CAllocationCounter"]),
     .testTarget(
       name: "IntermissionAdsTests",
       dependencies: ["IntermissionAds", "IntermissionOpenRTB", "IntermissionCore", "IntermissionTestSupport"]),

@@ -57,6 +57,8 @@ struct reading {
     const intermission_xml_handlers *handlers;
     int depth;
     int max_depth;
+    size_t nodes;     /* elements and attributes read so far */
+    size_t max_nodes;
     const char *refusal; /* why the document was stopped, or NULL */
     const char *attributes[2 * 64 + 1];
 };
@@ -87,6 +89,11 @@ static void XMLCALL on_start(void *data, const XML_Char *name, const XML_Char **
         reading->attributes[count++] = attributes[i + 1];
     }
     reading->attributes[count] = NULL;
+    reading->nodes += 1 + count / 2;
+    if (reading->nodes > reading->max_nodes) {
+        refuse(reading, "more elements and attributes than a document of its size may hold");
+        return;
+    }
     reading->handlers->start(reading->handlers->user, local_name(name), reading->attributes);
 }
 
@@ -121,8 +128,8 @@ static void XMLCALL on_entity(void *data, const XML_Char *name, int is_parameter
     refuse(data, "an entity declaration (DTDs and entities are refused)");
 }
 
-int intermission_xml_parse(const char *bytes, size_t length, int max_depth, const intermission_xml_handlers *handlers,
-                           char *error, size_t error_size)
+int intermission_xml_parse(const char *bytes, size_t length, int max_depth, size_t max_nodes,
+                           const intermission_xml_handlers *handlers, char *error, size_t error_size)
 {
     pthread_once(&once, load);
     if (status != 0) {
@@ -133,7 +140,7 @@ int intermission_xml_parse(const char *bytes, size_t length, int max_depth, cons
         snprintf(error, error_size, "the document is too large");
         return -1;
     }
-    struct reading reading = {.handlers = handlers, .max_depth = max_depth};
+    struct reading reading = {.handlers = handlers, .max_depth = max_depth, .max_nodes = max_nodes};
     reading.parser = expat.create(NULL, SEPARATOR);
     if (!reading.parser) {
         snprintf(error, error_size, "XML_ParserCreateNS failed");

@@ -5,8 +5,11 @@ import IntermissionCore
 /// queue, then holds the result for the loop to take.
 ///
 /// One load runs at a time, and each has a deadline: a load that has not finished `timeout` seconds
-/// after it started fails with `AdError.timedOut`, and its late result is thrown away. `onFinish` is
-/// called on the background queue when a result is ready, so a host that sleeps can wake.
+/// after it started fails with `AdError.timedOut`, and its late result is thrown away. Its steps
+/// share one `LoadBudget`, which ends a little before the deadline and which is cancelled when the
+/// load is given up on, so that its transfers stop rather than run on beside the next load.
+/// `onFinish` is called on the background queue when a result is ready, so a host that sleeps can
+/// wake.
 public final class AdLoader: @unchecked Sendable {
   /// The default deadline of one load from a local manifest, in seconds.
   public static let defaultTimeout = 5.0
@@ -40,6 +43,7 @@ public final class AdLoader: @unchecked Sendable {
   private var generation = 0
   private var workers = 0
   private var deadline = 0.0
+  private var budget: LoadBudget?
 
   /// Creates a loader.
   /// - Parameters:
@@ -97,12 +101,14 @@ public final class AdLoader: @unchecked Sendable {
     generation += 1
     let started = generation
     deadline = MonotonicClock.readSeconds() + timeout
+    let budget = LoadBudget(loadTimeout: timeout)
+    self.budget = budget
     workers += 1
     let language = chosenLanguage
     let rehearsal = chosenRehearsal
     condition.unlock()
     DispatchQueue.global().async { [self] in
-      let outcome = source.loadAd(sequence: sequence, format: format).map { $0.localized(to: language) }
+      let outcome = budget.run { source.loadAd(sequence: sequence, format: format) }.map { $0.localized(to: language) }
       if case .success(let ad) = outcome { rehearsal?.rehearse(ad, format: format) }
       let told = source.takeReports(for: format)
       condition.lock()
@@ -111,6 +117,7 @@ public final class AdLoader: @unchecked Sendable {
         result = outcome
         reportsOfResult = told
         isLoading = false
+        self.budget = nil
       } else {
         // A load given up on: its ad is dropped, but what it owes buyers is not.
         released += told
@@ -169,8 +176,15 @@ public final class AdLoader: @unchecked Sendable {
     return true
   }
 
-  /// Ends the running load as timed out; its result, if it ever comes, is dropped. Lock held.
+  /// How many loads still run on a worker thread, finished or given up on: the current one, and one
+  /// given up on whose transfers are stopping (libcurl notices a cancellation within a second).
+  package var runningWorkers: Int { condition.withLock { workers } }
+
+  /// Ends the running load as timed out and cancels its transfers; its result, if it ever comes, is
+  /// dropped. Lock held.
   private func expire() {
+    budget?.cancel()
+    budget = nil
     isLoading = false
     generation += 1
     result = .failure(.timedOut(seconds: timeout))

@@ -8,6 +8,10 @@ import IntermissionCore
 /// `RedirectPolicy`, and, unless the ad source is itself on one, no connection to a loopback,
 /// link-local or private address, checked on the address a name resolves to.
 ///
+/// A request made within an ad load (on a thread whose `LoadBudget.current` is set, as
+/// `AdLoader`'s workers are) takes at most what is left of that load's budget, and stops within
+/// about a second when the load is given up on.
+///
 /// Thread-safe: each request has its own easy handle. Nothing else in the program is global: the
 /// library is initialised once, on first use.
 public final class HTTPClient: Sendable {
@@ -128,6 +132,10 @@ public final class HTTPClient: Sendable {
   ) -> Result<(HTTPResponse, String?), HTTPFailure> {
     if let reason = HTTPClient.loadLibrary() { return .failure(.other(reason)) }
     if cancellation.isCancelled { return .failure(.other("cancelled")) }
+    let budget = LoadBudget.current
+    if let budget, budget.isCancelled { return .failure(.other("cancelled: the ad load was given up on")) }
+    let total = min(timeout ?? timeouts.total, timeouts.total, budget?.remaining ?? .infinity)
+    if total <= 0 { return .failure(.timedOut("the ad load's time budget is spent")) }
     let parsed: CurlURL
     do {
       parsed = try CurlURL(url)
@@ -136,7 +144,7 @@ public final class HTTPClient: Sendable {
     }
     guard let handle = intermission_curl_easy_init() else { return .failure(.other("curl_easy_init failed")) }
     defer { intermission_curl_easy_cleanup(handle) }
-    let body = TransferBody(limit: maximumBytes, inspect: inspect, cancellation: cancellation)
+    let body = TransferBody(limit: maximumBytes, inspect: inspect, cancellation: cancellation, budget: budget)
     let context = Unmanaged.passUnretained(body).toOpaque()
     var errorBuffer = [CChar](repeating: 0, count: Int(CURL_ERROR_SIZE) + 1)
     var headers: UnsafeMutablePointer<curl_slist>?
@@ -146,7 +154,6 @@ public final class HTTPClient: Sendable {
     let refusedPrivate = UnsafeMutablePointer<Int32>.allocate(capacity: 1)
     refusedPrivate.initialize(to: 0)
     defer { refusedPrivate.deallocate() }
-    let total = min(timeout ?? timeouts.total, timeouts.total)
 
     let code: CURLcode = errorBuffer.withUnsafeMutableBufferPointer { errors in
       var setup = [
@@ -154,8 +161,8 @@ public final class HTTPClient: Sendable {
         intermission_curl_set_string(handle, CURLOPT_PROTOCOLS_STR, "http,https"),
         intermission_curl_set_long(handle, CURLOPT_FOLLOWLOCATION, 0),
         intermission_curl_set_long(handle, CURLOPT_NOSIGNAL, 1),
-        intermission_curl_set_long(handle, CURLOPT_CONNECTTIMEOUT_MS, Int(timeouts.connect * 1000)),
-        intermission_curl_set_long(handle, CURLOPT_TIMEOUT_MS, Int(total * 1000)),
+        intermission_curl_set_long(handle, CURLOPT_CONNECTTIMEOUT_MS, max(1, Int(min(timeouts.connect, total) * 1000))),
+        intermission_curl_set_long(handle, CURLOPT_TIMEOUT_MS, max(1, Int(total * 1000))),
         intermission_curl_set_offset(handle, CURLOPT_MAXFILESIZE_LARGE, curl_off_t(maximumBytes)),
         intermission_curl_set_long(handle, CURLOPT_SSL_VERIFYPEER, 1),
         intermission_curl_set_long(handle, CURLOPT_SSL_VERIFYHOST, 2),
@@ -235,13 +242,22 @@ private final class TransferBody {
   var refusal: String?
   var etag: String?
   let cancellation: Cancellation
+  /// The budget of the ad load the transfer is a step of, if any.
+  let budget: LoadBudget?
 
-  init(limit: Int, inspect: (@Sendable ([UInt8]) -> ImageHeaderVerdict)?, cancellation: Cancellation) {
+  init(
+    limit: Int, inspect: (@Sendable ([UInt8]) -> ImageHeaderVerdict)?, cancellation: Cancellation,
+    budget: LoadBudget?
+  ) {
     self.limit = limit
     self.inspect = inspect
     self.cancellation = cancellation
+    self.budget = budget
     isInspected = inspect == nil
   }
+
+  /// Whether the transfer must stop: every transfer cancelled, or its ad load given up on.
+  var isCancelled: Bool { cancellation.isCancelled || budget?.isCancelled == true }
 
   /// Appends a chunk; false stops the transfer (over the limit, or refused).
   func append(_ chunk: UnsafeRawBufferPointer) -> Bool {
@@ -294,7 +310,7 @@ private func transferProgress(
   _ context: UnsafeMutableRawPointer?, _: curl_off_t, _: curl_off_t, _: curl_off_t, _: curl_off_t
 ) -> Int32 {
   guard let context else { return 0 }
-  return Unmanaged<TransferBody>.fromOpaque(context).takeUnretainedValue().cancellation.isCancelled ? 1 : 0
+  return Unmanaged<TransferBody>.fromOpaque(context).takeUnretainedValue().isCancelled ? 1 : 0
 }
 
 /// A flag that stops transfers, set from any thread.

@@ -25,26 +25,52 @@ public struct VASTResolutionFailure: Error, Hashable, Sendable {
 /// `maximumWrappers` of them, never the same ad tag twice, `followAdditionalWrappers` and
 /// `fallbackOnNoAd` honoured. The ad tags are fetched by `fetch`, which applies the rules every ad
 /// URL follows (schemes, addresses, timeouts) and reports a failed or timed-out hop as 301.
+///
+/// A resolution is bounded whatever the documents say: `fallbackOnNoAd` tries a document's other
+/// ads at every level, so it fetches at most `maximumFetches` ad tags in all and tries at most
+/// `maximumAdsPerDocument` ads of each document; past either, it ends in error 302.
 public struct VASTResolver: Sendable {
   /// The most wrappers followed; one more is error 302.
   public static let maximumWrappers = 5
+  /// The most ad tags one resolution fetches, every level and every fallback together; one more is
+  /// error 302.
+  public static let defaultMaximumFetches = 10
+  /// The most ads of one document tried (the ad to play, then its fallbacks); past them, error 302.
+  public static let defaultMaximumAdsPerDocument = 16
 
   /// Fetches a wrapper's ad tag: the document's bytes, or a `VASTError` (301 for a hop that
   /// failed or timed out).
   public typealias Fetch = @Sendable (_ url: String) -> Result<[UInt8], VASTError>
 
   private let fetch: Fetch
+  /// The most ad tags one resolution fetches.
+  public let maximumFetches: Int
+  /// The most ads of one document tried.
+  public let maximumAdsPerDocument: Int
 
   /// Creates a resolver that fetches ad tags with `fetch`.
-  public init(fetch: @escaping Fetch) { self.fetch = fetch }
+  /// - Parameters:
+  ///   - fetch: fetches one ad tag.
+  ///   - maximumFetches: the most ad tags one resolution fetches.
+  ///   - maximumAdsPerDocument: the most ads of one document tried.
+  public init(
+    fetch: @escaping Fetch, maximumFetches: Int = VASTResolver.defaultMaximumFetches,
+    maximumAdsPerDocument: Int = VASTResolver.defaultMaximumAdsPerDocument
+  ) {
+    self.fetch = fetch
+    self.maximumFetches = maximumFetches
+    self.maximumAdsPerDocument = maximumAdsPerDocument
+  }
 
   /// The inline ad `document` leads to.
   public func resolve(_ document: VASTDocument) -> Result<VASTResolvedAd, VASTResolutionFailure> {
-    resolve(document, chain: VASTTrackers(), wrappers: 0, visited: [], mayBeWrapper: true)
+    var fetches = 0
+    return resolve(document, chain: VASTTrackers(), wrappers: 0, visited: [], mayBeWrapper: true, fetches: &fetches)
   }
 
   private func resolve(
-    _ document: VASTDocument, chain: VASTTrackers, wrappers: Int, visited: Set<String>, mayBeWrapper: Bool
+    _ document: VASTDocument, chain: VASTTrackers, wrappers: Int, visited: Set<String>, mayBeWrapper: Bool,
+    fetches: inout Int
   ) -> Result<VASTResolvedAd, VASTResolutionFailure> {
     guard let first = document.adToPlay else {
       return .failure(fail(.noAdsAfterWrapper, "the response has no ad", chain, document.errorURLs, wrappers))
@@ -52,7 +78,13 @@ public struct VASTResolver: Sendable {
     // The ad to play first; with fallbackOnNoAd, the response's other ads after it.
     let others = document.ads.filter { $0 != first }
     var failure: VASTResolutionFailure?
-    for ad in [first] + others {
+    for (index, ad) in ([first] + others).enumerated() {
+      guard index < maximumAdsPerDocument else {
+        return .failure(
+          fail(
+            .wrapperLimit, "\(document.ads.count) ads in one response, of which \(maximumAdsPerDocument) are tried",
+            chain, [], wrappers))
+      }
       switch ad.content {
       case .inline(let inline):
         return .success(
@@ -60,7 +92,8 @@ public struct VASTResolver: Sendable {
             id: ad.id, adType: ad.adType, inline: inline, trackers: chain.merged(with: inline.trackers),
             wrapperCount: wrappers))
       case .wrapper(let wrapper):
-        let result = follow(wrapper, chain: chain, wrappers: wrappers, visited: visited, mayBeWrapper: mayBeWrapper)
+        let result = follow(
+          wrapper, chain: chain, wrappers: wrappers, visited: visited, mayBeWrapper: mayBeWrapper, fetches: &fetches)
         guard case .failure(let failed) = result else { return result }
         // Only a chain that ended in no ad falls back, and only where the wrapper allows it.
         guard failed.error.code == .noAdsAfterWrapper, wrapper.fallbackOnNoAd else { return result }
@@ -71,7 +104,8 @@ public struct VASTResolver: Sendable {
   }
 
   private func follow(
-    _ wrapper: VASTWrapper, chain: VASTTrackers, wrappers: Int, visited: Set<String>, mayBeWrapper: Bool
+    _ wrapper: VASTWrapper, chain: VASTTrackers, wrappers: Int, visited: Set<String>, mayBeWrapper: Bool,
+    fetches: inout Int
   ) -> Result<VASTResolvedAd, VASTResolutionFailure> {
     let chain = chain.merged(with: wrapper.trackers)
     let tag = wrapper.adTagURI.prefix(200)
@@ -86,6 +120,12 @@ public struct VASTResolver: Sendable {
     guard !visited.contains(wrapper.adTagURI) else {
       return .failure(fail(.wrapperLimit, "a wrapper loop: \(tag) again", chain, [], wrappers + 1))
     }
+    guard fetches < maximumFetches else {
+      return .failure(
+        fail(
+          .wrapperLimit, "more than \(maximumFetches) ad tags fetched for one ad (at \(tag))", chain, [], wrappers + 1))
+    }
+    fetches += 1
     let body: [UInt8]
     switch fetch(wrapper.adTagURI) {
     case .success(let bytes): body = bytes
@@ -102,7 +142,7 @@ public struct VASTResolver: Sendable {
     }
     return resolve(
       next, chain: chain, wrappers: wrappers + 1, visited: visited.union([wrapper.adTagURI]),
-      mayBeWrapper: wrapper.followAdditionalWrappers)
+      mayBeWrapper: wrapper.followAdditionalWrappers, fetches: &fetches)
   }
 
   private func fail(

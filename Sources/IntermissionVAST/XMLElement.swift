@@ -38,6 +38,17 @@ public enum XMLReader {
   public static let maximumSize = 1 << 20
   /// The deepest nesting of elements read.
   public static let maximumDepth = 64
+  /// The document bytes each element or attribute needs, on average, beyond the small
+  /// documents' allowance: the tree of a document then takes at most about 8 times its size.
+  public static let bytesPerNode = 16
+  /// The elements and attributes any document may hold, however small.
+  public static let minimumNodes = 128
+
+  /// The most elements and attributes (an element counts one, and one more for each attribute) a
+  /// document of `size` bytes may hold: one per `bytesPerNode` bytes, and at least `minimumNodes`.
+  /// Each costs up to about 128 bytes in the tree, so a document's tree takes at most 8 times its
+  /// size (or 16 KiB, for a small one: 64 nested elements are read whatever their size).
+  public static func maximumNodes(ofDocumentSize size: Int) -> Int { max(minimumNodes, size / bytesPerNode) }
 
   /// Why a document was not read.
   public struct Refusal: Error, Hashable, CustomStringConvertible {
@@ -47,7 +58,8 @@ public enum XMLReader {
 
   /// The root element of the document in `bytes`.
   /// - Throws: `Refusal` for a document over `maximumSize`, malformed XML, a document type
-  ///   declaration (and so any entity), nesting deeper than `maximumDepth`, or no libexpat.
+  ///   declaration (and so any entity), nesting deeper than `maximumDepth`, more elements and
+  ///   attributes than `maximumNodes(ofDocumentSize:)`, or no libexpat.
   public static func parse(_ bytes: [UInt8]) throws(Refusal) -> XMLElement {
     guard bytes.count <= maximumSize else {
       throw Refusal(description: "the document has \(bytes.count) bytes, more than \(maximumSize)")
@@ -68,7 +80,8 @@ public enum XMLReader {
               TreeBuilder.from(user).append(text, length: Int(length))
             })
           return intermission_xml_parse(
-            text.baseAddress, text.count, CInt(maximumDepth), &handlers, &error, error.count)
+            text.baseAddress, text.count, CInt(maximumDepth), maximumNodes(ofDocumentSize: text.count), &handlers,
+            &error, error.count)
         }
       }
     }

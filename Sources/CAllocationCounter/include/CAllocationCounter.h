@@ -13,4 +13,8 @@ void allocation_counter_begin(void);
 /// Stops counting on the calling thread and returns how many allocations it made since begin.
 uint64_t allocation_counter_end(void);
 
+/// The heap bytes (usable sizes) the calling thread allocated since begin, less those it freed,
+/// while counting: what its work since begin still holds. 0 where counting is not available.
+int64_t allocation_counter_held_bytes(void);
+
 #endif

@@ -18,9 +18,11 @@ typedef struct intermission_xml_handlers {
 
 /// Parses the `length` bytes of an XML document with libexpat (loaded with dlopen at the first
 /// call), calling `handlers` as it goes. It refuses any document type declaration (so no entity is
-/// ever declared, expanded or fetched: no billion laughs, no external entity), and elements nested
-/// more than `max_depth` deep. Returns 0, or -1 with the reason (and the line) in `error`.
-int intermission_xml_parse(const char *bytes, size_t length, int max_depth, const intermission_xml_handlers *handlers,
-                           char *error, size_t error_size);
+/// ever declared, expanded or fetched: no billion laughs, no external entity), elements nested
+/// more than `max_depth` deep, and more than `max_nodes` elements and attributes in all (each
+/// element counts one, and one more for each of its attributes). Returns 0, or -1 with the reason
+/// (and the line) in `error`.
+int intermission_xml_parse(const char *bytes, size_t length, int max_depth, size_t max_nodes,
+                           const intermission_xml_handlers *handlers, char *error, size_t error_size);
 
 #endif
