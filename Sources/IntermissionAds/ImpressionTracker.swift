@@ -137,20 +137,22 @@ final class ImpressionTracker {
     let name: String
     var fields: [(key: String, value: TraceValue)]
     let durable: Bool
+    let nonce: String
     switch outcome {
-    case .sent(let kind, let id, let status, let isDurable):
-      (name, durable) = ("beacon.sent", isDurable)
+    case .sent(let kind, let id, let status, let isDurable, let key):
+      (name, durable, nonce) = ("beacon.sent", isDurable, key)
       fields = [("kind", .string(kind.rawValue)), ("id", .string(id)), ("status", .int(status))]
-    case .failed(let kind, let id, let reason, let attempts, let isDurable):
-      (name, durable) = ("beacon.failed", isDurable)
+    case .failed(let kind, let id, let reason, let attempts, let isDurable, let key):
+      (name, durable, nonce) = ("beacon.failed", isDurable, key)
       fields = [
         ("kind", .string(kind.rawValue)), ("id", .string(id)), ("reason", .string(reason)),
         ("attempts", .int(attempts)),
       ]
-    case .dropped(let kind, let id, let reason, let isDurable):
-      (name, durable) = ("beacon.dropped", isDurable)
+    case .dropped(let kind, let id, let reason, let isDurable, let key):
+      (name, durable, nonce) = ("beacon.dropped", isDurable, key)
       fields = [("kind", .string(kind.rawValue)), ("id", .string(id)), ("reason", .string(reason))]
     }
+    if !nonce.isEmpty { fields.append(("nonce", .string(nonce))) }
     if !durable { fields.append(("durable", .bool(false))) }
     trace.emit(name, fields: fields)
   }

@@ -117,7 +117,8 @@ public final class BeaconQueue: BeaconDelivery, @unchecked Sendable {
     }
     let (dropped, failure) = backlog.add(rows, revenue: revenue)
     for row in dropped {
-      unreported.append(.dropped(row.kind, adID: row.adID, reason: "overflow", durable: row.isDurable))
+      unreported.append(
+        .dropped(row.kind, adID: row.adID, reason: "overflow", durable: row.isDurable, nonce: row.nonce))
     }
     if !rows.isEmpty, nextAttempt == nil { nextAttempt = lastHostTime }
     if let failure, revenue != nil { throw failure }
@@ -135,7 +136,7 @@ public final class BeaconQueue: BeaconDelivery, @unchecked Sendable {
     }
     guard let due = nextAttempt, hostTime >= due else { return }
     for row in backlog.removeExpired(at: clock()) {
-      report(.dropped(row.kind, adID: row.adID, reason: "expired", durable: row.isDurable))
+      report(.dropped(row.kind, adID: row.adID, reason: "expired", durable: row.isDurable, nonce: row.nonce))
     }
     let rows = backlog.oldest(limit: BeaconQueue.batchSize)
     guard !rows.isEmpty else {
@@ -213,10 +214,12 @@ public final class BeaconQueue: BeaconDelivery, @unchecked Sendable {
       switch attempt {
       case .sent(let status):
         backlog.remove(row, generation: inFlightGeneration)
-        report(.sent(row.kind, adID: row.adID, status: status, durable: row.isDurable))
+        report(.sent(row.kind, adID: row.adID, status: status, durable: row.isDurable, nonce: row.nonce))
       case .failed(let reason):
         let count = backlog.recordFailure(of: row, generation: inFlightGeneration)
-        report(.failed(row.kind, adID: row.adID, reason: reason, attempts: count, durable: row.isDurable))
+        report(
+          .failed(
+            row.kind, adID: row.adID, reason: reason, attempts: count, durable: row.isDurable, nonce: row.nonce))
         failed = true
       }
     }

@@ -15,7 +15,8 @@ struct RunTally {
   private var sent = 0
   private var failed = 0
   private var dropped = 0
-  /// Each beacon's (kind and id) last outcome: whether it failed.
+  /// Each beacon's last outcome, by its nonce (by kind and ad id in a trace without nonces):
+  /// whether it failed.
   private var lastFailed: [String: Bool] = [:]
 
   mutating func read(_ record: TraceLog.Record) {
@@ -68,7 +69,7 @@ struct RunTally {
       if overflowed { revenueNotCounted[RunReport.pastLargestTotal, default: 0] += 1 }
     case "bid.refused": bidRefusals[record["reason"] ?? "unknown", default: 0] += 1
     case "beacon.sent", "beacon.failed", "beacon.dropped":
-      let beacon = (record["kind"] ?? "") + " " + (record["id"] ?? "")
+      let beacon = record["nonce"] ?? ((record["kind"] ?? "") + " " + (record["id"] ?? ""))
       lastFailed[beacon] = record.event == "beacon.failed"
       switch record.event {
       case "beacon.sent": sent += 1

@@ -227,6 +227,22 @@ struct RunReportTests {
     #expect(table.contains("revenue not counted: 2 records unreadable, 4 records past the largest total\n"))
   }
 
+  /// A video's trackers share its ad id: a beacon pending at the end is told by its nonce, so one
+  /// tracker's delivery does not hide another's failure.
+  @Test func pendingBeaconsAreKeyedByTheirNonceNotByTheirAd() {
+    let n1 = "00000000-0000-4000-8000-000000000001"
+    let n2 = "00000000-0000-4000-8000-000000000002"
+    let report = RunReport(
+      TraceLog(
+        text: [
+          #"{"frame":1,"time":0.016667,"event":"beacon.failed","kind":"vast","id":"v","reason":"HTTP 500","attempts":1,"nonce":"\#(n1)"}"#,
+          #"{"frame":1,"time":0.016667,"event":"beacon.failed","kind":"vast","id":"v","reason":"HTTP 500","attempts":1,"nonce":"\#(n2)"}"#,
+          #"{"frame":2,"time":0.033333,"event":"beacon.sent","kind":"vast","id":"v","status":204,"nonce":"\#(n1)"}"#,
+        ].joined(separator: "\n")))
+    let beacons = report.beacons
+    #expect(beacons.sent == 1 && beacons.failed == 2 && beacons.pending == 1 && beacons.dropped == 0)
+  }
+
   @Test func malformedLinesAreReportedByNumberAndSkippedFromAFileOrStandardInput() throws {
     let runner = try ProgramRunner()
     let lines = Self.fixture.split(separator: "\n").map(String.init)
