@@ -130,6 +130,14 @@ public final class BeaconStore {
       throw SQLiteDatabase.Failure.corruption(
         "its beacons table is not a beacon queue's (columns \(found.joined(separator: ", ")))")
     }
+    // Its revenue events are written with its beacons: a foreign `revenues` table would refuse both.
+    let revenues = try database.prepare("SELECT name FROM pragma_table_info('revenues') ORDER BY cid").rows {
+      $0.text(0)
+    }
+    guard revenues.isEmpty || revenues == RevenueLedger.columns else {
+      throw SQLiteDatabase.Failure.corruption(
+        "its revenues table is not a revenue ledger's (columns \(revenues.joined(separator: ", ")))")
+    }
   }
 
   /// Opens the queue at `path` as `init` does, except that a file that is damaged, not a database,

@@ -33,6 +33,12 @@ public final class RevenueLedger: RevenueStore {
     (insert, selectPending, delete) = try RevenueLedger.statements(database)
   }
 
+  /// The columns of its `revenues` table, in order.
+  static let columns = [
+    "event_id", "format", "placement", "ad_id", "source", "seat", "crid", "cpm_micros", "revenue_micros", "currency",
+    "precision",
+  ]
+
   private static let schema = """
     CREATE TABLE IF NOT EXISTS revenues (
       event_id TEXT PRIMARY KEY,
