@@ -227,6 +227,20 @@ struct RunReportTests {
     #expect(table.contains("revenue not counted: 2 records unreadable, 4 records past the largest total\n"))
   }
 
+  /// An eCPM whose rounding would pass `Int64` (revenue × 1000 fits, plus half the impressions
+  /// does not) is left out, never a trap.
+  @Test func anECPMPastTheLargestAmountIsLeftOutWithoutATrap() {
+    let impression = #"{"frame":1,"time":0.016667,"event":"impression","id":"x"}"#
+    let lines =
+      Array(repeating: impression, count: 1616) + [
+        #"{"frame":1,"time":0.016667,"event":"ad.revenue","format":"banner","id":"x","revenue":"9223372036.854775","#
+          + #""currency":"USD"}"#
+      ]
+    let row = RunReport(TraceLog(text: lines.joined(separator: "\n"))).rows.first
+    #expect(row?.revenue == ["USD": Micros(9_223_372_036_854_775)] && row?.impressions == 1616)
+    #expect(row?.eCPM("USD") == nil)
+  }
+
   /// A video's trackers share its ad id: a beacon pending at the end is told by its nonce, so one
   /// tracker's delivery does not hide another's failure.
   @Test func pendingBeaconsAreKeyedByTheirNonceNotByTheirAd() {
