@@ -59,11 +59,16 @@ public struct AdRevenue: Hashable, Sendable {
     seat = price.seat
     crid = price.crid
     currency = price.currency
-    precision = price.precision
-    // The price's shortest decimal form is the number the bid or the manifest wrote.
+    // The price's shortest decimal form is the number the bid or the manifest wrote. A price that
+    // is no CPM (past `PriceFloor.maximum`, negative, not finite) is not known: 0, never "exact".
     let written = price.cpm.description
-    cpm = price.precision == .unknown ? .zero : Micros(decimal: written) ?? .zero
-    revenue = price.precision == .unknown ? .zero : Micros(decimal: written, dividedByPowerOfTen: 3) ?? .zero
+    if price.precision != .unknown, PriceFloor.isValid(price.cpm), let cpm = Micros(decimal: written),
+      let revenue = Micros(decimal: written, dividedByPowerOfTen: 3)
+    {
+      (self.cpm, self.revenue, precision) = (cpm, revenue, price.precision)
+    } else {
+      (cpm, revenue, precision) = (.zero, .zero, .unknown)
+    }
   }
 
   /// An event as it was recorded: each field given.

@@ -80,13 +80,15 @@ public struct Beacon: Hashable, Sendable {
 /// What became of a beacon, for the trace: `beacon.sent`, `beacon.failed` or `beacon.dropped`.
 /// `durable` is false for a beacon kept in memory because the queue could not be written (a full
 /// disk): it is delivered all the same while the process lives, and traced with `"durable": false`.
+/// `nonce` is the beacon's own (its event's key: a video's trackers share one ad id), traced as
+/// `"nonce"`; empty for a beacon that never had one (not recorded).
 public enum BeaconOutcome: Hashable, Sendable {
   /// The server answered with a 2xx status; the beacon left the queue.
-  case sent(Beacon.Kind, adID: String, status: Int, durable: Bool = true)
+  case sent(Beacon.Kind, adID: String, status: Int, durable: Bool = true, nonce: String = "")
   /// An attempt failed; the beacon stays queued for a later attempt.
-  case failed(Beacon.Kind, adID: String, reason: String, attempts: Int, durable: Bool = true)
+  case failed(Beacon.Kind, adID: String, reason: String, attempts: Int, durable: Bool = true, nonce: String = "")
   /// The beacon left the queue undelivered: `expired` or `overflow` (the oldest beyond the cap).
-  case dropped(Beacon.Kind, adID: String, reason: String, durable: Bool = true)
+  case dropped(Beacon.Kind, adID: String, reason: String, durable: Bool = true, nonce: String = "")
 }
 
 /// Delivers beacons durably: the overlay records each event before its trace line is written, and

@@ -11,8 +11,7 @@ extension FullscreenPresenter {
   /// then the playhead starts.
   func startVideo(_ show: FullscreenShow, _ video: VideoShow) {
     video.start(at: time)
-    show.tracker.countImpression(of: show.ad) {
-      fire(video.schedule.takeImpressions(), of: show)
+    show.tracker.countImpression(of: show.ad, trackers: { fire(video.schedule.takeImpressions(), of: show) }) {
       emit(event(.impression, of: show))
     }
     fire(video.schedule.take(.creativeView).map(\.url) + video.schedule.take(.start).map(\.url), of: show)

@@ -23,6 +23,8 @@ final class ImpressionTracker {
   var revenue: RevenueReporter?
   private let format: AdFormat
   private let placement: String?
+  /// The beacons of the impression being counted, written with its revenue event; nil between.
+  private var collected: [Beacon]?
 
   /// Creates a tracker that records to `trace` the impressions of ads shown as `format` at
   /// `placement` (nil for the banner): a full-screen ad's lead each of its lines with them.
@@ -57,11 +59,20 @@ final class ImpressionTracker {
     return nil
   }
 
-  /// Counts the impression of `ad` now: its beacon and its revenue event are stored first, then
+  /// Counts the impression of `ad` now: its beacons (its own, its impression notices, and those
+  /// `trackers` records, a video's Impression URLs) and its revenue event are stored first, in one
+  /// transaction when the beacon delivery keeps the revenue too (`ImpressionLedger`); then
   /// `announce` traces the `impression`, then the revenue event is delivered, in that order.
-  func countImpression(of ad: AdCreative, announce: () -> Void) {
+  func countImpression(of ad: AdCreative, trackers: () -> Void = {}, announce: () -> Void) {
+    collected = []
     recordBeacon(.impression, of: ad)
-    let earned = revenue?.record(impressionOf: ad, format: format, placement: placement)
+    trackers()
+    let beacons = collected ?? []
+    collected = nil
+    let earned = revenue?.record(
+      impressionOf: ad, format: format, placement: placement, with: beacons, delivery: self.beacons
+    ) { $0.forEach(record) }
+    if revenue == nil { beacons.forEach(record) }
     announce()
     if let earned { revenue?.deliver(earned) }
   }
@@ -91,8 +102,12 @@ final class ImpressionTracker {
     ad.notices.shown.forEach(record)
   }
 
-  /// Stores `beacon`, if beacons are on.
+  /// Stores `beacon`, if beacons are on (while an impression is counted, with its revenue event).
   func record(_ beacon: Beacon) {
+    if collected != nil {
+      collected?.append(beacon)
+      return
+    }
     guard let beacons else { return }
     do {
       try beacons.record(beacon)
@@ -122,20 +137,22 @@ final class ImpressionTracker {
     let name: String
     var fields: [(key: String, value: TraceValue)]
     let durable: Bool
+    let nonce: String
     switch outcome {
-    case .sent(let kind, let id, let status, let isDurable):
-      (name, durable) = ("beacon.sent", isDurable)
+    case .sent(let kind, let id, let status, let isDurable, let key):
+      (name, durable, nonce) = ("beacon.sent", isDurable, key)
       fields = [("kind", .string(kind.rawValue)), ("id", .string(id)), ("status", .int(status))]
-    case .failed(let kind, let id, let reason, let attempts, let isDurable):
-      (name, durable) = ("beacon.failed", isDurable)
+    case .failed(let kind, let id, let reason, let attempts, let isDurable, let key):
+      (name, durable, nonce) = ("beacon.failed", isDurable, key)
       fields = [
         ("kind", .string(kind.rawValue)), ("id", .string(id)), ("reason", .string(reason)),
         ("attempts", .int(attempts)),
       ]
-    case .dropped(let kind, let id, let reason, let isDurable):
-      (name, durable) = ("beacon.dropped", isDurable)
+    case .dropped(let kind, let id, let reason, let isDurable, let key):
+      (name, durable, nonce) = ("beacon.dropped", isDurable, key)
       fields = [("kind", .string(kind.rawValue)), ("id", .string(id)), ("reason", .string(reason))]
     }
+    if !nonce.isEmpty { fields.append(("nonce", .string(nonce))) }
     if !durable { fields.append(("durable", .bool(false))) }
     trace.emit(name, fields: fields)
   }

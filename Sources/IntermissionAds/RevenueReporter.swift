@@ -24,11 +24,21 @@ final class RevenueReporter {
 
   /// The impression of `ad`, shown as `format` at `placement`, counts now: its event, recorded
   /// before this returns (or traced as `revenue.notRecorded` when the store cannot be written), for
-  /// `deliver` once the `impression` line is out.
-  func record(impressionOf ad: AdCreative, format: AdFormat, placement: String?) -> AdRevenue {
+  /// `deliver` once the `impression` line is out. When the store is `delivery` (`ImpressionLedger`),
+  /// the impression's `beacons` are written with the event in one transaction; otherwise
+  /// `recordBeacons` stores them first.
+  func record(
+    impressionOf ad: AdCreative, format: AdFormat, placement: String?, with beacons: [Beacon],
+    delivery: (any BeaconDelivery)?, recordBeacons: ([Beacon]) -> Void
+  ) -> AdRevenue {
     let revenue = AdRevenue(impressionOf: ad, format: format, placement: placement)
     do {
-      try store?.record(revenue)
+      if let ledger = store as? any ImpressionLedger, ledger === delivery {
+        try ledger.record(beacons, with: revenue)
+      } else {
+        recordBeacons(beacons)
+        try store?.record(revenue)
+      }
     } catch {
       trace.emit("revenue.notRecorded", ["id": .string(ad.id), "reason": .string("\(error)")])
     }

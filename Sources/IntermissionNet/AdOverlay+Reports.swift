@@ -5,14 +5,15 @@ extension AdOverlay {
   /// Keeps the overlay's reports in `queue`'s SQLite file: beacons, an OpenRTB ad's notices and
   /// trackers (sent by the queue, each once by nonce, across crashes), earned rewards waiting for
   /// the game's acknowledgement (`DeferredRewardLedger`) and revenue events waiting for their
-  /// handler (`DeferredRevenueLedger`), so that none is lost to a crash.
+  /// handler (the queue itself, `ImpressionLedger`: each written in one transaction with its
+  /// impression's beacons), so that none is lost to a crash.
   /// - Parameters:
   ///   - queue: the durable beacon queue.
   ///   - createsFolders: create the file's missing folders (the default location).
   public func keepReports(in queue: BeaconQueue, createsFolders: Bool) {
     beacons = queue
     fullscreen.rewardStore = DeferredRewardLedger(path: queue.path, createsFolders: createsFolders)
-    revenueStore = DeferredRevenueLedger(path: queue.path, createsFolders: createsFolders)
+    revenueStore = queue
   }
 
   /// Keeps the overlay's reports in the SQLite file at `path`, as a game's own loop does: its

@@ -56,7 +56,35 @@ final class BeaconBacklog {
   /// Records `row` (its key is ignored): durably if the store can be written, else in memory.
   /// - Returns: the rows dropped to keep within the capacity.
   func add(_ row: BeaconStore.Row) -> [BeaconStore.Row] {
-    if let dropped = perform(opening: true, { try $0.add(row, capacity: capacity) }) { return dropped }
+    add([row], revenue: nil).dropped
+  }
+
+  /// Records `rows` (their keys are ignored) and `revenue`, the event of the impression they
+  /// report, in one transaction when the store can be written; when it cannot, the rows are kept in
+  /// memory.
+  /// - Returns: the rows dropped to keep within the capacity, and why the store could not be
+  ///   written, if it could not (`revenue` is then not recorded).
+  func add(_ rows: [BeaconStore.Row], revenue: AdRevenue?) -> (dropped: [BeaconStore.Row], failure: (any Error)?) {
+    do {
+      return (try performThrowing(opening: true) { try $0.add(rows, revenue: revenue, capacity: capacity) }, nil)
+    } catch {
+      return (rows.flatMap(keepInMemory), error)
+    }
+  }
+
+  /// The revenue events recorded and not yet handed over, oldest first; none without a store.
+  func pendingRevenue() throws -> [AdRevenue] {
+    try store == nil ? [] : performThrowing { try $0.revenues.pending() }
+  }
+
+  /// The revenue event `eventID` was handed over: it leaves the store.
+  func removeRevenue(eventID: String) throws {
+    if store != nil { try performThrowing { try $0.revenues.remove(eventID: eventID) } }
+  }
+
+  /// Keeps `row` in memory.
+  /// - Returns: the rows dropped to keep within the capacity.
+  private func keepInMemory(_ row: BeaconStore.Row) -> [BeaconStore.Row] {
     var kept = row
     kept.id = nextMemoryID
     kept.isDurable = false
@@ -118,17 +146,22 @@ final class BeaconBacklog {
   /// moved aside and `body` tried once more on a fresh one; any other failure is nil (a failure
   /// to write is told once).
   private func perform<T>(opening: Bool = false, _ body: (BeaconStore) throws -> T) -> T? {
+    try? performThrowing(opening: opening, body)
+  }
+
+  /// Runs `body` as `perform` does, throwing what failed (a failure to write is told once too).
+  private func performThrowing<T>(opening: Bool = false, _ body: (BeaconStore) throws -> T) throws -> T {
     if store == nil && opening { _ = openStore() }
-    guard let store else { return nil }
+    guard let store else { throw SQLiteDatabase.Failure(description: "beacon queue \(path) is not open") }
     do {
       return try body(store)
     } catch let failure as SQLiteDatabase.Failure where failure.isCorruption {
       recover(from: failure)
-      guard let fresh = self.store else { return nil }
-      return try? body(fresh)
+      guard let fresh = self.store else { throw failure }
+      return try body(fresh)
     } catch {
       warnUnwritable("\(error)")
-      return nil
+      throw error
     }
   }
 

@@ -38,13 +38,13 @@ public final class BeaconQueue: BeaconDelivery, @unchecked Sendable {
   private let waitsForAttempts: Bool
   private let onFinish: @Sendable () -> Void
   private let isInterrupted: @Sendable () -> Bool
-  private let backlog: BeaconBacklog
+  let backlog: BeaconBacklog
   private var inFlightGeneration = 0
   private var backoff: RetryBackoff
   private var failures = 0
   private var nextAttempt: Double?
   private var lastHostTime = 0.0
-  private var pending: [BeaconOutcome] = []
+  private var unreported: [BeaconOutcome] = []
   private var inFlight: [BeaconStore.Row]?
   private let worker = DispatchQueue(label: "intermission.beacons")
   private let condition = Condition()
@@ -85,7 +85,7 @@ public final class BeaconQueue: BeaconDelivery, @unchecked Sendable {
     self.waitsForAttempts = waitsForAttempts
     self.backoff = backoff
     self.onFinish = onFinish
-    pending.reserveCapacity(16)
+    unreported.reserveCapacity(16)
     backlog = BeaconBacklog(
       path: path, createsFolders: createsFolders, capacity: capacity, clock: clock, warn: warn)
     if backlog.hasStore { nextAttempt = 0 }
@@ -102,21 +102,33 @@ public final class BeaconQueue: BeaconDelivery, @unchecked Sendable {
 
   /// Records `beacon` durably, or in memory when the queue cannot be written: it never fails.
   public func record(_ beacon: Beacon) {
+    try? record([beacon], with: nil)
+  }
+
+  /// Records `beacons` and `revenue`, the event of the impression they report, in one transaction
+  /// (`ImpressionLedger`); the beacons are kept in memory when the queue cannot be written.
+  /// - Throws: why the queue could not be written, when `revenue` was not recorded.
+  public func record(_ beacons: [Beacon], with revenue: AdRevenue?) throws {
     let now = clock()
-    let row = BeaconStore.Row(
-      id: 0, kind: beacon.kind, adID: beacon.adID, url: beacon.url, nonce: BeaconQueue.makeNonce(), created: now,
-      expires: now + beacon.lifetime, attempts: 0)
-    for dropped in backlog.add(row) {
-      pending.append(.dropped(dropped.kind, adID: dropped.adID, reason: "overflow", durable: dropped.isDurable))
+    let rows = beacons.map { beacon in
+      BeaconStore.Row(
+        id: 0, kind: beacon.kind, adID: beacon.adID, url: beacon.url, nonce: BeaconQueue.makeNonce(), created: now,
+        expires: now + beacon.lifetime, attempts: 0)
     }
-    if nextAttempt == nil { nextAttempt = lastHostTime }
+    let (dropped, failure) = backlog.add(rows, revenue: revenue)
+    for row in dropped {
+      unreported.append(
+        .dropped(row.kind, adID: row.adID, reason: "overflow", durable: row.isDurable, nonce: row.nonce))
+    }
+    if !rows.isEmpty, nextAttempt == nil { nextAttempt = lastHostTime }
+    if let failure, revenue != nil { throw failure }
   }
 
   public func update(at hostTime: Double, report: (BeaconOutcome) -> Void) {
     lastHostTime = hostTime
-    if !pending.isEmpty {
-      for outcome in pending { report(outcome) }
-      pending.removeAll(keepingCapacity: true)
+    if !unreported.isEmpty {
+      for outcome in unreported { report(outcome) }
+      unreported.removeAll(keepingCapacity: true)
     }
     if inFlight != nil {
       guard let finished = waitsForAttempts ? waitForResults() : takeResults() else { return }
@@ -124,7 +136,7 @@ public final class BeaconQueue: BeaconDelivery, @unchecked Sendable {
     }
     guard let due = nextAttempt, hostTime >= due else { return }
     for row in backlog.removeExpired(at: clock()) {
-      report(.dropped(row.kind, adID: row.adID, reason: "expired", durable: row.isDurable))
+      report(.dropped(row.kind, adID: row.adID, reason: "expired", durable: row.isDurable, nonce: row.nonce))
     }
     let rows = backlog.oldest(limit: BeaconQueue.batchSize)
     guard !rows.isEmpty else {
@@ -202,10 +214,12 @@ public final class BeaconQueue: BeaconDelivery, @unchecked Sendable {
       switch attempt {
       case .sent(let status):
         backlog.remove(row, generation: inFlightGeneration)
-        report(.sent(row.kind, adID: row.adID, status: status, durable: row.isDurable))
+        report(.sent(row.kind, adID: row.adID, status: status, durable: row.isDurable, nonce: row.nonce))
       case .failed(let reason):
         let count = backlog.recordFailure(of: row, generation: inFlightGeneration)
-        report(.failed(row.kind, adID: row.adID, reason: reason, attempts: count, durable: row.isDurable))
+        report(
+          .failed(
+            row.kind, adID: row.adID, reason: reason, attempts: count, durable: row.isDurable, nonce: row.nonce))
         failed = true
       }
     }

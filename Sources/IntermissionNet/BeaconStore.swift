@@ -8,8 +8,10 @@ import IntermissionCore
 /// The durable beacon queue: a SQLite database in WAL mode whose rows are beacons not yet
 /// acknowledged. A row is written (and committed) before anything else happens to its event, and
 /// deleted only after the server answered 2xx: at-least-once delivery, with the row's nonce letting
-/// the server count it once. With `synchronous=NORMAL` in WAL mode, a committed row survives the
-/// process being killed at any moment (`kill -9`); only a power cut can lose the last ones.
+/// the server count it once. Its `revenues` table (`RevenueLedger`) is written on the same
+/// connection, so that an impression's beacons and its revenue event are one transaction
+/// (`add(_:revenue:capacity:)`). With `synchronous=FULL` in WAL mode, each commit is on disk before
+/// it returns: it survives the process being killed at any moment (`kill -9`), and a power cut.
 public final class BeaconStore {
   /// One queued beacon.
   public struct Row: Hashable, Sendable {
@@ -46,6 +48,8 @@ public final class BeaconStore {
   private let selectOldest: SQLiteDatabase.Statement
   private let delete: SQLiteDatabase.Statement
   private let countFailure: SQLiteDatabase.Statement
+  /// The revenue events waiting for their handler, in this file, on this connection.
+  let revenues: RevenueLedger
 
   private static let columns = "id, kind, ad, url, nonce, created, expires, attempts"
 
@@ -81,7 +85,7 @@ public final class BeaconStore {
       try database.execute(
         """
         PRAGMA journal_mode=WAL;
-        PRAGMA synchronous=NORMAL;
+        PRAGMA synchronous=FULL;
         CREATE TABLE IF NOT EXISTS beacons (
           id INTEGER PRIMARY KEY AUTOINCREMENT,
           kind TEXT NOT NULL,
@@ -106,6 +110,7 @@ public final class BeaconStore {
       selectOldest = try database.prepare("SELECT \(columns) FROM beacons ORDER BY id LIMIT ?")
       delete = try database.prepare("DELETE FROM beacons WHERE id = ?")
       countFailure = try database.prepare("UPDATE beacons SET attempts = attempts + 1 WHERE id = ? RETURNING attempts")
+      revenues = try RevenueLedger(sharing: database, path: path)
     } catch let failure as SQLiteDatabase.Failure {
       throw SQLiteDatabase.Failure(description: "beacon queue \(path): \(failure)", code: failure.code)
     }
@@ -124,6 +129,14 @@ public final class BeaconStore {
     guard found == expected else {
       throw SQLiteDatabase.Failure.corruption(
         "its beacons table is not a beacon queue's (columns \(found.joined(separator: ", ")))")
+    }
+    // Its revenue events are written with its beacons: a foreign `revenues` table would refuse both.
+    let revenues = try database.prepare("SELECT name FROM pragma_table_info('revenues') ORDER BY cid").rows {
+      $0.text(0)
+    }
+    guard revenues.isEmpty || revenues == RevenueLedger.columns else {
+      throw SQLiteDatabase.Failure.corruption(
+        "its revenues table is not a revenue ledger's (columns \(revenues.joined(separator: ", ")))")
     }
   }
 
@@ -193,11 +206,23 @@ public final class BeaconStore {
   /// - Returns: the rows dropped to make room.
   @discardableResult
   public func add(_ row: Row, capacity: Int = BeaconStore.capacity) throws -> [Row] {
+    try add([row], revenue: nil, capacity: capacity)
+  }
+
+  /// Adds `rows` (each given a new key) and `revenue`, the revenue event of the impression they
+  /// report, and drops the oldest rows beyond `capacity`, in one committed transaction: a kill at
+  /// any moment leaves all of them or none.
+  /// - Returns: the rows dropped to make room.
+  @discardableResult
+  public func add(_ rows: [Row], revenue: AdRevenue?, capacity: Int = BeaconStore.capacity) throws -> [Row] {
     try database.transaction {
-      try insert.run([
-        .text(row.kind.rawValue), .text(row.adID), .text(row.url), .text(row.nonce), .real(row.created),
-        .real(row.expires), .integer(row.attempts),
-      ])
+      for row in rows {
+        try insert.run([
+          .text(row.kind.rawValue), .text(row.adID), .text(row.url), .text(row.nonce), .real(row.created),
+          .real(row.expires), .integer(row.attempts),
+        ])
+      }
+      if let revenue { try revenues.record(revenue) }
       return try dropOverflow.rows([.integer(capacity)], BeaconStore.row)
     }
   }

@@ -21,37 +21,57 @@ public final class RevenueLedger: RevenueStore {
   public init(path: String) throws {
     self.path = path
     (database, (insert, selectPending, delete)) = try SQLiteDatabase.ledger(
-      "revenue ledger", at: path,
-      schema: """
-        CREATE TABLE IF NOT EXISTS revenues (
-          event_id TEXT PRIMARY KEY,
-          format TEXT NOT NULL,
-          placement TEXT NOT NULL,
-          ad_id TEXT NOT NULL,
-          source TEXT NOT NULL,
-          seat TEXT NOT NULL,
-          crid TEXT NOT NULL,
-          cpm_micros INTEGER NOT NULL,
-          revenue_micros INTEGER NOT NULL,
-          currency TEXT NOT NULL,
-          precision TEXT NOT NULL
-        );
-        """
-    ) { database in
-      (
-        try database.prepare(
-          "INSERT OR IGNORE INTO revenues (event_id, format, placement, ad_id, source, seat, crid, cpm_micros,"
-            + " revenue_micros, currency, precision) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)"),
-        try database.prepare(
-          "SELECT event_id, format, placement, ad_id, source, seat, crid, cpm_micros, revenue_micros, currency,"
-            + " precision FROM revenues ORDER BY rowid"),
-        try database.prepare("DELETE FROM revenues WHERE event_id = ?")
-      )
-    }
+      "revenue ledger", at: path, schema: RevenueLedger.schema, prepare: RevenueLedger.statements)
   }
 
-  /// Records `revenue`, committed (and synced: `synchronous=FULL`) before this returns; recording
-  /// the same event id again changes nothing. An absent placement, seat or crid is stored empty.
+  /// The ledger on `database`, the beacon queue's own connection to `path`, whose transactions
+  /// can then write an impression's beacons and its event together; its table made if needed.
+  init(sharing database: SQLiteDatabase, path: String) throws {
+    self.path = path
+    self.database = database
+    try database.execute(RevenueLedger.schema)
+    (insert, selectPending, delete) = try RevenueLedger.statements(database)
+  }
+
+  /// The columns of its `revenues` table, in order.
+  static let columns = [
+    "event_id", "format", "placement", "ad_id", "source", "seat", "crid", "cpm_micros", "revenue_micros", "currency",
+    "precision",
+  ]
+
+  private static let schema = """
+    CREATE TABLE IF NOT EXISTS revenues (
+      event_id TEXT PRIMARY KEY,
+      format TEXT NOT NULL,
+      placement TEXT NOT NULL,
+      ad_id TEXT NOT NULL,
+      source TEXT NOT NULL,
+      seat TEXT NOT NULL,
+      crid TEXT NOT NULL,
+      cpm_micros INTEGER NOT NULL,
+      revenue_micros INTEGER NOT NULL,
+      currency TEXT NOT NULL,
+      precision TEXT NOT NULL
+    );
+    """
+
+  private static func statements(_ database: SQLiteDatabase) throws -> (
+    SQLiteDatabase.Statement, SQLiteDatabase.Statement, SQLiteDatabase.Statement
+  ) {
+    (
+      try database.prepare(
+        "INSERT OR IGNORE INTO revenues (event_id, format, placement, ad_id, source, seat, crid, cpm_micros,"
+          + " revenue_micros, currency, precision) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)"),
+      try database.prepare(
+        "SELECT event_id, format, placement, ad_id, source, seat, crid, cpm_micros, revenue_micros, currency,"
+          + " precision FROM revenues ORDER BY rowid"),
+      try database.prepare("DELETE FROM revenues WHERE event_id = ?")
+    )
+  }
+
+  /// Records `revenue`, committed (and synced: `synchronous=FULL`) before this returns, or as part
+  /// of the transaction it is called in; recording the same event id again changes nothing. An
+  /// absent placement, seat or crid is stored empty.
   /// - Throws: when the file cannot be written.
   public func record(_ revenue: AdRevenue) throws {
     try insert.run([

@@ -3,8 +3,8 @@ import IntermissionCore
 
 /// What an OpenRTB 2.6 bid response comes to for one request: no fill, or the winning bid (the
 /// highest `price`, at least its imp's floor, whose markup is valid), and a loss notice for every
-/// other bid: 3 (invalid bid response) for those refused on the way down, each bid judged on its
-/// own, 100 (below the auction floor) for those under the floor, and 102 (lost to a higher bid)
+/// other bid: 3 (invalid bid response) for those refused on the way down (a price above
+/// `PriceFloor.maximum` among them), each bid judged on its own, 100 (below the auction floor) for those under the floor, and 102 (lost to a higher bid)
 /// for the rest. A response that is not a bid response for the request, or has more than
 /// `maximumBids` bids, is refused as a whole.
 public struct OpenRTBAuction: Sendable {
@@ -145,6 +145,10 @@ public struct OpenRTBAuction: Sendable {
         auction.losses.append(loss(3, "the bid has no valid \"price\""))
         continue
       }
+      guard price <= PriceFloor.maximum else {
+        auction.losses.append(loss(3, OpenRTBAuction.aboveMaximum))
+        continue
+      }
       if let floor = request.floor, floor > 0 {
         guard currency == PriceFloor.currency else {
           auction.losses.append(
@@ -173,6 +177,10 @@ public struct OpenRTBAuction: Sendable {
 
   /// The reason a bid under its imp's floor is refused (`bid.refused`), with loss code 100.
   public static let belowFloor = "belowFloor"
+
+  /// The reason a bid whose `price` is above the largest floor a manifest accepts
+  /// (`PriceFloor.maximum`) is refused, with loss code 3: no CPM that high is a real price.
+  public static let aboveMaximum = "the bid's \"price\" is above \(PriceFloor.maximum), the largest CPM accepted"
 
   /// Every bid of the response, with its seat and its `price` (nil when it is not a finite number
   /// of at least 0).

@@ -23,6 +23,8 @@ public struct RunReport: Sendable {
     public var clicks = 0
     /// What the impressions earned (`ad.revenue`, not those of an earlier launch), by currency.
     public var revenue: [String: Micros] = [:]
+    /// This launch's `ad.revenue` records not in `revenue`: unreadable, or past the largest total.
+    public var uncountedRevenue = 0
     /// Shows refused (`fullscreen.refused`), by reason.
     public var refusals: [String: Int] = [:]
     /// Failed loads (`ad.failed`) and shows (`fullscreen.failed`), by reason.
@@ -39,13 +41,14 @@ public struct RunReport: Sendable {
     public var clickThroughRate: Double? { ratio(clicks, impressions) }
 
     /// revenue × 1000 / impressions in `currency`, rounded to the millionth; nil without an
-    /// impression.
+    /// impression, with revenue records not counted, or past the largest amount.
     public func eCPM(_ currency: String) -> Micros? {
-      guard impressions > 0, let total = revenue[currency] else { return nil }
-      let (scaled, overflow) = total.value.multipliedReportingOverflow(by: 1000)
-      guard !overflow else { return nil }
+      guard impressions > 0, uncountedRevenue == 0, let total = revenue[currency] else { return nil }
       let count = Int64(impressions)
-      return Micros((scaled + count / 2) / count)
+      let (scaled, overflow) = total.value.multipliedReportingOverflow(by: 1000)
+      let (rounding, past) = scaled.addingReportingOverflow(count / 2)
+      guard !overflow, !past else { return nil }
+      return Micros(rounding / count)
     }
 
     private func ratio(_ part: Int, _ whole: Int) -> Double? { whole > 0 ? Double(part) / Double(whole) : nil }
@@ -76,6 +79,15 @@ public struct RunReport: Sendable {
   /// Revenue events of an earlier launch handed over in this one (`"pending": true`): not in
   /// `revenue`, which their own launch counted.
   public var pendingRevenueEvents: Int
+  /// What those events earned, by currency.
+  public var pendingRevenue: [String: Micros]
+  /// `ad.revenue` records that could not be counted, by reason: `unreadable` (no decimal
+  /// `revenue` or no `currency`) and `past the largest total` (the sum would pass `Int64` millionths).
+  public var revenueNotCounted: [String: Int]
+  /// The reason of a record without a readable `revenue` and `currency`.
+  public static let unreadable = "unreadable"
+  /// The reason of a record whose amount would take its total past the largest.
+  public static let pastLargestTotal = "past the largest total"
   /// The run's length in host seconds: its last record's time.
   public var duration: Double
   /// How many records were read.
@@ -88,7 +100,9 @@ public struct RunReport: Sendable {
     rows = tally.rows()
     bidRefusals = tally.bidRefusals
     beacons = tally.beacons()
-    pendingRevenueEvents = tally.pendingRevenue
+    pendingRevenueEvents = tally.pendingRevenueEvents
+    pendingRevenue = tally.pendingRevenue
+    revenueNotCounted = tally.revenueNotCounted
     let timeline = Timeline(log)
     held = timeline.lanes.filter { $0.kind == .hold }.map { lane in
       (String(lane.name.dropFirst("hold: ".count)), lane.intervals.reduce(0) { $0 + $1.end - $1.start })

@@ -1,3 +1,4 @@
+import IntermissionAds
 import IntermissionCore
 
 /// A `RunReport` written out: as a table for people (`table`), or as one JSON object for
@@ -17,7 +18,8 @@ public enum RunReportText {
         row.format, row.placement ?? "(all)", row.requests.map(String.init) ?? "-", row.fills.map(String.init) ?? "-",
         percent(row.requests == nil ? nil : row.fillRate), String(row.shows), String(row.impressions),
         percent(row.viewableRate), String(row.clicks), percent(row.clickThroughRate),
-        currencies.isEmpty ? "-" : currencies.map { "\(row.revenue[$0]!) \($0)" }.joined(separator: ", "),
+        (currencies.isEmpty ? "-" : currencies.map { "\(row.revenue[$0]!) \($0)" }.joined(separator: ", "))
+          + (row.uncountedRevenue > 0 ? " + \(row.uncountedRevenue) not counted" : ""),
         currencies.isEmpty
           ? "-"
           : currencies.map { "\(row.eCPM($0).map(\.description) ?? "-") \($0)" }.joined(
@@ -43,15 +45,24 @@ public enum RunReportText {
       "beacons: \(beacons.sent) sent, \(beacons.failed) failed attempts, \(beacons.pending) pending,"
       + " \(beacons.dropped) dropped\n"
     if report.pendingRevenueEvents > 0 {
-      out += "revenue events of an earlier launch handed over: \(report.pendingRevenueEvents)\n"
+      out += "revenue events of an earlier launch handed over: \(report.pendingRevenueEvents)"
+      out += report.pendingRevenue.isEmpty ? "\n" : " (\(amounts(report.pendingRevenue)))\n"
+    }
+    if !report.revenueNotCounted.isEmpty {
+      out +=
+        "revenue not counted: "
+        + report.revenueNotCounted.sorted { $0.key > $1.key }.map {
+          "\($0.value) record\($0.value == 1 ? "" : "s") \($0.key)"
+        }.joined(separator: ", ") + "\n"
     }
     return out
   }
 
-  /// The report as one JSON object: `rows` (each with its figures, rates as numbers or null, and
-  /// revenue and eCPM as decimal strings by currency), `bidRefusals`, `held` (seconds by holder),
-  /// `beacons`, `pendingRevenueEvents`, `duration`, `records` and `skippedLines` (the numbers of
-  /// the lines that were not records).
+  /// The report as one JSON object: `rows` (each with its figures, rates as numbers or null,
+  /// revenue and eCPM as decimal strings by currency, and `uncountedRevenue`), `bidRefusals`, `held`
+  /// (seconds by holder), `beacons`, `pendingRevenueEvents`, `pendingRevenue` (by currency),
+  /// `revenueNotCounted` (by reason), `duration`, `records` and `skippedLines` (the numbers of the
+  /// lines that were not records).
   public static func json(_ report: RunReport, skippedLines: [Int]) -> String {
     let rows = report.rows.map { row -> String in
       let currencies = row.revenue.keys.sorted()
@@ -63,6 +74,7 @@ public enum RunReportText {
         ("clicks", String(row.clicks)), ("clickThroughRate", rate(row.clickThroughRate)),
         ("revenue", object(currencies.map { ($0, TraceValue.quoted(row.revenue[$0]!.description)) })),
         ("eCPM", object(currencies.map { ($0, row.eCPM($0).map { TraceValue.quoted($0.description) } ?? "null") })),
+        ("uncountedRevenue", String(row.uncountedRevenue)),
         ("refusals", object(row.refusals)), ("failures", object(row.failures)), ("vastErrors", object(row.vastErrors)),
       ]
       return object(members)
@@ -80,6 +92,12 @@ public enum RunReportText {
         ])
       ),
       ("pendingRevenueEvents", String(report.pendingRevenueEvents)),
+      (
+        "pendingRevenue",
+        object(
+          report.pendingRevenue.sorted { $0.key < $1.key }.map { ($0.key, TraceValue.quoted($0.value.description)) })
+      ),
+      ("revenueNotCounted", object(report.revenueNotCounted)),
       ("skippedLines", "[" + skippedLines.map(String.init).joined(separator: ",") + "]"),
     ]
     return object(members) + "\n"
@@ -91,6 +109,10 @@ public enum RunReportText {
 
   private static func object(_ counts: [String: Int]) -> String {
     object(counts.sorted { $0.key < $1.key }.map { ($0.key, String($0.value)) })
+  }
+
+  private static func amounts(_ amounts: [String: Micros]) -> String {
+    amounts.sorted { $0.key < $1.key }.map { "\($0.value) \($0.key)" }.joined(separator: ", ")
   }
 
   private static func counts(_ counts: [String: Int]) -> String {

@@ -9,11 +9,14 @@ struct RunTally {
   private var order: [Key] = []
   private var counts: [Key: RunReport.Row] = [:]
   private(set) var bidRefusals: [String: Int] = [:]
-  private(set) var pendingRevenue = 0
+  private(set) var pendingRevenueEvents = 0
+  private(set) var pendingRevenue: [String: Micros] = [:]
+  private(set) var revenueNotCounted: [String: Int] = [:]
   private var sent = 0
   private var failed = 0
   private var dropped = 0
-  /// Each beacon's (kind and id) last outcome: whether it failed.
+  /// Each beacon's last outcome, by its nonce (by kind and ad id in a trace without nonces):
+  /// whether it failed.
   private var lastFailed: [String: Bool] = [:]
 
   mutating func read(_ record: TraceLog.Record) {
@@ -38,16 +41,35 @@ struct RunTally {
     case "fullscreen.failed": each(format, placement) { $0.failures[record["reason"] ?? "unknown", default: 0] += 1 }
     case "vast.error": update(format, nil) { $0.vastErrors[record["code"] ?? "?", default: 0] += 1 }
     case "ad.revenue":
-      guard record["pending"] != "true" else {
-        pendingRevenue += 1
+      let isPending = record["pending"] == "true"
+      if isPending { pendingRevenueEvents += 1 }
+      guard let amount = record["revenue"].flatMap({ Micros(decimal: $0) }), let currency = record["currency"] else {
+        revenueNotCounted[RunReport.unreadable, default: 0] += 1
+        if !isPending { each(format, placement) { $0.uncountedRevenue += 1 } }
         return
       }
-      let amount = record["revenue"].flatMap { Micros(decimal: $0) } ?? .zero
-      let currency = record["currency"] ?? "?"
-      each(format, placement) { $0.revenue[currency] = ($0.revenue[currency] ?? .zero) + amount ?? .zero }
+      if isPending {
+        guard let sum = (pendingRevenue[currency] ?? .zero) + amount else {
+          revenueNotCounted[RunReport.pastLargestTotal, default: 0] += 1
+          return
+        }
+        pendingRevenue[currency] = sum
+        return
+      }
+      var overflowed = false
+      // A sum past `Int64` keeps the total it had and says so: never a reset, never a trap.
+      each(format, placement) {
+        if let sum = ($0.revenue[currency] ?? .zero) + amount {
+          $0.revenue[currency] = sum
+        } else {
+          $0.uncountedRevenue += 1
+          overflowed = true
+        }
+      }
+      if overflowed { revenueNotCounted[RunReport.pastLargestTotal, default: 0] += 1 }
     case "bid.refused": bidRefusals[record["reason"] ?? "unknown", default: 0] += 1
     case "beacon.sent", "beacon.failed", "beacon.dropped":
-      let beacon = (record["kind"] ?? "") + " " + (record["id"] ?? "")
+      let beacon = record["nonce"] ?? ((record["kind"] ?? "") + " " + (record["id"] ?? ""))
       lastFailed[beacon] = record.event == "beacon.failed"
       switch record.event {
       case "beacon.sent": sent += 1

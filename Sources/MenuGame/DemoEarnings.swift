@@ -39,7 +39,9 @@ public final class DemoEarnings {
   @discardableResult
   public func count(_ micros: Int64, of currency: String, eventID: String) -> Bool {
     guard !counted.contains(eventID) else { return false }
-    byCurrency[currency] = min(DemoEarnings.maximum, (byCurrency[currency] ?? 0) + max(0, micros))
+    // Never a trap: a sum past `Int64` is past `maximum` too, and stops there.
+    let (sum, overflow) = (byCurrency[currency] ?? 0).addingReportingOverflow(max(0, micros))
+    byCurrency[currency] = overflow ? DemoEarnings.maximum : min(DemoEarnings.maximum, sum)
     counted.append(eventID)
     if counted.count > DemoEarnings.rememberedEvents { counted.removeFirst() }
     guard let path else { return true }

@@ -110,6 +110,19 @@ struct AuctionRulesTests {
     }
   }
 
+  @Test func aBidPricedAboveTheLargestFloorIsRefusedAloneAsInvalid() throws {
+    let request = try OpenRTBTests.request(.banner)
+    let body = Self.response(
+      OpenRTBTests.bid("huge", price: 9e15), OpenRTBTests.bid("good", price: 1),
+      OpenRTBTests.bid("cap", price: PriceFloor.maximum))
+    let auction = try Self.decide(body, request: request)
+    #expect(auction.winner?.bidID == "cap" && auction.winner?.price == 1_000_000)
+    #expect(auction.losses.map(\.bidID) == ["huge", "good"] && auction.losses.map(\.code) == [3, 102])
+    #expect(auction.losses.first?.reason == #"the bid's "price" is above 1000000.0, the largest CPM accepted"#)
+    let alone = try Self.decide(Self.response(OpenRTBTests.bid("huge", price: 1_000_000.01)), request: request)
+    #expect(alone.winner == nil && alone.losses.map(\.code) == [3])
+  }
+
   @Test func markupThatIsNotUTF8RefusesItsBidAloneAndAManifestSaysWhere() throws {
     let request = try OpenRTBTests.request(.banner)
     let marker = "TITLE-BYTES"

@@ -117,6 +117,20 @@ struct RevenueTests {
     #expect((Micros(1) + Micros(Int64.max)) == nil && (Micros(1) + Micros(2)) == Micros(3))
   }
 
+  @Test func aPriceThatIsNoCPMIsWorthNothingKnownNeverZeroAndExact() throws {
+    for cpm in [9e15, 1_000_000.5, -1, .infinity, .nan] {
+      var ad = AdCreative(id: "x", imagePath: "", title: "", action: .inApp)
+      ad.price = AdPrice(cpm: cpm, precision: .exact, source: .openrtb)
+      let earned = AdRevenue(impressionOf: ad, format: .banner, placement: nil)
+      #expect(earned.precision == .unknown && earned.cpm == .zero && earned.revenue == .zero, "\(cpm)")
+    }
+    var top = AdCreative(id: "x", imagePath: "", title: "", action: .inApp)
+    top.price = AdPrice(cpm: PriceFloor.maximum, precision: .exact, source: .openrtb)
+    let earned = AdRevenue(impressionOf: top, format: .banner, placement: nil)
+    #expect(
+      earned.precision == .exact && earned.cpm == Micros(1_000_000_000_000) && earned.revenue == Micros(1_000_000_000))
+  }
+
   /// A store that remembers how many trace lines there were when each event was recorded.
   final class CountingStore: RevenueStore {
     var events: [AdRevenue] = []

@@ -47,6 +47,27 @@ struct RevenueLedgerTests {
     #expect(try RevenueLedger(path: path).pending().count == 1 && RewardLedger(path: path).pending().count == 1)
   }
 
+  /// The queue writes an impression's revenue event with its beacons: a file whose `revenues`
+  /// table is not a ledger's would refuse both, so it is moved aside as a damaged queue is.
+  @Test func aQueueWhoseRevenuesTableIsForeignIsMovedAside() throws {
+    let runner = try ProgramRunner()
+    let path = runner.path("beacons.sqlite")
+    _ = try BeaconStore(path: path)
+    let sqlite = Process()
+    sqlite.executableURL = URL(fileURLWithPath: "/usr/bin/sqlite3")
+    sqlite.arguments = [path, "DROP TABLE revenues; CREATE TABLE revenues (name TEXT, amount REAL);"]
+    try sqlite.run()
+    sqlite.waitUntilExit()
+    try #require(sqlite.terminationStatus == 0)
+    let (store, recovery) = try BeaconStore.openRecovering(path: path, now: 1_764_577_800)
+    #expect(
+      recovery
+        == "beacon queue \(path): its revenues table is not a revenue ledger's (columns name, amount); moved aside to"
+        + " \(path).corrupt-20251201T083000Z, and a fresh queue started")
+    try store.add([], revenue: Self.event("e"))
+    #expect(try RevenueLedger(path: path).pending().map(\.eventID) == ["e"])
+  }
+
   @Test func aDeferredLedgerCreatesNothingUntilAnImpressionEarns() throws {
     let runner = try ProgramRunner()
     let path = runner.path("data/intermission/beacons.sqlite")

@@ -31,6 +31,13 @@ struct DemoEarningsTests {
     #expect(DemoEarnings.defaultPath(environment: ["XDG_DATA_HOME": "/d"]) == "/d/intermission/demo-earnings.txt")
   }
 
+  @Test func amountsPastTheLargestStopAtItWithoutATrap() {
+    let earnings = DemoEarnings(path: nil)
+    #expect(earnings.count(DemoEarnings.maximum - 1, of: "USD", eventID: GameSaveTests.first))
+    #expect(earnings.count(Int64.max, of: "USD", eventID: GameSaveTests.second))
+    #expect(earnings.byCurrency == ["USD": DemoEarnings.maximum])
+  }
+
   @Test(arguments: [
     "garbage", "intermission-demo-earnings 1\nearned usd 5\n", "intermission-demo-earnings 1\nearned USD -5\n",
     "intermission-demo-earnings 1\ncounted nope\n", "intermission-demo-earnings 2\n",

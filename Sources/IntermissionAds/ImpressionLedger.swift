@@ -1,0 +1,10 @@
+/// A beacon delivery that keeps revenue events too, in the same file (`BeaconQueue`): an
+/// impression's beacons and its revenue event are written in one transaction, so that no kill
+/// between them bills a buyer and loses the event. As the overlay's `beacons` and its
+/// `revenueStore` at once (`keepReports`), it records every impression this way.
+public protocol ImpressionLedger: BeaconDelivery, RevenueStore {
+  /// Records `beacons` and `revenue` (nil: the beacons alone) in one transaction, durable before
+  /// this returns; beacons that cannot be written are kept as `record(_:)` keeps them.
+  /// - Throws: when `revenue` could not be recorded.
+  func record(_ beacons: [Beacon], with revenue: AdRevenue?) throws
+}
