@@ -51,11 +51,12 @@ struct VideoCrashTests {
     #expect(relaunch.status == 0, "\(relaunch.stderr)")
     let save = GameSave(path: runner.path("data/intermission/demo-save.txt"))
     #expect(save.coins == (completed ? 50 : 0), "killed \(moment) s in: completed \(completed), \(save.coins) coins")
-    // Every tracker of the show at most once: a retried delivery keeps its nonce.
+    // Every tracker of the show fired once: the same URL, delivered once, or once more after the
+    // kill (sent, not yet acknowledged in the queue); a buyer's URL carries no nonce of ours.
     let trackers = responder.notices.filter { $0.line.hasPrefix("/vast/") }
     let byPath = Dictionary(grouping: trackers, by: { $0.line.split(separator: "?")[0] })
     for (path, sent) in byPath {
-      #expect(Set(sent.compactMap(\.nonce)).count == 1, "\(path) at \(moment) s: \(sent.map(\.nonce))")
+      #expect(Set(sent.map(\.line)).count == 1 && sent.count <= 2, "\(path) at \(moment) s: \(sent.map(\.line))")
     }
     if completed {
       #expect(byPath["/vast/complete"] != nil, "a completion's tracker is delivered, across the kill if need be")

@@ -4,8 +4,8 @@
 Listens on 127.0.0.1 on a free port (written to --port-file once listening). POST /openrtb2/auction
 answers a bid request as the case in the --control file says (read at every request); GET serves
 the creative (/creative.png, from --creative) and answers every other path (notices and trackers)
-with 204. Every request is logged as one JSON line to --log: method, path, query, the headers that
-matter, and a POST's body.
+with 204. Every request is logged as one JSON line to --log: method, the request target exactly as
+received, path, query, the headers that matter, and a POST's body.
 
 Cases:
   one-bid        one bid, with nurl, burl, lurl, event trackers, an imptracker and a click tracker
@@ -117,7 +117,7 @@ class Responder(LoggingHandler):
     def record(self, body=None, status=None):
         parsed = urllib.parse.urlsplit(self.path)
         entry = {
-            "time": time.time(), "method": self.command, "path": parsed.path, "status": status,
+            "time": time.time(), "method": self.command, "target": self.path, "path": parsed.path, "status": status,
             "query": dict(urllib.parse.parse_qsl(parsed.query, keep_blank_values=True)),
             "headers": {name.lower(): self.headers[name] for name in ("Content-Type", "x-openrtb-version") if self.headers[name]},
         }
