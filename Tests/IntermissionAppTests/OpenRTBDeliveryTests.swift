@@ -186,6 +186,32 @@ struct OpenRTBDeliveryTests {
     #expect(!responder.requests.contains { $0.path.contains("10.0.0.1") })
   }
 
+  @Test(arguments: [
+    ("fallback-image", "http://127.0.0.1:PORT/missing/creative.png: HTTP 404", "/missing/creative.png"),
+    ("fallback-markup", "the win notice's markup is not UTF-8 (byte 58)", "/win-latin1?b=broken&p=3"),
+  ])
+  func aWinnerWhoseAdFailsToLoadIsReplacedByTheNextBidAndOnlyThoseBelowItHearTheyLost(
+    answer: String, reason: String, fetched: String
+  ) throws {
+    let responder = try OpenRTBResponder(case: answer)
+    let runner = try ProgramRunner()
+    let (result, _) = try run(responder, runner, seconds: 1)
+    #expect(result.status == 0 && result.stderr.isEmpty, "\(result.stderr)")
+    // The highest bid is refused when its ad cannot be had, in the same load, which shows the next:
+    // the refused bid hears 3, the one below the shown bid 102, the shown bid no loss at all.
+    #expect(
+      try exactTrace(runner, responder)
+        == Self.shownTrace(winner: "good", refused: (id: "broken", reason: reason), losers: ["broken", "low"]))
+    expectOneTestRequestForTheBanner(responder)
+    let requestID = try #require(responder.bidRequests.first?.json?["id"] as? String)
+    let received = responder.requests.filter { $0.method == "GET" }.map(\.target)
+    #expect(
+      received == [
+        fetched, "/creative.png", "/win?b=good&p=2", "/event1?a=\(requestID)", "/loss?b=broken&r=3&p=",
+        "/loss?b=low&r=102&p=",
+      ], "byte for byte, in order")
+  }
+
   /// The `reason` of an `ad.failed` line with `error`: no fill, no bid, or a failed transfer.
   static func reason(of error: String) -> String {
     error == "no-fill" ? "noFill" : error.hasPrefix("no-fill (nbr") ? "noBid" : "transferFailed"

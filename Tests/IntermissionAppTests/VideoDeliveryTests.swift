@@ -113,6 +113,42 @@ struct VideoDeliveryTests {
     #expect(try story(runner).contains("540 rewarded.earned 50"))
   }
 
+  @Test(arguments: [
+    ("fallback-vast", ["/missing.xml", "/media.mp4"], "/broken/error?code=301"),
+    ("fallback-media", ["/missing.mp4", "/media.mp4"], "/broken/error?code=401"),
+  ])
+  func aVideoWinnerWhoseVASTOrMediaFailsIsReplacedByTheNextBid(answer: String, fetched: [String], error: String)
+    throws
+  {
+    let responder = try OpenRTBResponder(case: answer, media: GeneratedMedia.path("steps.mp4"))
+    let runner = try ProgramRunner()
+    let demand = try responder.writeDemandFile(in: runner.folder, placements: Self.placements, members: Self.members)
+    // Bonus at 1 s: the rewarded ad loads, and is not shown.
+    let script = try runner.write("s.txt", "1.0 click 480 252\n")
+    let result = try runner.run([
+      "--headless", "--no-audio", "--fixed-step", "--ads", demand, "--seconds", "3", "--script", script, "--trace",
+      runner.path("t.jsonl"), "--beacons", runner.path("beacons.sqlite"),
+    ])
+    #expect(result.status == 0, "\(result.stderr)")
+    let story = try runner.traceSummary("t.jsonl", fields: ["id", "format", "kind", "code"]) { event, line in
+      ["ad.loaded", "ad.failed", "bid.refused", "vast.error"].contains(event) || line.contains(#""kind":"loss""#)
+        || line.contains(#""kind":"vast""#)
+    }
+    let loaded = story.filter { $0.contains("ad.loaded") }
+    #expect(loaded.count == 2 && loaded.last?.hasSuffix("ad.loaded v1 rewarded") == true, "\(story)")
+    #expect(story.contains { $0.hasSuffix("bid.refused broken") }, "\(story)")
+    #expect(!story.contains { $0.contains("ad.failed") || $0.contains("vast.error") }, "one load, no failure: \(story)")
+    // What the server received, byte for byte: the broken bid's VAST or media asked for, then the next
+    // bid's media; the broken bid hears 3 and its Error URL its VAST error, the one below the shown
+    // bid 102, and the shown bid no loss. Nothing appended to any of the buyer's URLs.
+    let received = responder.requests.filter { $0.method == "GET" }.map(\.target).filter { target in
+      ["/missing", "/media.mp4", "/broken/", "/loss", "/vast/", "/win?b=v1", "/win?b=low"].contains {
+        target.hasPrefix($0)
+      }
+    }
+    #expect(received == fetched + ["/loss?b=broken&r=3&p=", error, "/loss?b=low&r=102&p="], "\(received)")
+  }
+
   @Test func aRemoteManifestsHouseVideoComesFromNginxWithItsMediaBesideItsVAST() throws {
     let runner = try ProgramRunner()
     let www = try ShippedManifest.copy(runner, "www")
