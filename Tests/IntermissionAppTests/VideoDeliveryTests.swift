@@ -65,9 +65,10 @@ struct VideoDeliveryTests {
     let notices = videoNotices(responder)
     #expect(
       notices.map(\.line) == [
-        "/win?b=v1&p=2.5", "/bill?b=v1&p=2.5&c=USD", "/vast/impression?p=2.5", "/vast/creativeView?t=00:00:00.000",
-        "/vast/start?t=00:00:00.000", "/vast/firstQuartile?t=00:00:01.000", "/vast/midpoint?t=00:00:02.000",
-        "/vast/thirdQuartile?t=00:00:03.000", "/vast/complete?t=00:00:04.000", "/vast/closeLinear?t=00:00:04.000",
+        "/win?b=v1&p=2.5", "/bill?b=v1&p=2.5&c=USD", "/vast/impression?p=2.5", "/vast/creativeView?t=00%3A00%3A00.000",
+        "/vast/start?t=00%3A00%3A00.000", "/vast/firstQuartile?t=00%3A00%3A01.000", "/vast/midpoint?t=00%3A00%3A02.000",
+        "/vast/thirdQuartile?t=00%3A00%3A03.000", "/vast/complete?t=00%3A00%3A04.000",
+        "/vast/closeLinear?t=00%3A00%3A04.000",
       ], "each once, byte for byte, no nonce or ts of ours: \(responder.notices.map(\.line))")
     // The bid request asked for video beside native, as the demand file says.
     let rewarded = try #require(
@@ -92,7 +93,9 @@ struct VideoDeliveryTests {
     // its own text.
     #expect(lines.contains("/wrap/impression") && lines.contains("/vast/impression?p=${AUCTION_PRICE}"), "\(lines)")
     // The wrapper's trackers come first at each moment: the chain from the outside in.
-    #expect(lines.firstIndex(of: "/wrap/start")! < lines.firstIndex(of: "/vast/start?t=00:00:00.000")!)
+    let wrapperStart = try #require(lines.firstIndex(of: "/wrap/start"), "\(lines)")
+    let inlineStart = try #require(lines.firstIndex(of: "/vast/start?t=00%3A00%3A00.000"), "\(lines)")
+    #expect(wrapperStart < inlineStart)
     #expect(lines.filter { $0 == "/wrap/complete" }.count == 1)
     // Once per rewarded auction: the show's, and the next preload's.
     #expect(responder.requests.filter { $0.path == "/vast/inline.xml" }.count == rewardedAuctions(responder))
@@ -109,7 +112,7 @@ struct VideoDeliveryTests {
     // preload's), and no other win notice.
     #expect(lines.filter { $0.hasPrefix("/win") }.allSatisfy { $0 == "/win-vast?b=v1&p=2.5" })
     #expect(lines.filter { $0.hasPrefix("/win") }.count == rewardedAuctions(responder))
-    #expect(lines.contains("/vast/complete?t=00:00:04.000"))
+    #expect(lines.contains("/vast/complete?t=00%3A00%3A04.000"))
     #expect(try story(runner).contains("540 rewarded.earned 50"))
   }
 
