@@ -169,7 +169,7 @@ public final class OpenRTBSource: AdSource, @unchecked Sendable {
     return loadBest(of: auction.candidates, format: format, viewWidth: Int(size.width), deadline: started + loadTimeout)
   }
 
-  /// The ad of `winner`: its markup fetched from its win notice if need be, then its image, or its
+  /// The ad of `bid`: its markup fetched from its win notice if need be, then its image, or its
   /// VAST and media. A failure refuses it (loss code 3).
   func load(_ bid: OpenRTBAuction.Winner, format: AdFormat, viewWidth: Int) -> Result<LoadedAd, AdError> {
     var winner = bid
