@@ -16,7 +16,8 @@ struct VideoCrashTests {
   /// The 4 s video, its close at 5 s, and a little after.
   static let window = 5.6
 
-  @Test func aRewardedVideoKilledAtTenMomentsRewardsOnlyAfterItsCompletionAndNoTrackerTwice() async throws {
+  @Test func aRewardedVideoKilledAtTenMomentsRewardsOnlyAfterItsCompletionAndFiresEachTrackerForOneEvent() async throws
+  {
     let moments = KillMoments.spread(Self.kills, over: Self.window, seed: 1930)
     let outcomes = try await KillMoments.run(moments) { try Self.killAndRelaunch(after: $0) }
     #expect(outcomes.count == Self.kills)
