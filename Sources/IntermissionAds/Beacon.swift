@@ -21,13 +21,25 @@ public struct Beacon: Hashable, Sendable {
     /// A VAST tracker of a video ad: an Impression, Error, Tracking, ClickTracking or Viewable URL
     /// of its InLine ad or of one of its wrappers, its macros filled.
     case vast
+
+    /// Whether the queue appends `nonce` and `ts` to its URL: only for the manifest's own tracking
+    /// URLs (impression, click, reward), whose collector counts each event once by nonce. A
+    /// buyer's URL (an OpenRTB notice or tracker, a VAST tracker) is requested exactly as it reads
+    /// with its macros replaced: a signed one would break, and VAST has its own `[CACHEBUSTING]`.
+    public var carriesNonce: Bool {
+      switch self {
+      case .impression, .click, .reward: true
+      case .win, .billing, .tracker, .loss, .vast: false
+      }
+    }
   }
 
   /// What happened.
   public var kind: Kind
   /// The ad it happened to.
   public var adID: String
-  /// Where it is reported, as the manifest gave it (the queue appends `nonce` and `ts`).
+  /// Where it is reported, as the manifest or the buyer gave it (the queue appends `nonce` and `ts`
+  /// when its kind `carriesNonce`).
   public var url: String
   /// How long, in seconds, it stays deliverable.
   public var lifetime: Double

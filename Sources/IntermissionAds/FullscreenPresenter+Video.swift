@@ -145,7 +145,7 @@ extension FullscreenPresenter {
     emit(paused)
   }
 
-  /// Stores each of `urls`, its macros filled, as a durable beacon (the queue adds its nonce); a URL
+  /// Stores each of `urls`, its macros filled, as a durable beacon (sent as it reads); a URL
   /// that is not http or https once filled is dropped, traced.
   func fire(_ urls: [String], of show: FullscreenShow, errorCode: VASTError.Code? = nil) {
     guard let video = show.video else { return }

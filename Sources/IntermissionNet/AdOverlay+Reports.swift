@@ -3,7 +3,7 @@ import IntermissionCore
 
 extension AdOverlay {
   /// Keeps the overlay's reports in `queue`'s SQLite file: beacons, an OpenRTB ad's notices and
-  /// trackers (sent by the queue, each once by nonce, across crashes), earned rewards waiting for
+  /// trackers (sent by the queue until one 2xx, across crashes), earned rewards waiting for
   /// the game's acknowledgement (`DeferredRewardLedger`) and revenue events waiting for their
   /// handler (the queue itself, `ImpressionLedger`: each written in one transaction with its
   /// impression's beacons), so that none is lost to a crash.

@@ -9,8 +9,11 @@ import IntermissionCore
 /// Delivers beacons from the durable `BeaconStore`: the overlay records each event here before its
 /// trace line, and each update of the overlay drives delivery.
 ///
-/// - Beacons go out oldest first, in batches, as HTTP GETs on a worker thread, to their URL with
-///   `nonce=<UUID>` (fresh per event, the same across retries) and `ts=<Unix seconds>` appended.
+/// - Beacons go out oldest first, in batches, as HTTP GETs on a worker thread. The manifest's own
+///   tracking URLs get `nonce=<UUID>` (fresh per event, the same across retries) and
+///   `ts=<Unix seconds>` appended; a buyer's URLs (OpenRTB notices and trackers, VAST trackers) go
+///   exactly as they read (`Beacon.Kind.carriesNonce`). Every row keeps its nonce in the queue,
+///   which sends it until one 2xx, either way.
 /// - A row leaves the queue only after a 2xx. After a failure, delivery waits, doubling from 1 s up
 ///   to 5 minutes with jitter. Expired rows are dropped before each batch.
 /// - The database is opened at creation if it exists (what an earlier run left is delivered now),
@@ -157,7 +160,7 @@ public final class BeaconQueue: BeaconDelivery, @unchecked Sendable {
     inFlight = rows
     let timestamp = Int(WallClock.now())
     let client = client
-    let urls = rows.map { BeaconQueue.deliveryURL($0.url, nonce: $0.nonce, timestamp: timestamp) }
+    let urls = rows.map { BeaconQueue.deliveryURL($0.url, kind: $0.kind, nonce: $0.nonce, timestamp: timestamp) }
     let onFinish = onFinish
     // The worker keeps the queue alive until its batch ends; rows it could not report stay queued
     // and go out at the next launch.
@@ -238,9 +241,10 @@ public final class BeaconQueue: BeaconDelivery, @unchecked Sendable {
 
   // MARK: - URLs and nonces
 
-  /// `url` with `nonce` and `ts` appended to its query (before any fragment).
-  public static func deliveryURL(_ url: String, nonce: String, timestamp: Int) -> String {
-    Beacon.appendingQuery("nonce=\(nonce)&ts=\(timestamp)", to: url)
+  /// What a beacon of `kind` requests: `url` with `nonce` and `ts` appended to its query (before any
+  /// fragment) when the kind `carriesNonce`, else `url` exactly as it reads.
+  public static func deliveryURL(_ url: String, kind: Beacon.Kind, nonce: String, timestamp: Int) -> String {
+    kind.carriesNonce ? Beacon.appendingQuery("nonce=\(nonce)&ts=\(timestamp)", to: url) : url
   }
 
   /// A random (version 4) UUID, in lower case.

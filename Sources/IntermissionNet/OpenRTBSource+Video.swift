@@ -42,7 +42,11 @@ extension OpenRTBSource {
       return .failure(NativeAd.Refusal("the win notice's markup could not be fetched: \(failure.description)"))
     case .success(let response) where response.status == 200 && !response.body.isEmpty:
       var fetched = winner
-      let text = String(decoding: response.body, as: UTF8.self)
+      // Checked as strictly as `adm`: markup that is not UTF-8 refuses the bid, never repaired.
+      guard let text = String(validating: response.body, as: UTF8.self) else {
+        let offset = OpenRTBSource.firstInvalidUTF8Offset(response.body) ?? 0
+        return .failure(NativeAd.Refusal("the win notice's markup is not UTF-8 (byte \(offset))"))
+      }
       switch winner.markupType {
       case .video:
         fetched.vast = winner.macros.substitute(text)
@@ -59,6 +63,20 @@ extension OpenRTBSource {
       return .failure(
         NativeAd.Refusal("the win notice answered HTTP \(response.status) with \(response.body.count) bytes, no markup")
       )
+    }
+  }
+
+  /// The offset of the first byte of `bytes` that is not well-formed UTF-8; nil when all are.
+  static func firstInvalidUTF8Offset(_ bytes: [UInt8]) -> Int? {
+    var parser = Unicode.UTF8.ForwardParser()
+    var iterator = bytes.makeIterator()
+    var offset = 0
+    while true {
+      switch parser.parseScalar(from: &iterator) {
+      case .valid(let scalar): offset += scalar.count
+      case .error: return offset
+      case .emptyInput: return nil
+      }
     }
   }
 

@@ -26,7 +26,7 @@ public final class OpenRTBSource: AdSource, @unchecked Sendable {
   /// Whether connections may reach loopback, link-local and private addresses: only when the
   /// endpoint is on one itself. The beacon queue that sends this source's notices follows it.
   public let allowsPrivateAddresses: Bool
-  private let client: HTTPClient
+  let client: HTTPClient
   private let fetcher: CachedFetch
   /// Brings video ads' wrappers and media.
   let videos: VideoMediaDownload
@@ -46,6 +46,8 @@ public final class OpenRTBSource: AdSource, @unchecked Sendable {
   private var viewSize = Size(width: 960, height: 640)
   /// What each format's last load has to tell, until its loader takes it.
   private var reports: [AdFormat: [SourceReport]] = [:]
+  /// Monotonic seconds, for each load's deadline (a test may pass its own clock).
+  package var clock: @Sendable () -> Double = MonotonicClock.readSeconds
 
   /// How long a loss notice stays deliverable, in seconds.
   public static let noticeLifetime = 86_400.0
@@ -131,6 +133,7 @@ public final class OpenRTBSource: AdSource, @unchecked Sendable {
     guard demand.placements[format] != nil else {
       return .failure(format == .banner ? .noBannerAds(path: name) : .noFullscreenAds(format: format, path: name))
     }
+    let started = clock()
     let (signals, size, floor) = lock.withLock { (consent, viewSize, floors[format]) }
     let language: DeviceLanguage? = lock.withLock { self.language }
     var request = OpenRTBRequest(
@@ -159,17 +162,18 @@ public final class OpenRTBSource: AdSource, @unchecked Sendable {
         return .failure(.transferFailed(url: endpoint, reason: "bid response refused: \(error)"))
       }
     }
-    var told: [SourceReport] = []
-    for loss in auction.losses {
-      if let reason = loss.reason { told.append(.bidRefused(id: loss.bidID, reason: reason)) }
-      if let url = loss.url {
-        told.append(.notice(Beacon(kind: .loss, adID: loss.bidID, url: url, lifetime: OpenRTBSource.noticeLifetime)))
-      }
-    }
-    report(told, for: format)
-    guard var winner = auction.winner else {
+    report(auction.losses, for: format)
+    guard !auction.candidates.isEmpty else {
       return .failure(auction.noBidReason.map { .noBid(reason: $0) } ?? .noFill)
     }
+    return loadBest(of: auction.candidates, format: format, viewWidth: Int(size.width), deadline: started + loadTimeout)
+  }
+
+  /// The ad of `bid`: its markup fetched from its win notice if need be, then its image, or its
+  /// VAST and media. A failure refuses it (loss code 3).
+  func load(_ bid: OpenRTBAuction.Winner, format: AdFormat, viewWidth: Int) -> Result<LoadedAd, AdError> {
+    var winner = bid
+    let endpoint = demand.endpoint.description
     if winner.markupFromWinNotice {
       switch markup(fromWinNoticeOf: winner) {
       case .success(let fetched): winner = fetched
@@ -179,7 +183,7 @@ public final class OpenRTBSource: AdSource, @unchecked Sendable {
       }
     }
     let creative = creative(of: winner, format: format)
-    if winner.markupType == .video { return loadVideo(winner, creative, format: format, viewWidth: Int(size.width)) }
+    if winner.markupType == .video { return loadVideo(winner, creative, format: format, viewWidth: viewWidth) }
     do throws(CachedFetch.Failure) {
       let image = try fetcher.image(of: creative)
       if case .failure(let error) = OpenRTBSource.checkedSize(LoadedAd(creative: creative, image: image)) {
@@ -236,18 +240,23 @@ public final class OpenRTBSource: AdSource, @unchecked Sendable {
 
   /// The winning bid could not be shown after all (its image): refused, with loss code 3.
   func refuse(_ winner: OpenRTBAuction.Winner, _ creative: AdCreative, reason: String, format: AdFormat) {
-    var told: [SourceReport] = [.bidRefused(id: winner.bidID, reason: reason)]
-    if let url = winner.lossNotice {
-      told.append(
-        .notice(
-          Beacon(
-            kind: .loss, adID: winner.bidID, url: winner.macros.losing(3).substitute(url),
-            lifetime: OpenRTBSource.noticeLifetime)))
+    report([winner.loss(3, reason: reason)], for: format)
+  }
+
+  /// Reports `losses`: each refusal's reason, then its loss notice, if it has a URL.
+  func report(_ losses: [OpenRTBAuction.Loss], for format: AdFormat) {
+    var told: [SourceReport] = []
+    for loss in losses {
+      if let reason = loss.reason { told.append(.bidRefused(id: loss.bidID, reason: reason)) }
+      if let url = loss.url {
+        told.append(.notice(Beacon(kind: .loss, adID: loss.bidID, url: url, lifetime: OpenRTBSource.noticeLifetime)))
+      }
     }
     report(told, for: format)
   }
 
-  private func report(_ told: [SourceReport], for format: AdFormat) {
+  /// Keeps `told` for the loader of `format` to take.
+  func report(_ told: [SourceReport], for format: AdFormat) {
     guard !told.isEmpty else { return }
     lock.withLock { reports[format, default: []] += told }
   }

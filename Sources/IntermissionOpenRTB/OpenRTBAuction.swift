@@ -1,14 +1,17 @@
 import IntermissionAds
 import IntermissionCore
 
-/// What an OpenRTB 2.6 bid response comes to for one request: no fill, or the winning bid (the
-/// highest `price`, at least its imp's floor, whose markup is valid), and a loss notice for every
-/// other bid: 3 (invalid bid response) for those refused on the way down (a price above
-/// `PriceFloor.maximum` among them), each bid judged on its own, 100 (below the auction floor) for those under the floor, and 102 (lost to a higher bid)
-/// for the rest. A response that is not a bid response for the request, or has more than
-/// `maximumBids` bids, is refused as a whole.
+/// What an OpenRTB 2.6 bid response comes to for one request: no fill, or the valid bids (at least
+/// their imp's floor, their markup valid), highest `price` first, and a loss notice for every bid
+/// refused, each bid judged on its own: 3 (invalid bid response, a price above
+/// `PriceFloor.maximum` among them), or 100 (below the auction floor) for those under the floor.
+/// The first valid bid wins unless its ad cannot be loaded (its markup, VAST, image or media): then
+/// the next is tried. The valid bids' loss notices wait for that outcome
+/// (`Winner.loss(_:reason:)`): 102 (lost to a higher bid) only under the bid that was loaded. A
+/// response that is not a bid response for the request, or has more than `maximumBids` bids, is
+/// refused as a whole.
 public struct OpenRTBAuction: Sendable {
-  /// The winning bid, with its ad and its notices, macros substituted.
+  /// A valid bid, the winner should it load, with its ad and its notices, macros substituted.
   public struct Winner: Hashable, Sendable {
     /// The bid's `id`.
     public var bidID: String
@@ -44,6 +47,15 @@ public struct OpenRTBAuction: Sendable {
     /// The language of the ad's text: the bid's `langb` (BCP 47), else its `language` (ISO 639-1);
     /// nil when it gives neither, or one that is not a language tag.
     public var language: String? = nil
+
+    /// Its loss notice with `code` (the loss reason), no price disclosed.
+    /// - Parameters:
+    ///   - code: 3 when its ad could not be loaded, 102 when a higher bid's was, 2 when the load's
+    ///     deadline passed before it was tried.
+    ///   - reason: why it was refused, for the trace (code 3).
+    public func loss(_ code: Int, reason: String? = nil) -> Loss {
+      Loss(bidID: bidID, code: code, url: lossNotice.map { macros.losing(code).substitute($0) }, reason: reason)
+    }
   }
 
   /// A bid's kind of markup (OpenRTB 2.6 `mtype`).
@@ -66,9 +78,12 @@ public struct OpenRTBAuction: Sendable {
     public var reason: String?
   }
 
-  /// The winning bid; nil for no fill.
-  public var winner: Winner?
-  /// Every other bid's loss notice, in the order they were ranked.
+  /// The valid bids, highest price first (equal prices in the response's order): the winner, then
+  /// those tried in turn should the ad before them fail to load.
+  public var candidates: [Winner]
+  /// The highest valid bid, the winner unless its ad fails to load; nil for no fill.
+  public var winner: Winner? { candidates.first }
+  /// The loss notice of every bid refused (3 and 100), in the order they were ranked.
   public var losses: [Loss]
   /// The response's no-bid reason (`nbr`), if it gave one.
   public var noBidReason: Int?
@@ -93,7 +108,7 @@ public struct OpenRTBAuction: Sendable {
   ///   - request: the request answered.
   /// - Throws: `Malformed` for a body that is not a bid response for this request.
   public static func decide(status: Int, body: [UInt8], request: OpenRTBRequest) throws(Malformed) -> OpenRTBAuction {
-    let none = OpenRTBAuction(winner: nil, losses: [], noBidReason: nil)
+    let none = OpenRTBAuction(candidates: [], losses: [], noBidReason: nil)
     if status == 204 || (status == 200 && body.allSatisfy { $0 == 0x20 || $0 == 0x0A || $0 == 0x0D || $0 == 0x09 }) {
       return none
     }
@@ -160,14 +175,11 @@ public struct OpenRTBAuction: Sendable {
           continue
         }
       }
-      guard auction.winner == nil else {
-        auction.losses.append(loss(102))
-        continue
-      }
       do throws(NativeAd.Refusal) {
-        auction.winner = try winner(
-          bid, id: id, seat: seat, price: price, currency: currency, macros: macros, lossURL: lossURL,
-          request: request, rule: rule)
+        auction.candidates.append(
+          try winner(
+            bid, id: id, seat: seat, price: price, currency: currency, macros: macros, lossURL: lossURL,
+            request: request, rule: rule))
       } catch {
         auction.losses.append(loss(3, error.description))
       }

@@ -264,15 +264,29 @@ struct OpenRTBTests {
     }
   }
 
-  @Test func theHighestPriceAcrossSeatsWinsAndTheOthersHearTheyLost() throws {
+  @Test func theHighestPriceAcrossSeatsWinsAndTheOthersWaitInPriceOrder() throws {
     let body =
       #"{"id":"req-1","bidid":"r","seatbid":[{"seat":"a","bid":[\#(Self.bid("low", price: 0.5)),\#(Self.bid("high", price: 2))]},"#
       + #"{"seat":"b","bid":[\#(Self.bid("mid", price: 1.5))]}]}"#
     let auction = try Self.decide(body)
     #expect(auction.winner?.bidID == "high")
-    #expect(auction.losses.map(\.bidID) == ["mid", "low"] && auction.losses.allSatisfy { $0.code == 102 })
-    #expect(
-      auction.losses.first?.url == "https://w.example.com/loss?r=102&p=&b=r", "the winning price is not disclosed")
+    // Each valid bid is a candidate, tried in turn should the one before fail to load; none has
+    // lost yet, so none hears 102 from the auction alone.
+    #expect(auction.candidates.map(\.bidID) == ["high", "mid", "low"] && auction.losses.isEmpty)
+    let mid = auction.candidates[1]
+    #expect(mid.loss(102).url == "https://w.example.com/loss?r=102&p=&b=r", "the winning price is not disclosed")
+    #expect(mid.loss(102).bidID == "mid" && mid.loss(102).code == 102 && mid.loss(102).reason == nil)
+    #expect(mid.loss(3, reason: "no image").url == "https://w.example.com/loss?r=3&p=&b=r")
+    #expect(mid.loss(3, reason: "no image").reason == "no image")
+  }
+
+  @Test func aBadBidBelowTheWinnerIsRefusedToo() throws {
+    // Every bid is judged, not only those above the winner: a bad runner-up could never be tried.
+    let body =
+      #"{"id":"req-1","seatbid":[{"bid":[\#(Self.bid("good", price: 2)),\#(Self.bid("bad", price: 1, adm: "{x"))]}]}"#
+    let auction = try Self.decide(body)
+    #expect(auction.candidates.map(\.bidID) == ["good"])
+    #expect(auction.losses.map(\.bidID) == ["bad"] && auction.losses.map(\.code) == [3])
   }
 
   @Test func aBadBidIsRefusedWithCodeThreeAndTheNextBestIsTried() throws {

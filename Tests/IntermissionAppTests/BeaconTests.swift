@@ -308,12 +308,29 @@ struct BeaconTests {
   }
 
   @Test func deliveryURLsKeepTheirQueryAndFragment() {
-    #expect(
-      BeaconQueue.deliveryURL("https://t.example/i", nonce: "N", timestamp: 7) == "https://t.example/i?nonce=N&ts=7")
-    #expect(
-      BeaconQueue.deliveryURL("https://t.example/i?a=1#f", nonce: "N", timestamp: 7)
-        == "https://t.example/i?a=1&nonce=N&ts=7#f")
-    #expect(BeaconQueue.deliveryURL("http://t/i?", nonce: "N", timestamp: 7) == "http://t/i?nonce=N&ts=7")
+    for kind in [Beacon.Kind.impression, .click, .reward] {
+      #expect(
+        BeaconQueue.deliveryURL("https://t.example/i", kind: kind, nonce: "N", timestamp: 7)
+          == "https://t.example/i?nonce=N&ts=7")
+      #expect(
+        BeaconQueue.deliveryURL("https://t.example/i?a=1#f", kind: kind, nonce: "N", timestamp: 7)
+          == "https://t.example/i?a=1&nonce=N&ts=7#f")
+      #expect(BeaconQueue.deliveryURL("http://t/i?", kind: kind, nonce: "N", timestamp: 7) == "http://t/i?nonce=N&ts=7")
+    }
+  }
+
+  @Test func aBuyersURLsAreRequestedExactlyAsTheyRead() {
+    // Signed, with a fragment, or VAST's own cache buster: nothing is appended to any of them.
+    let urls = [
+      "https://w.example/win?p=1.25&sig=ab%2Fc", "https://t.example/vast/error?code=302#x", "http://t/l?",
+      "https://t.example/i?cb=12345678",
+    ]
+    for kind in [Beacon.Kind.win, .billing, .tracker, .loss, .vast] {
+      for url in urls { #expect(BeaconQueue.deliveryURL(url, kind: kind, nonce: "N", timestamp: 7) == url, "\(kind)") }
+    }
+  }
+
+  @Test func noncesAreFreshRandomUUIDs() {
     let nonces = (0..<1000).map { _ in BeaconQueue.makeNonce() }
     #expect(Set(nonces).count == 1000)
     #expect(nonces.allSatisfy { $0.count == 36 && Array($0)[14] == "4" })

@@ -9,7 +9,7 @@ import Testing
 
 /// Ads bought over OpenRTB 2.6 from the loopback responder (`Tests/Servers/openrtb.py`), the real
 /// program headless on the fixed step: the request's every field, the auction's outcome in the
-/// trace, and every notice and tracker at the responder, once each, by nonce.
+/// trace, and every notice and tracker at the responder, once each, exactly as the buyer wrote it.
 @Suite("Ads over OpenRTB")
 struct OpenRTBDeliveryTests {
   static let headless = ["--headless", "--fixed-step", "--no-audio"]
@@ -95,10 +95,9 @@ struct OpenRTBDeliveryTests {
     let notices = responder.notices
     #expect(
       notices.map(\.line) == [
-        "/win?b=b1&p=1.25", "/event1?a=\(requestID)", "/bill?b=b1&c=USD&p=1.25", "/imp?p=1.25", "/event2?i=banner",
+        "/win?b=b1&p=1.25", "/event1?a=\(requestID)", "/bill?b=b1&p=1.25&c=USD", "/imp?p=1.25", "/event2?i=banner",
         "/click?p=1.25",
-      ])
-    #expect(Set(notices.compactMap(\.nonce)).count == notices.count, "each with a nonce of its own")
+      ], "each once, byte for byte as the buyer wrote it, its macros replaced: no nonce or ts of ours")
   }
 
   /// The whole trace of `runner`'s run, byte for byte but for the responder's port (`PORT`).
@@ -164,9 +163,8 @@ struct OpenRTBDeliveryTests {
     let requestID = try #require(responder.bidRequests.first?.json?["id"] as? String)
     #expect(
       responder.notices.map(\.line) == [
-        "/win?b=high&p=2", "/event1?a=\(requestID)", "/loss?b=mid&p=&r=102", "/loss?b=low&p=&r=102",
+        "/win?b=high&p=2", "/event1?a=\(requestID)", "/loss?b=mid&r=102&p=", "/loss?b=low&r=102&p=",
       ], "the winner's notices; the price is not disclosed to losers")
-    #expect(Set(responder.notices.compactMap(\.nonce)).count == 4, "a nonce each")
   }
 
   @Test(arguments: [
@@ -187,9 +185,35 @@ struct OpenRTBDeliveryTests {
     expectOneTestRequestForTheBanner(responder)
     let requestID = try #require(responder.bidRequests.first?.json?["id"] as? String)
     #expect(
-      responder.notices.map(\.line) == ["/win?b=good&p=1", "/event1?a=\(requestID)", "/loss?b=bad&p=&r=3"],
+      responder.notices.map(\.line) == ["/win?b=good&p=1", "/event1?a=\(requestID)", "/loss?b=bad&r=3&p="],
       "nothing of the bad bid but its loss notice")
     #expect(!responder.requests.contains { $0.path.contains("10.0.0.1") })
+  }
+
+  @Test(arguments: [
+    ("fallback-image", "http://127.0.0.1:PORT/missing/creative.png: HTTP 404", "/missing/creative.png"),
+    ("fallback-markup", "the win notice's markup is not UTF-8 (byte 58)", "/win-latin1?b=broken&p=3"),
+  ])
+  func aWinnerWhoseAdFailsToLoadIsReplacedByTheNextBidAndOnlyThoseBelowItHearTheyLost(
+    answer: String, reason: String, fetched: String
+  ) throws {
+    let responder = try OpenRTBResponder(case: answer)
+    let runner = try ProgramRunner()
+    let (result, _) = try run(responder, runner, seconds: 1)
+    #expect(result.status == 0 && result.stderr.isEmpty, "\(result.stderr)")
+    // The highest bid is refused when its ad cannot be had, in the same load, which shows the next:
+    // the refused bid hears 3, the one below the shown bid 102, the shown bid no loss at all.
+    #expect(
+      try exactTrace(runner, responder)
+        == Self.shownTrace(winner: "good", refused: (id: "broken", reason: reason), losers: ["broken", "low"]))
+    expectOneTestRequestForTheBanner(responder)
+    let requestID = try #require(responder.bidRequests.first?.json?["id"] as? String)
+    let received = responder.requests.filter { $0.method == "GET" }.map(\.target)
+    #expect(
+      received == [
+        fetched, "/creative.png", "/win?b=good&p=2", "/event1?a=\(requestID)", "/loss?b=broken&r=3&p=",
+        "/loss?b=low&r=102&p=",
+      ], "byte for byte, in order")
   }
 
   /// The `reason` of an `ad.failed` line with `error`: no fill, no bid, or a failed transfer.
@@ -269,7 +293,7 @@ struct OpenRTBDeliveryTests {
     #expect(refused.count == 1 && refused[0].contains(#""reason":"expired""#), "\(trace)")
     #expect(trace.contains { $0.contains(#""event":"fullscreen.shown""#) && $0.contains(#""frame":240"#) }, "\(trace)")
     let losses = responder.notices.map(\.line).filter { $0.hasPrefix("/loss") }
-    #expect(losses == ["/loss?b=b1&p=&r=2"], "\(responder.notices.map(\.line))")
+    #expect(losses == ["/loss?b=b1&r=2&p="], "\(responder.notices.map(\.line))")
     let formats = responder.bidRequests.compactMap { ($0.json?["imp"] as? [[String: Any]])?.first?["id"] as? String }
     #expect(formats.filter { $0 == "rewarded" }.count >= 2, "a new request after the expiry: \(formats)")
   }
@@ -321,7 +345,7 @@ struct OpenRTBDeliveryTests {
     #expect(Set(bodies.compactMap { $0["id"] as? String }).count == 3, "a fresh id each")
   }
 
-  @Test func noticesStoredBeforeAKillArriveOnceByNonceAfterARestart() throws {
+  @Test func noticesStoredBeforeAKillArriveOnceAfterARestart() throws {
     // Every notice is answered 500 at first: they wait in the queue when the program is killed.
     let responder = try OpenRTBResponder(case: "one-bid/500")
     let runner = try ProgramRunner()
@@ -344,9 +368,8 @@ struct OpenRTBDeliveryTests {
     _ = runner.finish(program)
     let failed = responder.notices
     try #require(!failed.isEmpty && failed.allSatisfy { $0.status == 500 }, "\(failed)")
-    let winNonce = try #require(failed.first?.nonce)
-    #expect(failed.allSatisfy { $0.line == "/win?b=b1&p=1.25" && $0.nonce == winNonce }, "retried in order: \(failed)")
-    // A restart with no fill of its own delivers what the killed run left, once each, by nonce.
+    #expect(failed.allSatisfy { $0.line == "/win?b=b1&p=1.25" }, "retried in order, unchanged: \(failed)")
+    // A restart with no fill of its own delivers what the killed run left, once each.
     responder.answer = "nobid"
     let drained = try runner.run([
       "--headless", "--no-audio", "--ads", demand, "--seconds", "4", "--trace", runner.path("2.jsonl"), "--beacons",
@@ -357,10 +380,8 @@ struct OpenRTBDeliveryTests {
     let requestID = try #require(responder.bidRequests.first?.json?["id"] as? String)
     #expect(
       delivered.map(\.line) == [
-        "/win?b=b1&p=1.25", "/event1?a=\(requestID)", "/bill?b=b1&c=USD&p=1.25", "/imp?p=1.25", "/event2?i=banner",
-      ], "each once, in the order stored")
-    #expect(delivered.first?.nonce == winNonce, "the win notice keeps the nonce of its failed attempts")
-    #expect(Set(delivered.compactMap(\.nonce)).count == delivered.count, "a nonce each")
+        "/win?b=b1&p=1.25", "/event1?a=\(requestID)", "/bill?b=b1&p=1.25&c=USD", "/imp?p=1.25", "/event2?i=banner",
+      ], "each once, in the order stored, as the buyer wrote it")
     #expect(try BeaconStore(path: queue).count() == 0, "the queue is empty")
   }
 
@@ -384,7 +405,7 @@ struct OpenRTBDeliveryTests {
     #expect(result.status == 0, "\(result.stderr)")
     #expect(trace.contains { $0.contains(#""event":"ad.loaded","id":"b1""#) }, "\(trace)")
     #expect(nginx.requests.contains("GET /creative.png 200"), "\(nginx.requests)")
-    #expect(responder.notices.map(\.line).contains("/loss?b=b1&p=&r=3"), "the untrusted run's bid could not be shown")
+    #expect(responder.notices.map(\.line).contains("/loss?b=b1&r=3&p="), "the untrusted run's bid could not be shown")
   }
 
   @Test func aBannerBidThatExpiresUnshownIsNeverShownAndAnotherIsBought() throws {
@@ -408,7 +429,7 @@ struct OpenRTBDeliveryTests {
     #expect(expired.hasPrefix(#"{"frame":90,"#) && expired.contains(#""id":"b1""#), "\(expired)")
     let shown = trace.filter { $0.contains(#""event":"banner.shown""#) }
     #expect(shown.count == 1 && !shown[0].hasPrefix(#"{"frame":30,"#), "only the second bid is shown: \(trace)")
-    #expect(responder.notices.map(\.line).filter { $0.hasPrefix("/loss") } == ["/loss?b=b1&p=&r=2"])
+    #expect(responder.notices.map(\.line).filter { $0.hasPrefix("/loss") } == ["/loss?b=b1&r=2&p="])
     #expect(responder.notices.map(\.line).filter { $0.hasPrefix("/win") }.count == 1, "the expired bid never won")
     #expect(responder.bidRequests.count == 2, "a new request for the expired bid")
   }

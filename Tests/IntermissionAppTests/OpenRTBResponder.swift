@@ -29,6 +29,8 @@ final class OpenRTBResponder: @unchecked Sendable {
   /// One logged request.
   struct Request {
     let method: String
+    /// The request target exactly as it arrived: the path and the query, byte for byte.
+    let target: String
     let path: String
     let query: [String: String]
     let headers: [String: String]
@@ -46,7 +48,8 @@ final class OpenRTBResponder: @unchecked Sendable {
   var requests: [Request] {
     server.loggedObjects.map { object in
       Request(
-        method: object["method"] as? String ?? "", path: object["path"] as? String ?? "",
+        method: object["method"] as? String ?? "", target: object["target"] as? String ?? "",
+        path: object["path"] as? String ?? "",
         query: object["query"] as? [String: String] ?? [:], headers: object["headers"] as? [String: String] ?? [:],
         body: object["body"] as? String, status: object["status"] as? Int)
     }
@@ -55,16 +58,12 @@ final class OpenRTBResponder: @unchecked Sendable {
   /// The bid requests so far.
   var bidRequests: [Request] { requests.filter { $0.method == "POST" } }
 
-  /// The notices and trackers so far (every GET but the creative's), as `path?key=value...` in
-  /// order, their nonce and timestamp left out, with each one's nonce and answer.
-  var notices: [(line: String, nonce: String?, status: Int?)] {
+  /// The notices and trackers so far (every GET but the creative's and the media's), in order: each
+  /// one's request target exactly as it arrived (the buyer's URL as it reads, nothing appended), and
+  /// its answer.
+  var notices: [(line: String, status: Int?)] {
     requests.filter { $0.method == "GET" && !["/creative.png", "/media.mp4", "/vast/inline.xml"].contains($0.path) }
-      .map { request in
-        let query = request.query.filter { $0.key != "nonce" && $0.key != "ts" }.sorted { $0.key < $1.key }
-        let line =
-          request.path + (query.isEmpty ? "" : "?" + query.map { "\($0.key)=\($0.value)" }.joined(separator: "&"))
-        return (line, request.query["nonce"], request.status)
-      }
+      .map { ($0.target, $0.status) }
   }
 
   /// A demand file for this responder in `folder`, with `members` added to the `openrtb` object.

@@ -9,7 +9,7 @@ import Testing
 /// Video ads bought over OpenRTB from the loopback responder (`Tests/Servers/openrtb.py`'s video
 /// cases), the real program headless: the request's video object, the VAST in `adm`, behind a
 /// wrapper or in the win notice's body, the media downloaded into the HTTP cache, and every tracker
-/// at the responder exactly once, by nonce.
+/// at the responder exactly once, as the buyer wrote it.
 @Suite("Video ads over OpenRTB")
 struct VideoDeliveryTests {
   static let placements = #"{"banner": "menu-banner", "rewarded": "bonus"}"#
@@ -38,7 +38,7 @@ struct VideoDeliveryTests {
   }
 
   /// The rewarded video's notices at the responder: the win, the billing and the VAST trackers.
-  func videoNotices(_ responder: OpenRTBResponder) -> [(line: String, nonce: String?, status: Int?)] {
+  func videoNotices(_ responder: OpenRTBResponder) -> [(line: String, status: Int?)] {
     responder.notices.filter { notice in
       ["/vast/", "/wrap/", "/win?b=v1", "/bill?b=v1", "/win-vast"].contains { notice.line.hasPrefix($0) }
     }
@@ -65,12 +65,11 @@ struct VideoDeliveryTests {
     let notices = videoNotices(responder)
     #expect(
       notices.map(\.line) == [
-        "/win?b=v1&p=2.5", "/bill?b=v1&c=USD&p=2.5", "/vast/impression?p=2.5", "/vast/creativeView?t=00:00:00.000",
-        "/vast/start?t=00:00:00.000", "/vast/firstQuartile?t=00:00:01.000", "/vast/midpoint?t=00:00:02.000",
-        "/vast/thirdQuartile?t=00:00:03.000", "/vast/complete?t=00:00:04.000", "/vast/closeLinear?t=00:00:04.000",
-      ], "\(responder.notices.map(\.line))")
-    let nonces = notices.compactMap(\.nonce)
-    #expect(nonces.count == notices.count && Set(nonces).count == nonces.count, "each once, each with its nonce")
+        "/win?b=v1&p=2.5", "/bill?b=v1&p=2.5&c=USD", "/vast/impression?p=2.5", "/vast/creativeView?t=00%3A00%3A00.000",
+        "/vast/start?t=00%3A00%3A00.000", "/vast/firstQuartile?t=00%3A00%3A01.000", "/vast/midpoint?t=00%3A00%3A02.000",
+        "/vast/thirdQuartile?t=00%3A00%3A03.000", "/vast/complete?t=00%3A00%3A04.000",
+        "/vast/closeLinear?t=00%3A00%3A04.000",
+      ], "each once, byte for byte, no nonce or ts of ours: \(responder.notices.map(\.line))")
     // The bid request asked for video beside native, as the demand file says.
     let rewarded = try #require(
       responder.bidRequests.compactMap(\.json).first { request in
@@ -94,7 +93,9 @@ struct VideoDeliveryTests {
     // its own text.
     #expect(lines.contains("/wrap/impression") && lines.contains("/vast/impression?p=${AUCTION_PRICE}"), "\(lines)")
     // The wrapper's trackers come first at each moment: the chain from the outside in.
-    #expect(lines.firstIndex(of: "/wrap/start")! < lines.firstIndex(of: "/vast/start?t=00:00:00.000")!)
+    let wrapperStart = try #require(lines.firstIndex(of: "/wrap/start"), "\(lines)")
+    let inlineStart = try #require(lines.firstIndex(of: "/vast/start?t=00%3A00%3A00.000"), "\(lines)")
+    #expect(wrapperStart < inlineStart)
     #expect(lines.filter { $0 == "/wrap/complete" }.count == 1)
     // Once per rewarded auction: the show's, and the next preload's.
     #expect(responder.requests.filter { $0.path == "/vast/inline.xml" }.count == rewardedAuctions(responder))
@@ -111,8 +112,44 @@ struct VideoDeliveryTests {
     // preload's), and no other win notice.
     #expect(lines.filter { $0.hasPrefix("/win") }.allSatisfy { $0 == "/win-vast?b=v1&p=2.5" })
     #expect(lines.filter { $0.hasPrefix("/win") }.count == rewardedAuctions(responder))
-    #expect(lines.contains("/vast/complete?t=00:00:04.000"))
+    #expect(lines.contains("/vast/complete?t=00%3A00%3A04.000"))
     #expect(try story(runner).contains("540 rewarded.earned 50"))
+  }
+
+  @Test(arguments: [
+    ("fallback-vast", ["/missing.xml", "/media.mp4"], "/broken/error?code=301"),
+    ("fallback-media", ["/missing.mp4", "/media.mp4"], "/broken/error?code=401"),
+  ])
+  func aVideoWinnerWhoseVASTOrMediaFailsIsReplacedByTheNextBid(answer: String, fetched: [String], error: String)
+    throws
+  {
+    let responder = try OpenRTBResponder(case: answer, media: GeneratedMedia.path("steps.mp4"))
+    let runner = try ProgramRunner()
+    let demand = try responder.writeDemandFile(in: runner.folder, placements: Self.placements, members: Self.members)
+    // Bonus at 1 s: the rewarded ad loads, and is not shown.
+    let script = try runner.write("s.txt", "1.0 click 480 252\n")
+    let result = try runner.run([
+      "--headless", "--no-audio", "--fixed-step", "--ads", demand, "--seconds", "3", "--script", script, "--trace",
+      runner.path("t.jsonl"), "--beacons", runner.path("beacons.sqlite"),
+    ])
+    #expect(result.status == 0, "\(result.stderr)")
+    let story = try runner.traceSummary("t.jsonl", fields: ["id", "format", "kind", "code"]) { event, line in
+      ["ad.loaded", "ad.failed", "bid.refused", "vast.error"].contains(event) || line.contains(#""kind":"loss""#)
+        || line.contains(#""kind":"vast""#)
+    }
+    let loaded = story.filter { $0.contains("ad.loaded") }
+    #expect(loaded.count == 2 && loaded.last?.hasSuffix("ad.loaded v1 rewarded") == true, "\(story)")
+    #expect(story.contains { $0.hasSuffix("bid.refused broken") }, "\(story)")
+    #expect(!story.contains { $0.contains("ad.failed") || $0.contains("vast.error") }, "one load, no failure: \(story)")
+    // What the server received, byte for byte: the broken bid's VAST or media asked for, then the next
+    // bid's media; the broken bid hears 3 and its Error URL its VAST error, the one below the shown
+    // bid 102, and the shown bid no loss. Nothing appended to any of the buyer's URLs.
+    let received = responder.requests.filter { $0.method == "GET" }.map(\.target).filter { target in
+      ["/missing", "/media.mp4", "/broken/", "/loss", "/vast/", "/win?b=v1", "/win?b=low"].contains {
+        target.hasPrefix($0)
+      }
+    }
+    #expect(received == fetched + ["/loss?b=broken&r=3&p=", error, "/loss?b=low&r=102&p="], "\(received)")
   }
 
   @Test func aRemoteManifestsHouseVideoComesFromNginxWithItsMediaBesideItsVAST() throws {

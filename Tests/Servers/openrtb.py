@@ -4,8 +4,8 @@
 Listens on 127.0.0.1 on a free port (written to --port-file once listening). POST /openrtb2/auction
 answers a bid request as the case in the --control file says (read at every request); GET serves
 the creative (/creative.png, from --creative) and answers every other path (notices and trackers)
-with 204. Every request is logged as one JSON line to --log: method, path, query, the headers that
-matter, and a POST's body.
+with 204. Every request is logged as one JSON line to --log: method, the request target exactly as
+received, path, query, the headers that matter, and a POST's body.
 
 Cases:
   one-bid        one bid, with nurl, burl, lurl, event trackers, an imptracker and a click tracker
@@ -26,6 +26,14 @@ Cases:
   video-wrapper  the same VAST behind a wrapper (its own trackers at /wrap/EVENT) whose VASTAdTagURI
                  is /vast/inline.xml on this server
   video-nurl     the video bid has no adm: its VAST is the body of its win notice, /win-vast
+  fallback-image   three bids: "broken" (3.0), whose main image is /missing/creative.png (404), "good" (2.0)
+                   and "low" (1.0)
+  fallback-markup  the same, but "broken" has no adm: its markup, from its win notice
+                   /win-latin1, is native JSON in Latin-1, not UTF-8
+  fallback-vast    a full-screen imp gets three video bids: "broken" (3.0), a wrapper whose
+                   VASTAdTagURI is /missing.xml (404), with its Error URL /broken/error, then "v1"
+                   (2.5) and "low" (1.0), both video's inline VAST; the banner gets one-bid's bid
+  fallback-media   the same, but "broken" is an inline VAST whose media file is /missing.mp4 (404)
 A case followed by "/500" (such as "one-bid/500") answers every notice and tracker with 500 instead;
 one followed by "@BASE" (such as "one-bid@https://127.0.0.1:8443") names BASE/creative.png as the
 main image, another host's.
@@ -117,7 +125,7 @@ class Responder(LoggingHandler):
     def record(self, body=None, status=None):
         parsed = urllib.parse.urlsplit(self.path)
         entry = {
-            "time": time.time(), "method": self.command, "path": parsed.path, "status": status,
+            "time": time.time(), "method": self.command, "target": self.path, "path": parsed.path, "status": status,
             "query": dict(urllib.parse.parse_qsl(parsed.query, keep_blank_values=True)),
             "headers": {name.lower(): self.headers[name] for name in ("Content-Type", "x-openrtb-version") if self.headers[name]},
         }
@@ -139,6 +147,13 @@ class Responder(LoggingHandler):
         elif path in ("/vast/inline.xml", "/win-vast"):
             self.record(status=200)
             self.answer(200, vast_inline(base).encode(), "application/xml")
+        elif path == "/win-latin1":
+            self.record(status=200)
+            markup = native(base, title="Cafe Tactics").replace("Cafe", "Caf\u00e9")  # json.dumps writes ASCII
+            self.answer(200, markup.encode("latin-1"), "application/json")
+        elif path.startswith("/missing"):
+            self.record(status=404)
+            self.answer(404, b"not here\n", "text/plain")
         elif self.control().split("@", 1)[0].endswith("/500"):
             self.record(status=500)
             self.answer(500, b"failure on purpose\n", "text/plain")
@@ -181,6 +196,29 @@ class Responder(LoggingHandler):
             return
         if case == "nbr":
             answer["nbr"] = 2
+        elif case in ("fallback-vast", "fallback-media") and impid != "banner":
+            if case == "fallback-vast":
+                broken = vast_wrapper(base).replace(base + "/vast/inline.xml", base + "/missing.xml").replace(
+                    "<Impression>", "<Error><![CDATA[%s/broken/error?code=[ERRORCODE]]]></Error><Impression>" % base)
+            else:
+                broken = vast_inline(base).replace(base + "/media.mp4", base + "/missing.mp4").replace(
+                    base + "/vast/error", base + "/broken/error")
+            seatbid = [
+                {"seat": "alpha", "bid": [bid(base, "broken", 3.0, impid, broken), bid(base, "low", 1.0, impid, vast_inline(base))]},
+                {"seat": "beta", "bid": [bid(base, "v1", 2.5, impid, vast_inline(base))]},
+            ]
+            for entry in seatbid[0]["bid"] + seatbid[1]["bid"]:
+                entry["mtype"] = 2
+        elif case in ("fallback-image", "fallback-markup"):
+            broken = bid(base, "broken", 3.0, impid, native(base, image_base=base + "/missing"))
+            if case == "fallback-markup":
+                del broken["adm"]
+                broken["mtype"] = 4
+                broken["nurl"] = base + "/win-latin1?b=broken&p=${AUCTION_PRICE}"
+            seatbid = [
+                {"seat": "alpha", "bid": [broken, bid(base, "low", 1.0, impid, good)]},
+                {"seat": "beta", "bid": [bid(base, "good", 2.0, impid, good)]},
+            ]
         elif case.startswith("video") and impid != "banner":
             markup = vast_wrapper(base) if case == "video-wrapper" else vast_inline(base)
             entry = bid(base, "v1", 2.5, impid, markup)
@@ -189,7 +227,7 @@ class Responder(LoggingHandler):
                 del entry["adm"]
                 entry["nurl"] = base + "/win-vast?b=v1&p=${AUCTION_PRICE}"
             seatbid = [{"seat": "alpha", "bid": [entry]}]
-        elif case == "one-bid" or case.startswith("video"):
+        elif case == "one-bid" or case.startswith("video") or case.startswith("fallback-"):
             seatbid = [{"seat": "alpha", "bid": [bid(base, "b1", 1.25, impid, good)]}]
         elif case == "expiring":
             seatbid = [{"seat": "alpha", "bid": [bid(base, "b1", 1.25, impid, good, exp=1)]}]
