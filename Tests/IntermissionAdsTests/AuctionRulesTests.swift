@@ -117,7 +117,9 @@ struct AuctionRulesTests {
       OpenRTBTests.bid("cap", price: PriceFloor.maximum))
     let auction = try Self.decide(body, request: request)
     #expect(auction.winner?.bidID == "cap" && auction.winner?.price == 1_000_000)
-    #expect(auction.losses.map(\.bidID) == ["huge", "good"] && auction.losses.map(\.code) == [3, 102])
+    // The valid bids wait in price order (the lower hears 102 only once the higher has loaded).
+    #expect(auction.candidates.map(\.bidID) == ["cap", "good"])
+    #expect(auction.losses.map(\.bidID) == ["huge"] && auction.losses.map(\.code) == [3])
     #expect(auction.losses.first?.reason == #"the bid's "price" is above 1000000.0, the largest CPM accepted"#)
     let alone = try Self.decide(Self.response(OpenRTBTests.bid("huge", price: 1_000_000.01)), request: request)
     #expect(alone.winner == nil && alone.losses.map(\.code) == [3])
