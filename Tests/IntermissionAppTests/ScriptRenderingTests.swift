@@ -124,7 +124,11 @@ struct ScriptRenderingTests {
       Set([japanese, chinese, traditional]).count == 3, "three regional faces: \(japanese), \(chinese), \(traditional)")
     let japaneseInk = try Self.ink("直", language: "ja", on: stack)
     let chineseInk = try Self.ink("直", language: "zh-Hans", on: stack)
+    // The same character, drawn differently: each region's own glyph.
     #expect(japaneseInk.columns.count > 10 && chineseInk.columns.count > 10)
+    #expect(
+      japaneseInk.columns.map { [$0.key, $0.value.top, $0.value.bottom] }.sorted { $0[0] < $1[0] }
+        != chineseInk.columns.map { [$0.key, $0.value.top, $0.value.bottom] }.sorted { $0[0] < $1[0] })
   }
 
   @Test func aCharacterNoFontHasIsLeftOutAndReportedUntilAFontIsGiven() throws {
