@@ -149,6 +149,9 @@ let package = Package(
     ),
     // Test doubles shared by the test targets: a recording canvas and scene, a seeded generator.
     .target(name: "IntermissionTestSupport", dependencies: ["IntermissionCore"], path: "Tests/IntermissionTestSupport"),
+    // Test-only: HarfBuzz's shaping of a text in a font file, to check the glyphs the canvas draws
+    // (libharfbuzz-dev, from scripts/install-deps --test).
+    .target(name: "CHarfBuzzShaper", path: "Tests/CHarfBuzzShaper", linkerSettings: [.linkedLibrary("harfbuzz")]),
     .testTarget(
       name: "IntermissionCoreTests", dependencies: ["IntermissionCore", "IntermissionTestSupport"]),
     .testTarget(
@@ -168,7 +171,7 @@ let package = Package(
       dependencies: [
         "IntermissionHost", "IntermissionSDL", "IntermissionCore", "IntermissionAds", "MenuGame", "CAllocationCounter",
         "IntermissionTestSupport", "IntermissionC", "CIntermission", "IntermissionNet", "IntermissionTesting",
-        "IntermissionTrace", "IntermissionOpenRTB", "IntermissionText",
+        "IntermissionTrace", "IntermissionOpenRTB", "IntermissionText", "CHarfBuzzShaper",
       ]
     ),
   ],

@@ -31,20 +31,25 @@ import Testing
     return seen
   }
 
+  /// `texts` without repeats in a row.
+  static func distinct(_ texts: [String]) -> [String] {
+    texts.reduce(into: []) { if $0.last != $1 { $0.append($1) } }
+  }
+
   @Test func russianCountsTheSecondsLeftInEachPluralForm() throws {
     let texts = try countdown(language: "ru", rewardAfter: 22)
-    for expected in [
-      "Награда через 21 секунду", "Награда через 5 секунд", "Награда через 2 секунды", "Награда через 1 секунду",
-      "Награда через 11 секунд", "Награда получена: 50 coins",
-    ] {
-      #expect(texts.contains(expected), "\(expected) in \(texts.filter { $0.hasPrefix("Награда") })")
-    }
+    // Every second from 22 down, each in its form: 1 and 21 "секунду", 2 to 4 and 22 "секунды",
+    // 5 to 20 "секунд" (11 to 14 too).
+    let forms = [22: "секунды", 21: "секунду", 4: "секунды", 3: "секунды", 2: "секунды", 1: "секунду"]
+    let expected = (1...22).reversed().map { "Награда через \($0) \(forms[$0] ?? "секунд")" }
+    #expect(Self.distinct(texts.filter { $0.hasPrefix("Награда через") }) == expected)
+    #expect(texts.contains("Награда получена: 50 coins"))
     #expect(texts.contains("Рекламное объявление") && texts.contains("Закрыть"))
   }
 
   @Test func japaneseHasOneFormAndArabicSix() throws {
     let japanese = try countdown(language: "ja", rewardAfter: 3)
-    #expect(japanese.contains("あと 2 秒で報酬") && japanese.contains("あと 1 秒で報酬"))
+    #expect(Self.distinct(japanese.filter { $0.hasSuffix("秒で報酬") }) == ["あと 3 秒で報酬", "あと 2 秒で報酬", "あと 1 秒で報酬"])
     let arabic = AdStrings(language: "ar")
     let forms = [1, 2, 3, 11, 100].map { arabic.rewardIn(seconds: $0) }
     #expect(Set(forms).count == 5, "one, two, few, many and other differ: \(forms)")
@@ -251,11 +256,15 @@ import Testing
       .deletingLastPathComponent().appendingPathComponent("Assets/ads/manifest.json").path
     let ads = try AdManifest.load(path: manifest)
     let titled = ads.filter { $0.localizedTitle != nil }
-    #expect(titled.count >= 4)
+    #expect(titled.map(\.id) == ["starfall", "tidewater", "starfall-season", "bonus-coins"])
     for ad in titled {
-      let languages = Set(ad.localizedTitle!.variants.compactMap(\.language))
-      #expect(languages.isSuperset(of: ["en", "ja", "ar", "ru"]), "\(ad.id): \(languages)")
-      #expect(ad.localized(to: "ar").title.unicodeScalars.contains { (0x0600...0x06FF).contains($0.value) })
+      let languages = ad.localizedTitle?.variants.compactMap(\.language)
+      #expect(languages == ["en", "ja", "ar", "ru"], "\(ad.id): \(languages ?? [])")
     }
+    #expect(
+      titled.map { $0.localized(to: "ar").title } == [
+        "قُد سماء الليل في Starfall Tactics", "مقهى Tidewater: قهوة طازجة على المرفأ", "Starfall Tactics: الموسم الجديد",
+        "عملات إضافية",
+      ])
   }
 }

@@ -1,4 +1,3 @@
-import CAllocationCounter
 import Foundation
 import IntermissionAds
 import IntermissionCore
@@ -7,21 +6,18 @@ import Testing
 
 /// The program's sound as a listener gets it: SDL's disk audio driver writes the real mixed output
 /// (44.1 kHz, 16-bit stereo) to a file at the real-time rate, so these run on the real clock
-/// (`--seconds`) and read the raw samples. One at a time: they measure time.
+/// (`--seconds`) and read the raw samples. One at a time: each takes seconds of the real clock.
 ///
 /// The music (`Assets/audio/music.wav`) is compared with the output sample for sample: after the
 /// silent buffers are taken out, what remains must be the music from its start, never restarted.
 ///
-/// Slack, stated: output buffer `k` holds the sample frames from `k * 1024`, and host time `t`
-/// maps to sample frame `start + t * 44100`, where `start` is the first buffer of music (the menu
-/// starts it at time 0, in the next buffer: up to one buffer early). Besides the one buffer the
-/// issue allows, a boundary may fall 1.5 % of the elapsed time off (the disk driver sleeps a whole
-/// 23 ms for each 23.2 ms buffer) plus 30 ms of scheduling (the program, the audio thread and the
-/// test share two cores), or 150 ms under a sanitizer, which slows every thread. A run that decodes
-/// a video beside the music allows 2.5 % (`expectOneSilence`'s `drift`).
+/// Where a silence falls is checked by buffer count, not here: the real clock's drift and the
+/// scheduling of the program, the audio thread and the test on two cores make any mapping from host
+/// time to sample frames a tolerance. `AudioBufferTests` runs the same holds in process and counts
+/// the mixer's buffers either side of each; the pause's latency on the clock is the benchmark's
+/// (`intermission-bench`, "audio pause latency").
 @Suite("Audio, as a process", .serialized)
 struct AudioTests {
-  static let rate = 44100.0
   static let bufferFrames = 1024
   /// The loudest a silent buffer may be: 1/1000 of full scale.
   static let silence = 32
@@ -32,8 +28,6 @@ struct AudioTests {
     let url = ProgramRunner.root.appendingPathComponent("Assets/audio/music.wav")
     return (try? Data(contentsOf: url)).map(wavSamples) ?? []
   }()
-  /// Scheduling slack in seconds (see the suite's comment).
-  static let scheduling = allocation_counter_is_available() != 0 ? 0.03 : 0.15
 
   /// What a run played and traced.
   struct Capture {
@@ -151,35 +145,17 @@ struct AudioTests {
     return Capture(samples: samples, trace: trace)
   }
 
-  /// Checks that the output is silent exactly from `paused` to `resumed` (host seconds, within one
-  /// buffer after each and the stated slack), and that the music went on from where it stopped.
-  /// With `clicksBefore`, the game's click sounds mixed over the music before the silence are not
-  /// compared: only what follows the silence is, after the 3 buffers in which a click that the
-  /// hold paused (30 ms, resumed in place like the music) finishes.
+  /// Checks that the output has one silence after the music started, and that the music went on
+  /// from where it stopped. With `clicksBefore`, the game's click sounds mixed over the music before
+  /// the silence are not compared: only what follows the silence is, after the 3 buffers in which a
+  /// click that the hold paused (30 ms, resumed in place like the music) finishes.
   func expectOneSilence(
-    in capture: Capture, from paused: Double, to resumed: Double, clicksBefore: Bool = false,
-    drift: Double = 0.015, sourceLocation: SourceLocation = #_sourceLocation
+    in capture: Capture, clicksBefore: Bool = false, sourceLocation: SourceLocation = #_sourceLocation
   ) throws {
     try #require(!AudioTests.music.isEmpty, "the music file is readable", sourceLocation: sourceLocation)
     let start = try #require(capture.musicStart, "the output has sound", sourceLocation: sourceLocation)
     let runs = capture.silentRuns
     try #require(runs.count == 1, "one silence, not \(runs)", sourceLocation: sourceLocation)
-    let buffer = Double(AudioTests.bufferFrames)
-    func frame(atHostTime time: Double) -> ClosedRange<Double> {
-      let slack = (drift * time + AudioTests.scheduling) * AudioTests.rate
-      let base = Double(start) * buffer + time * AudioTests.rate
-      return (base - buffer - slack)...(base + buffer + slack)
-    }
-    let silenceStart = Double(runs[0].lowerBound) * buffer
-    let silenceEnd = Double(runs[0].upperBound) * buffer
-    #expect(
-      frame(atHostTime: paused).contains(silenceStart),
-      "silent from sample frame \(silenceStart), the pause at \(paused) s maps to \(frame(atHostTime: paused))",
-      sourceLocation: sourceLocation)
-    #expect(
-      frame(atHostTime: resumed).contains(silenceEnd),
-      "sound again from \(silenceEnd), the resume at \(resumed) s maps to \(frame(atHostTime: resumed))",
-      sourceLocation: sourceLocation)
     #expect(
       capture.deviationFromMusic(
         start: start, from: clicksBefore ? runs[0].upperBound : nil,
@@ -192,21 +168,24 @@ struct AudioTests {
     let capture = try record("1.5 click 480 595\n2.5 key Escape\n")
     let paused = try #require(capture.time(of: "director.paused", "\"reason\":\"ad\""))
     let resumed = try #require(capture.time(of: "director.resumed", "\"reason\":\"ad\""))
-    try expectOneSilence(in: capture, from: paused, to: resumed)
+    #expect(paused < resumed)
+    try expectOneSilence(in: capture)
   }
 
   @Test func thePlayersPauseSilencesTheGame() throws {
     let capture = try record("1.0 key P\n2.0 key P\n")
     let paused = try #require(capture.time(of: "director.paused", "\"reason\":\"user\""))
     let resumed = try #require(capture.time(of: "director.resumed", "\"reason\":\"user\""))
-    try expectOneSilence(in: capture, from: paused, to: resumed)
+    #expect(paused < resumed)
+    try expectOneSilence(in: capture)
   }
 
   @Test func aMinimisedWindowSilencesTheGame() throws {
     let capture = try record("1.0 minimize\n2.0 restore\n")
     let paused = try #require(capture.time(of: "director.paused", "\"reason\":\"window\""))
     let resumed = try #require(capture.time(of: "director.resumed", "\"reason\":\"window\""))
-    try expectOneSilence(in: capture, from: paused, to: resumed)
+    #expect(paused < resumed)
+    try expectOneSilence(in: capture)
   }
 
   @Test func anAdInsideThePlayersPauseKeepsTheSilenceUntilThePlayerResumes() throws {
@@ -215,7 +194,8 @@ struct AudioTests {
     let paused = try #require(capture.time(of: "director.paused", "\"reason\":\"user\""))
     let resumed = try #require(capture.time(of: "director.resumed", "\"reason\":\"user\""))
     #expect(!capture.trace.contains { $0.contains("\"event\":\"director.resumed\",\"reason\":\"ad\"") })
-    try expectOneSilence(in: capture, from: paused, to: resumed)
+    #expect(paused < resumed)
+    try expectOneSilence(in: capture)
   }
 
   @Test func anOpenURLAdNeverSilencesTheGame() throws {
@@ -247,10 +227,6 @@ struct AudioTests {
     let start = try #require(capture.musicStart)
     let runs = capture.silentRuns
     try #require(runs.count == 1, "one silence, not \(runs)")
-    let buffer = Double(AudioTests.bufferFrames)
-    let slack = (0.015 * 2 + AudioTests.scheduling + 1.0 / 60) * AudioTests.rate + buffer
-    #expect(abs(Double(runs[0].lowerBound - start) * buffer - 1.0 * AudioTests.rate) <= slack)
-    #expect(abs(Double(runs[0].upperBound - start) * buffer - 2.0 * AudioTests.rate) <= slack)
     // The music went on while muted: after the click that turned sound on (30 ms; its first 5
     // buffers are skipped, the click starting at most one buffer after the unmute), the output is
     // the music at the place it had got to, not where it was muted.

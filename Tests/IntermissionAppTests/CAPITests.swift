@@ -119,7 +119,7 @@ extension BackendTests {
         #expect(intermission_draw(overlay) == 0)
       }
       #expect(intermission_banner_visible(overlay) == 1)
-      #expect(intermission_bottom_inset(overlay) > 0)
+      #expect(intermission_bottom_inset(overlay) == 90, "the banner's height")
       #expect(
         log.events.contains {
           $0.hasPrefix("viewable.start {\"frame\":38,\"time\":0.633333,\"event\":\"viewable.start\"")

@@ -91,7 +91,7 @@ struct EndToEndTests {
     }
     #expect(traces[0] == traces[1])
     let events = try runner.traceEvents("a.jsonl")
-    #expect(events.filter { $0 == "ad.loaded" }.count >= 2, "rotation happened")
+    #expect(events.filter { $0 == "ad.loaded" }.count == 5, "rotation happened")
     #expect(events.contains("action.began") && events.contains("scene.entered"))
   }
 

@@ -141,14 +141,20 @@ struct OpenRTBDeliveryTests {
   }
 
   /// Checks that the responder had one bid request, test traffic for the banner's placement.
-  func expectOneTestRequestForTheBanner(_ responder: OpenRTBResponder) {
+  func expectOneTestRequestForTheBanner(
+    _ responder: OpenRTBResponder, sourceLocation: SourceLocation = #_sourceLocation
+  ) throws {
     let requests = responder.bidRequests
-    #expect(requests.count == 1, "\(requests.map(\.path))")
-    guard let request = requests.first, let body = request.json else { return }
-    #expect(request.headers == ["content-type": "application/json", "x-openrtb-version": "2.6"])
-    #expect(body["test"] as? Int == 1 && body["tmax"] as? Int == 800)
+    #expect(requests.count == 1, "\(requests.map(\.path))", sourceLocation: sourceLocation)
+    let request = try #require(requests.first, "no bid request", sourceLocation: sourceLocation)
+    let body = try #require(request.json, "the bid request's body is not a JSON object", sourceLocation: sourceLocation)
+    #expect(
+      request.headers == ["content-type": "application/json", "x-openrtb-version": "2.6"],
+      sourceLocation: sourceLocation)
+    #expect(body["test"] as? Int == 1 && body["tmax"] as? Int == 800, sourceLocation: sourceLocation)
     let imp = (body["imp"] as? [[String: Any]])?.first
-    #expect(imp?["id"] as? String == "banner" && imp?["tagid"] as? String == "menu-banner")
+    #expect(
+      imp?["id"] as? String == "banner" && imp?["tagid"] as? String == "menu-banner", sourceLocation: sourceLocation)
   }
 
   @Test func theHighestOfSeveralBidsWinsAndTheOthersGetTheirLossNotices() throws {
@@ -159,7 +165,7 @@ struct OpenRTBDeliveryTests {
     #expect(
       try exactTrace(runner, responder)
         == Self.shownTrace(winner: "high", losers: ["mid", "low"]))
-    expectOneTestRequestForTheBanner(responder)
+    try expectOneTestRequestForTheBanner(responder)
     let requestID = try #require(responder.bidRequests.first?.json?["id"] as? String)
     #expect(
       responder.notices.map(\.line) == [
@@ -182,7 +188,7 @@ struct OpenRTBDeliveryTests {
     #expect(
       try exactTrace(runner, responder)
         == Self.shownTrace(winner: "good", refused: (id: "bad", reason: reason), losers: ["bad"]))
-    expectOneTestRequestForTheBanner(responder)
+    try expectOneTestRequestForTheBanner(responder)
     let requestID = try #require(responder.bidRequests.first?.json?["id"] as? String)
     #expect(
       responder.notices.map(\.line) == ["/win?b=good&p=1", "/event1?a=\(requestID)", "/loss?b=bad&r=3&p="],
@@ -241,7 +247,7 @@ struct OpenRTBDeliveryTests {
           Self.line(30, #""event":"ad.failed","error":""# + error + #"","reason":""# + Self.reason(of: error) + #"""#),
           Self.stopped,
         ])
-    expectOneTestRequestForTheBanner(responder)
+    try expectOneTestRequestForTheBanner(responder)
     #expect(responder.notices.isEmpty, "no notice without a shown ad")
     // A failure is one warning; no fill is an answer, not a fault, and is only traced.
     let warning = "intermission: warning: ads: \(runner.path("demand.json")): "
@@ -295,7 +301,8 @@ struct OpenRTBDeliveryTests {
     let losses = responder.notices.map(\.line).filter { $0.hasPrefix("/loss") }
     #expect(losses == ["/loss?b=b1&r=2&p="], "\(responder.notices.map(\.line))")
     let formats = responder.bidRequests.compactMap { ($0.json?["imp"] as? [[String: Any]])?.first?["id"] as? String }
-    #expect(formats.filter { $0 == "rewarded" }.count >= 2, "a new request after the expiry: \(formats)")
+    #expect(
+      formats == ["banner", "rewarded", "rewarded", "rewarded"], "new requests after the expiry: \(formats)")
   }
 
   @Test func aResponseLaterThanTmaxAndTheConnectTimeoutIsAFailureAndTheGameGoesOn() throws {
@@ -316,7 +323,7 @@ struct OpenRTBDeliveryTests {
     let waited = Int(failed.dropFirst(prefix.count).prefix { $0.isNumber }) ?? 0
     #expect((3800..<4800).contains(waited), "tmax plus the connect timeout: \(waited) ms")
     #expect(Array(trace.prefix(2)) == Self.started && trace.last == Self.stopped)
-    expectOneTestRequestForTheBanner(responder)
+    try expectOneTestRequestForTheBanner(responder)
     #expect(result.stderr.components(separatedBy: "warning: ads:").count == 2, "one warning: \(result.stderr)")
   }
 

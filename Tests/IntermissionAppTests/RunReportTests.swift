@@ -132,9 +132,11 @@ struct RunReportTests {
     // What the run did, so that the comparison above compares something.
     #expect(counted["rewarded bonus_coins"]?.impressions == 2 && counted["interstitial level_end"]?.shows == 1)
     #expect(counted["interstitial level_end"]?.refusals == ["sessionStart": 1])
-    #expect(counted["banner *"]?.clicks == 1 && (counted["banner *"]?.impressions ?? 0) >= 10)
+    #expect(counted["banner *"]?.clicks == 1)
+    #expect(counted["banner *"]?.impressions == 18)
     #expect(counted["rewarded *"]?.revenue == ["USD": Decimal(string: "0.003")!])
-    #expect(held["user"].map { abs($0 - 10) < 1e-6 } == true && (held["ad"] ?? 0) > 20)
+    #expect(held["user"].map { abs($0 - 10) < 1e-6 } == true)
+    #expect(held["ad"].map { abs($0 - 45) < 1e-6 } == true, "\(held)")
 
     // The table: the same figures, one line per row.
     let table = try Self.tool(["report", trace])
