@@ -212,7 +212,7 @@ struct OpenRTBDeliveryTests {
     #expect(
       try exactTrace(runner, responder)
         == Self.shownTrace(winner: "good", refused: (id: "broken", reason: reason), losers: ["broken", "low"]))
-    expectOneTestRequestForTheBanner(responder)
+    try expectOneTestRequestForTheBanner(responder)
     let requestID = try #require(responder.bidRequests.first?.json?["id"] as? String)
     let received = responder.requests.filter { $0.method == "GET" }.map(\.target)
     #expect(
