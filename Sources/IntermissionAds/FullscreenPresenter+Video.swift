@@ -42,18 +42,21 @@ extension FullscreenPresenter {
       failVideo(show, VASTError(.problemDisplaying, "no picture for \(Int(FullscreenPresenter.freezeLimit)) s"))
       return
     }
-    if video.isPlaying, video.isAtEnd {
+    switch video.ending {
+    case .cutShort:
       // A file cut short ends early: that is no completion, and earns nothing.
-      guard video.playhead >= video.video.duration * 0.9 - 0.5 else {
-        let reached = (video.playhead * 10).rounded() / 10
-        failVideo(
-          show, VASTError(.problemDisplaying, "the video ended at \(reached) s of its \(video.video.duration) s"))
-        return
-      }
-      report(video.complete(), of: show)
+      let reached = (video.playhead * 10).rounded() / 10
+      failVideo(show, VASTError(.problemDisplaying, "the video ended at \(reached) s of its \(video.video.duration) s"))
+      return
+    case .completed:
+      // Recorded first (the `complete` trackers, then the reward), then told: a game that dies in
+      // its handler of `video.completed` gets the reward at its next launch.
+      fire(video.complete().map(\.url), of: show)
+      if show.ad.format == .rewarded, show.reward == nil { earn(show) }
       emit(event(.videoCompleted, of: show))
       show.view.playingVideo = nil
-      if show.ad.format == .rewarded, show.reward == nil { earn(show) }
+    case nil:
+      break
     }
     // A redraw when the picture changes: a 30 fps video presents 30 frames a second, not 60.
     if video.isPlaying ? video.hasNewFrame : wasPlaying { changes.changed() }

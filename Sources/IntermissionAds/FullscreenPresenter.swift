@@ -290,7 +290,10 @@ public final class FullscreenPresenter {
           height: Int((drawn.height * canvas.pixelsPerPoint).rounded()))
       }
       if let handle = show.image.uploaded, let frame = video.frameDue() {
-        guard canvas.updateVideoImage(handle, with: frame.image) else {
+        let uploaded = canvas.updateVideoImage(handle, with: frame.image)
+        // The canvas has its copy: the planes go back to the decoder with the frame.
+        frame.image.dropPlanes()
+        guard uploaded else {
           failVideo(show, VASTError(.problemDisplaying, "the renderer refused a video frame"))
           return
         }

@@ -90,10 +90,12 @@ public struct VideoAdPreparation: Sendable {
         error.isTooLarge ? .noSupportedMedia : .problemDisplaying, "the media file: \(error.description)")
     }
     let info = decoder.info
-    let duration = info.duration > 0 ? info.duration : ad.linear.duration ?? 0
-    guard duration <= maximumDuration + 0.5 else {
-      throw VASTError(.unexpectedDuration, "the video lasts \(duration) s, more than \(maximumDuration) s")
+    guard info.duration <= maximumDuration + 0.5 else {
+      throw VASTError(.unexpectedDuration, "the video lasts \(info.duration) s, more than \(maximumDuration) s")
     }
+    // The promise is the VAST `Duration` (VASTPlayableAd requires one); the container's claim only
+    // refuses a file too long for the placement.
+    let duration = ad.linear.duration ?? info.duration
     // Only the first frame is decoded ahead: everything else waits for the show.
     for _ in 0..<256 {
       let next: MediaDecoder.Frame
@@ -105,7 +107,8 @@ public struct VideoAdPreparation: Sendable {
       switch next {
       case .video(let frame):
         let video = VideoCreative(
-          ad: ad, mediaPath: path, duration: duration, frameRate: info.frameRate > 0 ? info.frameRate : 30,
+          ad: ad, mediaPath: path, duration: duration, playLimit: min(duration + 1, maximumDuration),
+          frameRate: info.frameRate > 0 ? info.frameRate : 30,
           hasAudio: info.hasAudio, width: info.width, height: info.height)
         return (video, frame.image)
       case .audio: continue

@@ -7,8 +7,13 @@ public struct VideoCreative: Hashable, Sendable {
   public var ad: VASTPlayableAd
   /// The media file's local path (a house ad's file, or a download in the HTTP cache).
   public var mediaPath: String
-  /// The video's length in seconds, as the file gives it (the VAST `Duration` when it does not).
+  /// The video's length in seconds, as its VAST `Duration` promises it: the quartiles, the
+  /// countdown and the completion are of this length, whatever the file's container claims.
   public var duration: Double
+  /// Where the play is cut, in seconds: a file that plays on past its `duration` (a container that
+  /// claimed less than it holds) stops at the VAST `Duration` plus one second, and never later than
+  /// the placement's longest video.
+  public var playLimit: Double
   /// Its frames per second (30 when the file does not say).
   public var frameRate: Double
   /// Whether it has sound.

@@ -42,8 +42,12 @@ final class VideoShow {
   private var soundStart: Double?
   private var lastTime: Double?
   private var silence: [Float] = []
+  /// The sound taken from the decoder in this step (its buffer swapped with the decoder's).
+  private var sound: [AudioChunk] = []
   private var stalledTime = 0.0
   private var drawnSize: (width: Int, height: Int)?
+  /// The image each frame is handed to the canvas in.
+  private var picture: YUVImage?
   /// How long the audio clock may stand still while the video plays before the device is dropped.
   static let deviceStallLimit = 0.5
 
@@ -95,10 +99,19 @@ final class VideoShow {
     return schedule.advance(to: min(playhead, video.duration))
   }
 
-  /// The frame to upload now, and its time in the video, when a new one is due.
+  /// The frame to upload now, and its time in the video, when a new one is due: the same image
+  /// each time, wrapping the frame's planes (nothing allocated), whose planes the caller drops
+  /// once uploaded.
   func frameDue() -> (image: YUVImage, time: Double)? {
     guard isPlaying || !isStarted else { return nil }
-    return frames.advance(to: playhead, waitsForDecoding: followsHostClock).map { ($0.image, $0.time) }
+    guard let frame = frames.advance(to: playhead, waitsForDecoding: followsHostClock) else { return nil }
+    guard let picture else {
+      let first = frame.image
+      picture = first
+      return (first, frame.time)
+    }
+    picture.show(width: frame.width, height: frame.height, planes: frame.planes)
+    return (picture, frame.time)
   }
 
   /// The view draws the video `width` x `height` pixels: the worker scales the next frames to
@@ -120,7 +133,27 @@ final class VideoShow {
   /// is waited for: the host's clock decides).
   var hasNewFrame: Bool { followsHostClock || frames.hasFrameDue(at: playhead) }
 
-  /// Whether the last frame was shown for its time: the video is over.
+  /// How a playing video ended.
+  enum Ending: Equatable {
+    /// Its playhead reached what its VAST `Duration` promised, within one frame, and every
+    /// quartile was passed: it completed.
+    case completed
+    /// Its file ended at `playhead` seconds, more than a frame short of the promise: error 405.
+    case cutShort
+  }
+
+  /// How the video ended, now that it did; nil while it plays on (or is not playing). A file that
+  /// plays on past `video.playLimit` is cut there.
+  var ending: Ending? {
+    guard isPlaying else { return nil }
+    let atLimit = playhead >= video.playLimit - 1e-9
+    guard atLimit || isAtEnd else { return nil }
+    guard atLimit || playhead >= video.duration - 1 / max(1, video.frameRate) - 1e-9 else { return .cutShort }
+    // A playhead that leapt (a stalled loop) passes its last quartiles in the next steps first.
+    return schedule.passedQuartileCount == 3 ? .completed : nil
+  }
+
+  /// Whether the last frame was shown for its time: the file is over.
   var isAtEnd: Bool {
     guard frames.isFinished, let last = frames.shownFrame else { return false }
     return playhead >= last.time + 1 / max(1, video.frameRate) - 1e-9
@@ -132,13 +165,12 @@ final class VideoShow {
     return playhead - (frames.shownFrame?.time ?? 0) > seconds
   }
 
-  /// The video played to its end.
-  /// - Returns: the quartiles not passed yet and their trackers, then the `complete` trackers.
-  func complete() -> (milestones: [VASTTrackingSchedule.Milestone], due: [VASTTrackingEvent]) {
+  /// The video played to its end (`ending` is `.completed`): every quartile was passed already.
+  /// - Returns: the `complete` trackers.
+  func complete() -> [VASTTrackingEvent] {
     isCompleted = true
     device?.setPaused(true)
-    let rest = schedule.advance(to: video.duration)
-    return (rest.milestones, rest.due + schedule.take(.complete))
+    return schedule.take(.complete)
   }
 
   /// Pauses for `reason`; false when it is paused already or not playing.
@@ -172,9 +204,9 @@ final class VideoShow {
   }
 
   private func queueSound() {
-    let chunks = frames.takeSound()
+    frames.takeSound(into: &sound)
     guard let device else { return }
-    for chunk in chunks {
+    for chunk in sound {
       if soundStart == nil { soundStart = chunk.time }
       if isMuted {
         if silence.count != chunk.samples.count { silence = [Float](repeating: 0, count: chunk.samples.count) }

@@ -48,28 +48,49 @@ public struct VASTTrackingSchedule: Sendable {
     take { $0.kind == kind }
   }
 
-  /// The playhead reached `playhead` in continuous play: the quartiles it passed first now, and the
-  /// trackers they and the `progress` offsets passed now are due, in playhead order.
+  /// How many quartiles continuous play passed (0 to 3).
+  public var passedQuartileCount: Int { passedQuartiles }
+
+  /// The playhead reached `playhead` in continuous play: the quartile it passed first now, and the
+  /// trackers it and the `progress` offsets passed now are due, in playhead order. Quartiles never
+  /// arrive together: a playhead that leapt past two passes the next one now and the other at the
+  /// next step. A step with nothing due allocates nothing.
   public mutating func advance(to playhead: Double) -> (milestones: [Milestone], due: [VASTTrackingEvent]) {
     guard duration > 0 else { return ([], []) }
     var milestones: [Milestone] = []
-    var due: [(at: Double, event: VASTTrackingEvent)] = []
-    let kinds: [VASTTrackingEvent.Kind] = [.firstQuartile, .midpoint, .thirdQuartile]
-    while passedQuartiles < 3, playhead >= duration * Double(passedQuartiles + 1) / 4 - 1e-9 {
+    var quartile: (at: Double, trackers: [VASTTrackingEvent])?
+    if passedQuartiles < 3, playhead >= duration * Double(passedQuartiles + 1) / 4 - 1e-9 {
       passedQuartiles += 1
       milestones.append(.quartile(passedQuartiles))
-      let at = duration * Double(passedQuartiles) / 4
-      let kind = kinds[passedQuartiles - 1]
-      due += take { $0.kind == kind }.map { (at, $0) }
+      let kind: VASTTrackingEvent.Kind =
+        switch passedQuartiles {
+        case 1: .firstQuartile
+        case 2: .midpoint
+        default: .thirdQuartile
+        }
+      quartile = (duration * Double(passedQuartiles) / 4, take { $0.kind == kind })
     }
+    guard hasProgressDue(at: playhead) else { return (milestones, quartile?.trackers ?? []) }
     let length = duration
-    due += take { event in
+    // Stable: trackers at the same moment keep the chain's order, a quartile's first.
+    let progress = take { event in
       guard event.kind == .progress, let offset = event.offset else { return false }
       return offset.seconds(in: length) <= playhead + 1e-9
-    }.map { ($0.offset!.seconds(in: length), $0) }
-    // Stable: trackers at the same moment keep the chain's order.
-    let ordered = due.enumerated().sorted { ($0.element.at, $0.offset) < ($1.element.at, $1.offset) }
-    return (milestones, ordered.map(\.element.event))
+    }.map { ($0.offset!.seconds(in: length), $0) }.enumerated().sorted {
+      ($0.element.0, $0.offset) < ($1.element.0, $1.offset)
+    }.map(\.element)
+    guard let quartile else { return (milestones, progress.map(\.1)) }
+    let before = progress.prefix { $0.0 < quartile.at - 1e-9 }
+    return (milestones, before.map(\.1) + quartile.trackers + progress.dropFirst(before.count).map(\.1))
+  }
+
+  /// Whether a `progress` tracker not fired yet is due at `playhead`.
+  private func hasProgressDue(at playhead: Double) -> Bool {
+    for (index, event) in trackers.events.enumerated()
+    where event.kind == .progress && !firedEvents.contains(index) {
+      if let offset = event.offset, offset.seconds(in: duration) <= playhead + 1e-9 { return true }
+    }
+    return false
   }
 
   private mutating func take(where matches: (VASTTrackingEvent) -> Bool) -> [VASTTrackingEvent] {

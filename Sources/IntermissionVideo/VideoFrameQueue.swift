@@ -73,10 +73,12 @@ public final class VideoFrameQueue {
     return last
   }
 
-  /// The sound decoded since the last call, in order (none when the decoder was opened without
-  /// audio). The loop queues it on the ad's audio device as it comes: decoding runs at most
-  /// `capacity` pictures ahead, so the sound waiting stays that short.
-  public func takeSound() -> [AudioChunk] { shared.takeSound() }
+  /// Replaces `chunks` with the sound decoded since the last call, in order (none when the decoder
+  /// was opened without audio). The loop queues it on the ad's audio device as it comes: decoding
+  /// runs at most `capacity` pictures ahead, so the sound waiting stays that short. The worker
+  /// gets `chunks`' buffer to fill next (a swap): once both buffers have grown, taking the sound
+  /// allocates nothing.
+  public func takeSound(into chunks: inout [AudioChunk]) { shared.takeSound(into: &chunks) }
 
   /// Asks for the pictures decoded from now on at `width` x `height` pixels (the size the view
   /// draws them at), scaled on the worker; nil keeps the video's own size. Frames queued already
@@ -253,12 +255,9 @@ private final class Shared: @unchecked Sendable {
     condition.withLock { requestedSize = .some(size) }
   }
 
-  func takeSound() -> [AudioChunk] {
-    condition.withLock {
-      guard !sound.isEmpty else { return [] }
-      defer { sound.removeAll(keepingCapacity: true) }
-      return sound
-    }
+  func takeSound(into chunks: inout [AudioChunk]) {
+    chunks.removeAll(keepingCapacity: true)
+    condition.withLock { swap(&sound, &chunks) }
   }
 
   var isDrained: Bool { condition.withLock { isDone && queued.isEmpty } }

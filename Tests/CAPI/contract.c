@@ -248,7 +248,7 @@ static void check_video(SDL_Renderer *renderer, const char *folder)
     CHECK(intermission_is_running(overlay) == 1);
     /* M 4.98 s into the video: after its first quartile (2.5 s), before its midpoint (5 s). */
     const char *expected = "fullscreen.shown impression ad.revenue video.started video.quartile video.muted video.quartile "
-                           "video.quartile video.completed rewarded.completed rewarded.earned reward "
+                           "video.quartile rewarded.completed video.completed rewarded.earned reward "
                            "fullscreen.dismissed";
     CHECK(strcmp(seen.story, expected) == 0);
     if (strcmp(seen.story, expected)) fprintf(stderr, "video story: %s\n", seen.story);

@@ -27,7 +27,7 @@ extension AdFolder {
   /// VAST 4.2 file with every tracker at `https://t.example.com/v?e=<event>`.
   static func withVideos(
     media: String = "steps.mp4", skipOffset: String? = "00:00:01", rewardedMedia: String? = nil,
-    extraMediaAttributes: String = ""
+    extraMediaAttributes: String = "", duration: String = "00:00:04"
   ) throws -> AdFolder {
     let folder = try AdFolder()
     for name in ["a.png", "b.png"] { try folder.writePNG(name) }
@@ -38,8 +38,11 @@ extension AdFolder {
       }
     }
     try folder.write(
-      "rv.xml", vast(id: "rv", media: rewardedMedia ?? media, skipOffset: nil, extra: extraMediaAttributes))
-    try folder.write("iv.xml", vast(id: "iv", media: media, skipOffset: skipOffset, extra: extraMediaAttributes))
+      "rv.xml",
+      vast(id: "rv", media: rewardedMedia ?? media, skipOffset: nil, extra: extraMediaAttributes, duration: duration))
+    try folder.write(
+      "iv.xml",
+      vast(id: "iv", media: media, skipOffset: skipOffset, extra: extraMediaAttributes, duration: duration))
     try folder.writeManifest(
       """
       { "ads": [
@@ -55,8 +58,10 @@ extension AdFolder {
   }
 
   /// A VAST 4.2 document with a default namespace, CDATA URLs padded with whitespace, and every
-  /// tracker, each URL naming its event (`e=`) and carrying macros.
-  static func vast(id: String, media: String, skipOffset: String?, extra: String = "") -> String {
+  /// tracker, each URL naming its event (`e=`) and carrying macros, promising `duration`.
+  static func vast(
+    id: String, media: String, skipOffset: String?, extra: String = "", duration: String = "00:00:04"
+  ) -> String {
     func url(_ event: String) -> String {
       "<![CDATA[ \n https://t.example.com/v?e=\(event)&p=[ADPLAYHEAD]&cb=[CACHEBUSTING]&x=[UNKNOWNMACRO] \n ]]>"
     }
@@ -83,7 +88,7 @@ extension AdFolder {
             <Creatives>
               <Creative>
                 <Linear\(skip)>
-                  <Duration>00:00:04</Duration>
+                  <Duration>\(duration)</Duration>
                   <TrackingEvents>
                     \(tracking)
                     <Tracking event="progress" offset="00:00:03.5">\(url("progress"))</Tracking>

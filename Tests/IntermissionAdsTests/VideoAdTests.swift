@@ -57,7 +57,7 @@ struct VideoAdTests {
     #expect(
       h.videoStory == [
         "60 fullscreen.shown", "60 impression", "60 video.started", "120 video.quartile 1", "180 video.quartile 2",
-        "240 video.quartile 3", "300 video.completed", "300 rewarded.completed", "360 rewarded.earned",
+        "240 video.quartile 3", "300 rewarded.completed", "300 video.completed", "360 rewarded.earned",
         "360 fullscreen.dismissed",
       ])
     #expect(rewards.count == 1 && rewards.first?.amount == 50)
@@ -165,8 +165,8 @@ struct VideoAdTests {
       h.videoStory == [
         "60 fullscreen.shown", "60 impression", "60 video.started", "90 video.paused window",
         "690 video.resumed window",
-        "720 video.quartile 1", "780 video.quartile 2", "840 video.quartile 3", "900 video.completed",
-        "900 rewarded.completed",
+        "720 video.quartile 1", "780 video.quartile 2", "840 video.quartile 3", "900 rewarded.completed",
+        "900 video.completed",
       ])
     #expect(beacons.vastEvents.filter { $0 == "pause" || $0 == "resume" } == ["pause", "resume"])
   }
@@ -186,7 +186,7 @@ struct VideoAdTests {
       h.videoStory == [
         "60 fullscreen.shown", "60 impression", "60 video.started", "90 fullscreen.clicked", "90 video.paused click",
         "300 video.resumed click", "330 video.quartile 1", "390 video.quartile 2", "450 video.quartile 3",
-        "510 video.completed", "510 rewarded.completed",
+        "510 rewarded.completed", "510 video.completed",
       ])
     #expect(beacons.vastEvents.contains("click") && beacons.vastEvents.filter { $0 == "pause" }.count == 1)
   }
@@ -210,28 +210,74 @@ struct VideoAdTests {
     #expect(h.opener.opened.isEmpty, "the Mute button is no click-through")
   }
 
-  @Test(arguments: [
-    ("truncated.mp4", "405"), ("empty.mp4", "405"), ("long.mp4", "202"), ("too-wide.mp4", "403"),
-    ("missing.mp4", "401"),
-  ])
+  @Test(arguments: [("empty.mp4", "405"), ("long.mp4", "202"), ("too-wide.mp4", "403"), ("missing.mp4", "401")])
   func aBrokenMediaFileIsNoAdWithItsVASTCode(media: String, code: String) throws {
     let (h, beacons) = try videoHarness(AdFolder.withVideos(media: media))
     h.run(until: 1)
-    #expect(!h.overlay.fullscreen.isReady(.rewarded) || media == "truncated.mp4")
-    if h.overlay.fullscreen.isReady(.rewarded) {
-      // A file cut in half probes well and plays its first half: then it is 405, and no reward.
-      h.overlay.fullscreen.showRewarded(placement: "bonus")
-      h.run(until: 6)
-      #expect(!h.overlay.fullscreen.isShowing, "the show ended by itself, never on a black screen")
-      #expect((try h.overlay.fullscreen.rewardStore.pending()).isEmpty)
-      #expect(
-        h.videoStory.contains { $0.hasSuffix("vast.error \(code)") || $0.contains("vast.error") && $0.hasSuffix(code) })
-      #expect(h.videoStory.last?.hasSuffix("fullscreen.dismissed") == true)
-    } else {
-      let errors = h.output.lines.filter { $0.contains("\"event\":\"vast.error\"") }
-      #expect(errors.first?.contains("\"code\":\(code)") == true, "\(errors)")
-    }
+    #expect(!h.overlay.fullscreen.isReady(.rewarded))
+    let errors = h.output.lines.filter { $0.contains("\"event\":\"vast.error\"") }
+    #expect(errors.first?.contains("\"code\":\(code)") == true, "\(errors)")
     #expect(beacons.vastURLs.contains("https://t.example.com/v?e=error&code=\(code)"), "\(beacons.vastURLs)")
+  }
+
+  /// A file cut in half probes well and plays what it has: then it is 405, the show ends by
+  /// itself (never on a black screen), and nothing is earned.
+  @Test func aTruncatedFilePlaysWhatItHasThenIs405AndEarnsNothing() throws {
+    let (h, beacons) = try videoHarness(AdFolder.withVideos(media: "truncated.mp4"))
+    h.run(until: 1)
+    #expect(h.overlay.fullscreen.isReady(.rewarded), "its header is whole: it probes and its first frame decodes")
+    #expect(h.overlay.fullscreen.showRewarded(placement: "bonus") == nil)
+    h.run(until: 6)
+    #expect(!h.overlay.fullscreen.isShowing)
+    #expect((try h.overlay.fullscreen.rewardStore.pending()).isEmpty)
+    // Its decodable half ends at 0.9 s (frame 60 + 56), before the first quartile.
+    #expect(
+      h.videoStory == [
+        "60 fullscreen.shown", "60 impression", "60 video.started",
+        "116 vast.error the video ended at 0.9 s of its 4.0 s 405", "116 fullscreen.dismissed",
+      ])
+    #expect(beacons.vastURLs.contains("https://t.example.com/v?e=error&code=405"), "\(beacons.vastURLs)")
+    #expect(!beacons.vastEvents.contains("complete"))
+  }
+
+  /// A whole file of 2 s behind a VAST `Duration` of 4 s ends at 2 s: its first quartile and
+  /// midpoint passed in play, then 405, no completion, no reward (90 % of the promise minus half a
+  /// second is no completion either: only its end, within a frame).
+  @Test func aFileShorterThanItsDurationIs405AtItsEndAndEarnsNothing() throws {
+    let (h, beacons) = try videoHarness(AdFolder.withVideos(media: "h264-aac.mp4"))
+    h.run(until: 1)
+    #expect(h.overlay.fullscreen.showRewarded(placement: "bonus") == nil)
+    h.run(until: 6)
+    #expect(
+      h.videoStory == [
+        "60 fullscreen.shown", "60 impression", "60 video.started", "120 video.quartile 1", "180 video.quartile 2",
+        "180 vast.error the video ended at 2.0 s of its 4.0 s 405", "180 fullscreen.dismissed",
+      ])
+    #expect((try h.overlay.fullscreen.rewardStore.pending()).isEmpty)
+    #expect(!beacons.vastEvents.contains("complete") && !beacons.vastEvents.contains("thirdQuartile"))
+  }
+
+  /// A file that plays on past its promise (4 s of picture behind a `Duration` of 2 s) is cut at
+  /// the `Duration` plus one second: quartiles of the 2 s, one at a time, and the completion at 3 s.
+  @Test func aFileLongerThanItsDurationIsCutOneSecondAfterIt() throws {
+    let (h, beacons) = try videoHarness(AdFolder.withVideos(duration: "00:00:02"))
+    var rewards: [EarnedReward] = []
+    h.overlay.fullscreen.onReward = { rewards.append($0) }
+    h.run(until: 1)
+    #expect(h.overlay.fullscreen.showRewarded(placement: "bonus") == nil)
+    h.run(until: 5)
+    h.escape()
+    #expect(
+      h.videoStory == [
+        "60 fullscreen.shown", "60 impression", "60 video.started", "90 video.quartile 1", "120 video.quartile 2",
+        "150 video.quartile 3", "240 rewarded.completed", "240 video.completed", "300 rewarded.earned",
+        "300 fullscreen.dismissed",
+      ])
+    #expect(rewards.count == 1)
+    // The picture stopped at the cut: frames up to 3 s (luma steps 0, 1 and 2), none of the last second.
+    let lumas = h.canvas.videoFrameLumas.values.first ?? []
+    #expect(lumas.count == 90 && lumas.allSatisfy { $0 < 170 }, "\(lumas)")
+    #expect(beacons.vastEvents.filter { $0 == "complete" }.count == 1)
   }
 
   @Test func aVPAIDOnlyAdIsRefusedWith403AndNeverShown() throws {

@@ -15,14 +15,17 @@ extension AudioTests {
     let bonus = MenuScene.buttonFrame(
       .bonus, in: Size(width: 960, height: 640), bottomInset: AdBanner.height(forWidth: 960))
     let capture = try record(
-      // Escape well after the video's end (12 s), so that a machine slow to decode still sees it end.
+      // The 10 s video starts about 2 s in and ends about 12 s in; Escape comes well after, so that a
+      // machine slow to decode still sees it end.
       "1.0 click \(Int(bonus.midX)) \(Int(bonus.midY))\n2.0 key Return\n15.5 key Escape\n", seconds: 16.5,
       runner: runner, environment: ["INTERMISSION_VIDEO_AUDIO_DEVICE": runner.path("ad.raw")])
     let started = try #require(capture.time(of: "video.started", "\"format\""), "\(capture.trace)")
     let completed = try #require(capture.time(of: "video.completed", "\"format\""), "\(capture.trace)")
     let paused = try #require(capture.time(of: "director.paused", "\"reason\":\"ad\""))
     let resumed = try #require(capture.time(of: "director.resumed", "\"reason\":\"ad\""))
-    #expect(abs(completed - started - 10) < 0.5, "the 10 s video took \(completed - started) s on the audio clock")
+    // It ended by itself, between its start and the dismissal. (Its length to the frame is checked
+    // on the fixed step: DemoFullscreenTests, 600 frames from video.started to video.completed.)
+    #expect(started < completed && completed < resumed, "started at \(started) s, completed at \(completed) s")
     // Where the silence falls, by buffer count: AudioBufferTests ("a video ad").
     try expectOneSilence(in: capture, clicksBefore: true)
 

@@ -32,7 +32,7 @@ struct DemoFullscreenTests {
         "0 scene.entered Menu", "60 scene.entered Bonus", "180 director.paused ad",
         "180 fullscreen.shown bonus_coins", "180 impression bonus_coins", "180 video.started bonus_coins",
         "330 video.quartile bonus_coins 1", "480 video.quartile bonus_coins 2", "630 video.quartile bonus_coins 3",
-        "780 video.completed bonus_coins", "780 rewarded.completed bonus_coins",
+        "780 rewarded.completed bonus_coins", "780 video.completed bonus_coins",
         "1140 rewarded.earned bonus_coins 50", "1140 fullscreen.dismissed bonus_coins", "1140 director.resumed ad",
       ])
     let savePath = runner.path("data/intermission/demo-save.txt")
@@ -88,7 +88,7 @@ struct DemoFullscreenTests {
         "180 fullscreen.shown bonus_coins", "180 impression bonus_coins", "180 video.started bonus_coins",
         "300 video.paused window bonus_coins", "480 video.resumed window bonus_coins",
         "510 video.quartile bonus_coins 1", "660 video.quartile bonus_coins 2", "810 video.quartile bonus_coins 3",
-        "960 video.completed bonus_coins", "960 rewarded.completed bonus_coins",
+        "960 rewarded.completed bonus_coins", "960 video.completed bonus_coins",
         "1140 rewarded.earned bonus_coins 50", "1140 fullscreen.dismissed bonus_coins", "1140 director.resumed ad",
       ])
   }

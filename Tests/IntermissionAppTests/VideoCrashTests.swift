@@ -8,7 +8,7 @@ import Testing
 
 /// The demo killed with SIGKILL at 10 seeded moments of a bought rewarded video's show, on the real
 /// clock, then launched again on the same files: the reward reaches the game's save exactly when
-/// `video.completed` was traced before the kill, and no tracker reaches the responder twice (one
+/// it was recorded (`rewarded.completed`, just before `video.completed`) before the kill, and no tracker reaches the responder twice (one
 /// nonce per tracker, however often a delivery was retried across the kill).
 @Suite("Video ads across kill -9")
 struct VideoCrashTests {
@@ -45,8 +45,9 @@ struct VideoCrashTests {
     kill(program.process.processIdentifier, SIGKILL)
     _ = runner.finish(program)
     let killed = try runner.traceLines("1.jsonl")
-    let completed = killed.contains { $0.contains(#""event":"video.completed""#) }
-    #expect(!killed.contains { $0.contains(#""event":"rewarded.completed""#) } || completed, "never before the end")
+    // The reward is recorded (traced as rewarded.completed) before video.completed is told.
+    let completed = killed.contains { $0.contains(#""event":"rewarded.completed""#) }
+    #expect(!killed.contains { $0.contains(#""event":"video.completed""#) } || completed, "recorded first")
 
     let relaunch = try runner.run(base + ["--fixed-step", "--frames", "30", "--trace", runner.path("2.jsonl")])
     #expect(relaunch.status == 0, "\(relaunch.stderr)")

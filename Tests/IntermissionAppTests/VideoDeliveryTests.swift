@@ -59,7 +59,7 @@ struct VideoDeliveryTests {
     #expect(
       try story(runner) == [
         "180 fullscreen.shown", "180 impression", "180 video.started", "240 video.quartile 1",
-        "300 video.quartile 2", "360 video.quartile 3", "420 video.completed", "420 rewarded.completed",
+        "300 video.quartile 2", "360 video.quartile 3", "420 rewarded.completed", "420 video.completed",
         "540 rewarded.earned 50", "540 fullscreen.dismissed",
       ])
     let notices = videoNotices(responder)

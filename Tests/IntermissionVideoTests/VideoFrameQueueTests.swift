@@ -42,31 +42,53 @@ struct VideoFrameQueueTests {
   }
 
   /// The worker decodes ahead only as far as the queue holds, whatever the loop does: memory stays
-  /// flat; stopping ends it at once, however far it had got.
+  /// flat; stopping ends it at once: not one frame is decoded after the stop, however far it had
+  /// got, and the video is not finished.
   @Test func theWorkerFillsTheQueueAndNoMoreAndStopsAtOnce() throws {
     let frames = try VideoFrameQueueTests.queue("portrait.mp4")
-    #expect(frames.waitForFirstFrame(timeout: 10))
-    for _ in 0..<100 where frames.mostQueued < VideoFrameQueue.capacity { usleep(10_000) }
-    usleep(100_000)
-    #expect(frames.mostQueued == VideoFrameQueue.capacity)
+    try Self.fill(frames)
     frames.stop()
     frames.stop()
-    #expect(!frames.isFinished, "stopped before the end")
+    // Exactly the 8 frames queued before the stop, of the clip's 30: the playhead leaps past them
+    // all, so the last is shown and the 7 before it are dropped; then nothing more ever comes.
+    let last = try #require(frames.advance(to: 10))
+    #expect(abs(last.time - 7.0 / 30) < 0.001, "\(last.time)")
+    #expect(frames.droppedFrames == 7 && frames.presentedFrames == 1)
+    #expect(frames.advance(to: 20) == nil)
+    #expect(!frames.isFinished && frames.failure == nil && frames.mostQueued == VideoFrameQueue.capacity)
   }
 
-  /// A real-time loop never waits: with nothing decoded yet for its playhead, it keeps the frame
-  /// it shows; and a broken file's failure is told, not hung on.
-  @Test func aRealTimeLoopNeverWaitsAndAFailureIsTold() throws {
+  /// A real-time loop never waits: with nothing decoded for its playhead, it keeps the frame it
+  /// shows. The worker stopped with 8 frames queued (0 to 7/60 s): 120 steps of a 60 fps loop over
+  /// the 60-frame clip show exactly those 8, one per step, then keep the last, where a waiting loop
+  /// would hang.
+  @Test func aRealTimeLoopNeverWaits() throws {
     let frames = try VideoFrameQueueTests.queue("sixty.mp4")
-    #expect(frames.waitForFirstFrame(timeout: 10))
+    try Self.fill(frames)
+    frames.stop()
     #expect(frames.advance(to: 0)?.time == 0)
     #expect(frames.advance(to: 0) == nil, "the same frame stays")
-    var shown = 0
-    for step in 1...120 where frames.advance(to: Double(step) / 60) != nil { shown += 1 }
-    #expect(shown <= 60)
+    var shown: [Double] = []
+    for step in 1...120 { if let frame = frames.advance(to: Double(step) / 60) { shown.append(frame.time) } }
+    #expect(shown.map { ($0 * 60).rounded() } == (1...7).map(Double.init), "\(shown)")
+    #expect(frames.droppedFrames == 0 && frames.presentedFrames == 8)
+  }
+
+  /// A file cut in half decodes its first part and ends there: every frame up to its end shown, one
+  /// by one, none of the second half, and no failure (an early end is the player's to judge).
+  @Test func aTruncatedFileEndsEarlyWithEveryFrameItHas() throws {
     let truncated = try VideoFrameQueueTests.queue("truncated.mp4")
     var last = 0.0
     for step in 0..<240 { last = truncated.advance(to: Double(step) / 60, waitsForDecoding: true)?.time ?? last }
-    #expect(truncated.isFinished && last > 0 && last < 2)
+    #expect(truncated.isFinished && truncated.failure == nil)
+    #expect(last > 0.1 && last < 59.0 / 30 - 0.01, "fewer than the whole clip's 60 frames: the last at \(last)")
+    #expect(truncated.presentedFrames == Int((last * 30).rounded()) + 1 && truncated.droppedFrames == 0)
+  }
+
+  /// Waits until the worker filled the queue (8 frames decoded) and waits there.
+  static func fill(_ frames: VideoFrameQueue) throws {
+    try #require(frames.waitForFirstFrame(timeout: 10))
+    for _ in 0..<1000 where frames.mostQueued < VideoFrameQueue.capacity { usleep(10_000) }
+    try #require(frames.mostQueued == VideoFrameQueue.capacity)
   }
 }
