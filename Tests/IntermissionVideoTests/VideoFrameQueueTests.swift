@@ -54,6 +54,33 @@ struct VideoFrameQueueTests {
     #expect(!frames.isFinished, "stopped before the end")
   }
 
+  /// A file whose pictures are sparse (at 0 s and 10 s, over 20 s of sound) is decoded no more than
+  /// 2 s of sound ahead of the playhead, however long its next picture is in coming; its pictures
+  /// and all of its sound still come, on the fixed step.
+  @Test func soundIsDecodedAtMostTwoSecondsAheadOfThePlayhead() throws {
+    let frames = VideoFrameQueue(decoding: try MediaDecoder(path: GeneratedMedia.path("sparse.mp4"), audioChannels: 2))
+    var shown: [Double] = []
+    var sampleFrames = 0
+    for step in 0...44 {
+      if let frame = frames.advance(to: Double(step) / 2, waitsForDecoding: true) { shown.append(frame.time) }
+      sampleFrames += frames.takeSound().reduce(0) { $0 + $1.sampleFrames }
+      #expect(frames.mostSoundAhead < VideoFrameQueue.soundAhead + 0.05, "at \(Double(step) / 2) s")
+    }
+    #expect(shown == [0, 10])
+    #expect(abs(sampleFrames - 20 * 48_000) < 2048, "\(sampleFrames) sample frames")
+    #expect(frames.isFinished && frames.failure == nil)
+  }
+
+  /// Stopping a queue (the game's loop, at a dismissal) only tells its worker to stop: another
+  /// thread joins it, and the worker frees its decoder on its way out.
+  @Test func stoppingHandsTheWorkersJoinToAnotherThread() throws {
+    let frames = try VideoFrameQueueTests.queue("portrait.mp4")
+    #expect(frames.waitForFirstFrame(timeout: 10))
+    frames.stop()
+    let joiner = try #require(VideoFrameQueue.finishStopping(), "a thread joined the worker")
+    #expect(pthread_equal(joiner, pthread_self()) == 0, "not the thread that stopped it")
+  }
+
   /// A real-time loop never waits: with nothing decoded yet for its playhead, it keeps the frame
   /// it shows; and a broken file's failure is told, not hung on.
   @Test func aRealTimeLoopNeverWaitsAndAFailureIsTold() throws {
