@@ -276,6 +276,17 @@ public final class FullscreenPresenter {
         dismiss(show, failure: "the creative could not be uploaded to the renderer")
         return
       }
+      // A video's file is opened and its first picture decoded before anything is counted.
+      switch show.video?.opening() ?? .ready {
+      case .ready: break
+      case .pending:
+        show.view.draw(on: canvas, image: show.image.uploaded)
+        changes.changed()
+        return
+      case .failed(let reason):
+        dismiss(show, failure: "the video could not be played: \(reason)")
+        return
+      }
       show.isPresented = true
       show.tracker.noteShown(show.ad)
       emit(event(.shown, of: show))
