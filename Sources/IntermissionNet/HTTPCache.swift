@@ -60,17 +60,11 @@ public final class HTTPCache: @unchecked Sendable {
     }
   }
 
-  /// The path of `url`'s cached body, when it is cached whole (the length its meta file records),
-  /// marked as used: a video's media file is played from the cache in place, never read into
-  /// memory.
-  public func bodyPath(for url: String) -> String? {
-    condition.withLock {
-      let base = FilePath.join(folder, HTTPCache.key(url))
-      guard meta(of: base, url: url) != nil else { return nil }
-      touch(base + ".body")
-      return base + ".body"
-    }
-  }
+  /// The path of `url`'s cached body, when it is cached whole and unchanged (the length and hash
+  /// its meta file records, the bytes read through a fixed buffer), marked as used: a video's media
+  /// file is played from the cache in place, never read into memory. A body that changed is
+  /// removed, and is a miss.
+  public func bodyPath(for url: String) -> String? { pinnedBodyPath(for: url)?.path }
 
   /// The entry's meta file at `base`, if it is `url`'s (a hash collision is a miss) and its body has
   /// the length it records. A meta file that is garbage, or whose body is missing or of another

@@ -64,8 +64,9 @@ struct VideoFrameQueueTests {
     for step in 0...44 {
       if let frame = frames.advance(to: Double(step) / 2, waitsForDecoding: true) { shown.append(frame.time) }
       sampleFrames += frames.takeSound().reduce(0) { $0 + $1.sampleFrames }
-      #expect(frames.mostSoundAhead < VideoFrameQueue.soundAhead + 0.05, "at \(Double(step) / 2) s")
     }
+    // At most the chunk that went over (1024 sample frames of AAC, 21 ms) past the bound.
+    #expect(frames.mostSoundAhead < VideoFrameQueue.soundAhead + 0.05, "\(frames.mostSoundAhead) s ahead")
     #expect(shown == [0, 10])
     #expect(abs(sampleFrames - 20 * 48_000) < 2048, "\(sampleFrames) sample frames")
     #expect(frames.isFinished && frames.failure == nil)
