@@ -81,6 +81,9 @@ final class VideoShow {
     if frames.waitForFirstFrame(timeout: followsHostClock ? VideoShow.openingLimit : 0) { return .ready }
     if let failure = frames.failure { return .failed(failure) }
     if frames.isFinished { return .failed("the media file has no picture") }
+    if frames.isWaitingForPlayhead {
+      return .failed("no picture in the first \(Int(VideoFrameQueue.soundAhead)) s of sound")
+    }
     return followsHostClock ? .failed("no picture in \(Int(VideoShow.openingLimit)) s") : .pending
   }
 

@@ -106,7 +106,12 @@ public final class VideoFrameQueue {
   /// at most: the decoder stops after the chunk that goes over).
   public var mostSoundAhead: Double { shared.mostSoundAhead }
 
-  /// Waits, at most `timeout` seconds, until the first frame is decoded (or decoding ended).
+  /// Whether the worker waits for the playhead with no picture queued: its sound is `soundAhead`
+  /// ahead. Before the video starts, that is a file with no picture in its first 2 s of sound.
+  public var isWaitingForPlayhead: Bool { shared.isWaitingForPlayhead }
+
+  /// Waits, at most `timeout` seconds, until the first frame is decoded (or decoding ended, or the
+  /// worker waits for the playhead: `isWaitingForPlayhead`).
   /// - Returns: whether a frame is ready.
   @discardableResult
   public func waitForFirstFrame(timeout: Double) -> Bool { shared.waitForFrame(timeout: timeout) }
@@ -276,8 +281,16 @@ private final class Shared: @unchecked Sendable {
     if spares.count < Shared.spareCapacity { spares.append(frame) }
   }
 
+  /// Whether a queued frame is due at `time`, the playhead now: the worker decodes on when its
+  /// sound was `soundAhead` ahead of the playhead before.
   func hasFrame(upTo time: Double) -> Bool {
-    condition.withLock { queued.first.map { $0.time <= time + 1e-9 } ?? false }
+    condition.withLock {
+      if time > playhead {
+        playhead = time
+        condition.broadcast()
+      }
+      return queued.first.map { $0.time <= time + 1e-9 } ?? false
+    }
   }
 
   func requestOutputSize(_ size: (width: Int, height: Int)?) {
@@ -296,11 +309,12 @@ private final class Shared: @unchecked Sendable {
   var failureReason: String? { condition.withLock { failure } }
   var mostQueued: Int { condition.withLock { most } }
   var mostSoundAhead: Double { condition.withLock { mostAhead } }
+  var isWaitingForPlayhead: Bool { condition.withLock { queued.isEmpty && !isDone && isSoundFull } }
 
   func waitForFrame(timeout: Double) -> Bool {
     let end = MonotonicClock.readSeconds() + timeout
     return condition.withLock {
-      while queued.isEmpty && !isDone {
+      while queued.isEmpty && !isDone && !isSoundFull {
         let now = MonotonicClock.readSeconds()
         if now >= end { break }
         condition.wait(seconds: end - now)

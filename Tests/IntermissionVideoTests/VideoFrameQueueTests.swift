@@ -72,6 +72,23 @@ struct VideoFrameQueueTests {
     #expect(frames.isFinished && frames.failure == nil)
   }
 
+  /// A real-time loop that only asks whether a frame is due (it redraws only then) moves the
+  /// playhead the worker's sound bound follows: a sparse video's next picture still comes.
+  @Test func askingWhetherAFrameIsDueLetsTheWorkerDecodeOn() throws {
+    let frames = VideoFrameQueue(decoding: try MediaDecoder(path: GeneratedMedia.path("sparse.mp4"), audioChannels: 2))
+    #expect(frames.advance(to: 0, waitsForDecoding: true)?.time == 0)
+    for _ in 0..<1000 where !frames.isWaitingForPlayhead { usleep(10_000) }
+    #expect(frames.isWaitingForPlayhead, "2 s of sound decoded, and no picture")
+    #expect(!frames.hasFrameDue(at: 9))
+    var due = false
+    for _ in 0..<1000 where !due {
+      due = frames.hasFrameDue(at: 10)
+      if !due { usleep(10_000) }
+    }
+    #expect(due, "the picture at 10 s was decoded")
+    frames.stop()
+  }
+
   /// Stopping a queue (the game's loop, at a dismissal) only tells its worker to stop: another
   /// thread joins it, and the worker frees its decoder on its way out.
   @Test func stoppingHandsTheWorkersJoinToAnotherThread() throws {
