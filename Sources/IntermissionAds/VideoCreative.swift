@@ -21,12 +21,14 @@ public struct VideoCreative: Hashable, Sendable {
   /// evicts, such as a house ad's). Not part of the video's equality.
   public var mediaPin: MediaPin?
 
+  /// Whether two videos are the same (their pins aside).
   public static func == (left: VideoCreative, right: VideoCreative) -> Bool {
     left.ad == right.ad && left.mediaPath == right.mediaPath && left.duration == right.duration
       && left.frameRate == right.frameRate && left.hasAudio == right.hasAudio && left.width == right.width
       && left.height == right.height
   }
 
+  /// Hashes the video's ad, media file and duration.
   public func hash(into hasher: inout Hasher) {
     hasher.combine(ad)
     hasher.combine(mediaPath)
