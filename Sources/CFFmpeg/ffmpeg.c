@@ -141,6 +141,9 @@ struct intermission_media {
     /* The decoder whose frames are being drained (after a packet, or at the end), or NULL. */
     AVCodecContext *draining;
     int at_end;          /* the demuxer is done and both decoders were flushed */
+    int packet_pending;  /* `packet` was refused with EAGAIN: sent again once its decoder is drained */
+    int max_width, max_height;           /* every frame is checked against these, not only the first */
+    double next_video_time, next_audio_time; /* what a frame without a timestamp gets: after the last */
     int failures;        /* packets in a row that did not decode */
     struct SwsContext *scaler;
     uint8_t *image[4];
@@ -190,6 +193,8 @@ int intermission_media_open(const char *path, int audio_rate, int audio_channels
     intermission_media *media = calloc(1, sizeof *media);
     if (!media) return fail(error, size, "out of memory", 0);
     media->video_stream = media->audio_stream = -1;
+    media->max_width = max_width;
+    media->max_height = max_height;
     AVDictionary *options = NULL;
     ff.dict_set(&options, "protocol_whitelist", "file", 0);
     ff.dict_set(&options, "format_whitelist", "mov,mp4,m4a,3gp,3g2,mj2,matroska,webm", 0);
@@ -262,18 +267,42 @@ int intermission_media_open(const char *path, int audio_rate, int audio_channels
     return 0;
 }
 
+/* The frame's time in seconds from the stream's start. A frame without a timestamp gets the time
+   after the previous frame of its stream (its duration later), never 0. */
 static double frame_time(intermission_media *media, int stream, const AVFrame *frame)
 {
     AVStream *s = media->format->streams[stream];
+    int video = stream == media->video_stream;
+    double *next = video ? &media->next_video_time : &media->next_audio_time;
     int64_t pts = frame->best_effort_timestamp;
-    if (pts == AV_NOPTS_VALUE) return 0;
-    int64_t start = s->start_time != AV_NOPTS_VALUE ? s->start_time : 0;
-    return (double)(pts - start) * av_q2d(s->time_base);
+    double time = *next;
+    if (pts != AV_NOPTS_VALUE) {
+        int64_t start = s->start_time != AV_NOPTS_VALUE ? s->start_time : 0;
+        time = (double)(pts - start) * av_q2d(s->time_base);
+    }
+    double length;
+    if (video) {
+        AVRational rate = s->avg_frame_rate;
+        length = frame->pkt_duration > 0 ? (double)frame->pkt_duration * av_q2d(s->time_base)
+                 : rate.num > 0 && rate.den > 0 ? (double)rate.den / rate.num
+                                                : 1.0 / 30;
+    } else {
+        length = frame->sample_rate > 0 ? (double)frame->nb_samples / frame->sample_rate : 0;
+    }
+    *next = time + length;
+    return time;
 }
 
 static int convert_video(intermission_media *media, intermission_media_frame *frame, char *error, size_t size)
 {
     AVFrame *decoded = media->decoded;
+    /* The stream's size may change at any frame: each is checked, not only the first. */
+    if (decoded->width <= 0 || decoded->height <= 0 || decoded->width > media->max_width
+        || decoded->height > media->max_height) {
+        snprintf(error, size, "video of %dx%d pixels (at most %dx%d)", decoded->width, decoded->height,
+                 media->max_width, media->max_height);
+        return -1;
+    }
     frame->kind = INTERMISSION_MEDIA_VIDEO;
     frame->time = frame_time(media, media->video_stream, decoded);
     int width = media->output_width > 0 ? media->output_width : decoded->width;
@@ -297,8 +326,9 @@ static int convert_video(intermission_media *media, intermission_media_frame *fr
     media->scaler = ff.sws_context(media->scaler, decoded->width, decoded->height, decoded->format, width, height,
                                    AV_PIX_FMT_YUV420P, SWS_BILINEAR, NULL, NULL, NULL);
     if (!media->scaler) return fail(error, size, "the frame's pixel format cannot be converted", 0);
-    ff.sws_scale(media->scaler, (const uint8_t *const *)decoded->data, decoded->linesize, 0, decoded->height,
-                 media->image, media->image_pitches);
+    int scaled = ff.sws_scale(media->scaler, (const uint8_t *const *)decoded->data, decoded->linesize, 0,
+                              decoded->height, media->image, media->image_pitches);
+    if (scaled != height) return fail(error, size, "the frame could not be converted", scaled < 0 ? scaled : 0);
     for (int plane = 0; plane < 3; plane++) {
         frame->planes[plane] = media->image[plane];
         frame->pitches[plane] = media->image_pitches[plane];
@@ -348,7 +378,14 @@ int intermission_media_next(intermission_media *media, intermission_media_frame 
             continue;
         }
         if (media->at_end) return 0;
-        int code = ff.read_frame(media->format, media->packet);
+        int code = 0;
+        int resending = media->packet_pending;
+        if (resending) {
+            /* Its decoder was drained: the packet it refused goes in now. */
+            media->packet_pending = 0;
+        } else {
+            code = ff.read_frame(media->format, media->packet);
+        }
         if (code < 0) {
             /* The end (or a truncated file): flush both decoders and drain what they hold. */
             media->at_end = 1;
@@ -362,7 +399,18 @@ int intermission_media_next(intermission_media *media, intermission_media_frame 
                                                                                        : NULL;
         if (decoder) {
             code = ff.send_packet(decoder, media->packet);
-            if (code < 0 && code != AVERROR(EAGAIN)) {
+            if (code == AVERROR(EAGAIN)) {
+                /* The decoder holds frames still: drain them, then send this packet again (a
+                   decoder that refuses it even drained counts as a failure). */
+                if (resending && ++media->failures > 64) {
+                    ff.packet_unref(media->packet);
+                    return fail(error, size, "the file does not decode", code);
+                }
+                media->packet_pending = 1;
+                media->draining = decoder;
+                continue;
+            }
+            if (code < 0) {
                 if (++media->failures > 64) {
                     ff.packet_unref(media->packet);
                     return fail(error, size, "the file does not decode", code);

@@ -104,8 +104,11 @@ int intermission_fonts_find(
     int *index) {
     FcPattern *pattern = FcPatternCreate();
     if (pattern == NULL) return -1;
-    FcPatternAddString(pattern, FC_FAMILY, (const FcChar8 *)family);
-    if (lang != NULL && lang[0] != '\0') FcPatternAddString(pattern, FC_LANG, (const FcChar8 *)lang);
+    if (!FcPatternAddString(pattern, FC_FAMILY, (const FcChar8 *)family)
+        || (lang != NULL && lang[0] != '\0' && !FcPatternAddString(pattern, FC_LANG, (const FcChar8 *)lang))) {
+        FcPatternDestroy(pattern);
+        return -1;
+    }
     FcCharSet *wanted = NULL;
     if (scalar != 0) {
         wanted = FcCharSetCreate();
@@ -114,9 +117,17 @@ int intermission_fonts_find(
             FcPatternDestroy(pattern);
             return -1;
         }
-        FcPatternAddCharSet(pattern, FC_CHARSET, wanted);
+        if (!FcPatternAddCharSet(pattern, FC_CHARSET, wanted)) {
+            FcCharSetDestroy(wanted);
+            FcPatternDestroy(pattern);
+            return -1;
+        }
     }
-    FcConfigSubstitute(fonts->config, pattern, FcMatchPattern);
+    if (!FcConfigSubstitute(fonts->config, pattern, FcMatchPattern)) {
+        if (wanted != NULL) FcCharSetDestroy(wanted);
+        FcPatternDestroy(pattern);
+        return -1;
+    }
     FcDefaultSubstitute(pattern);
     int result = 0;
     FcResult status = FcResultNoMatch;

@@ -205,7 +205,11 @@ public final class FullscreenPresenter {
     guard let show else { return }
     let minimized = holds.isWindowMinimized
     show.advance(to: time, minimized: minimized)
-    guard show.isPresented else { return }
+    guard show.isPresented else {
+      // A video waiting for its first picture is drawn, and looked at, again at each frame.
+      if show.video != nil { changes.changed() }
+      return
+    }
     if let video = show.video {
       updateVideo(show, video)
       if self.show === show, show.refreshLabels() { changes.changed() }
@@ -274,6 +278,16 @@ public final class FullscreenPresenter {
     if !show.isPresented {
       guard show.image.uploaded != nil else {
         dismiss(show, failure: "the creative could not be uploaded to the renderer")
+        return
+      }
+      // A video's file is opened and its first picture decoded before anything is counted.
+      switch show.video?.opening() ?? .ready {
+      case .ready: break
+      case .pending:
+        show.view.draw(on: canvas, image: show.image.uploaded)
+        return
+      case .failed(let reason):
+        dismiss(show, failure: "the video could not be played: \(reason)")
         return
       }
       show.isPresented = true

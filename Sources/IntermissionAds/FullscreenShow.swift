@@ -76,6 +76,8 @@ final class FullscreenShow {
   /// When the countdown's label or the countdown itself next changes, while time counts.
   func nextChange(after time: Double) -> Double? {
     if let video, video.isPlaying { return time + 1 / max(1, min(60, video.video.frameRate)) }
+    // A video waiting for its first picture is looked at again each frame (its poster shows).
+    if video != nil, !isPresented { return time + 1.0 / 60 }
     guard isPresented, !isCountdownOver else { return nil }
     let fraction = remaining - remaining.rounded(.down)
     return time + (fraction > 1e-9 ? fraction : min(1, remaining))

@@ -73,7 +73,7 @@ public struct LocalAdSource: AdSource {
       fetch: { url in
         .failure(VASTError(.wrapperTimeout, "a house VAST file's wrapper '\(url.prefix(200))' needs an ad server"))
       },
-      locateMedia: { reference throws(VASTError) in try media.locate(reference) })
+      locateMedia: { reference throws(VASTError) in (try media.locate(reference), nil) })
     return preparation.load(creative, vast: bytes)
   }
 }

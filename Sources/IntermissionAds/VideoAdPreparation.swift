@@ -8,10 +8,11 @@ import IntermissionVideo
 /// VAST error that the ad's Error URLs hear.
 public struct VideoAdPreparation: Sendable {
   /// Brings the chosen media file's URL (as the VAST document gives it) to a local file.
-  /// - Returns: the file's path.
+  /// - Returns: the file's path, and the pin that keeps it in its cache while the ad is ready or
+  ///   showing (nil for a file no cache evicts).
   /// - Throws: `VASTError`: 401 for a file not found, 402 for one not there in time, 403 for one too
   ///   large.
-  public typealias MediaLocator = @Sendable (_ url: String) throws(VASTError) -> String
+  public typealias MediaLocator = @Sendable (_ url: String) throws(VASTError) -> (path: String, pin: MediaPin?)
 
   /// Fetches wrappers' ad tags.
   public var fetch: VASTResolver.Fetch
@@ -60,8 +61,9 @@ public struct VideoAdPreparation: Sendable {
     do throws(VASTError) {
       let playable = try VASTPlayableAd(
         resolved, playableTypes: MediaDecoder.playableTypes, viewWidth: viewWidth, maxDuration: longest)
-      let path = try locateMedia(playable.mediaFile.url)
-      let (video, poster) = try probe(path, ad: playable, maximumDuration: longest)
+      let (path, pin) = try locateMedia(playable.mediaFile.url)
+      var (video, poster) = try probe(path, ad: playable, maximumDuration: longest)
+      video.mediaPin = pin
       var ready = creative
       ready.video = video
       ready.title = creative.title.isEmpty ? playable.inline.title : creative.title

@@ -22,6 +22,23 @@ public struct VideoCreative: Hashable, Sendable {
   public var width: Int
   /// The picture's height in pixels.
   public var height: Int
+  /// Keeps `mediaPath` in its cache while this ad is ready or showing (nil for a file that no cache
+  /// evicts, such as a house ad's). Not part of the video's equality.
+  public var mediaPin: MediaPin?
+
+  /// Whether two videos are the same (their pins aside).
+  public static func == (left: VideoCreative, right: VideoCreative) -> Bool {
+    left.ad == right.ad && left.mediaPath == right.mediaPath && left.duration == right.duration
+      && left.frameRate == right.frameRate && left.hasAudio == right.hasAudio && left.width == right.width
+      && left.height == right.height
+  }
+
+  /// Hashes the video's ad, media file and duration.
+  public func hash(into hasher: inout Hasher) {
+    hasher.combine(ad)
+    hasher.combine(mediaPath)
+    hasher.combine(duration)
+  }
 
   /// The longest video accepted when a placement names no limit: 30 s for an interstitial, 60 s
   /// for a rewarded ad.

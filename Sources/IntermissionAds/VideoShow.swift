@@ -68,6 +68,32 @@ final class VideoShow {
   /// Why decoding failed, if it did.
   var failure: String? { frames.failure }
 
+  /// Whether the video's first picture is decoded: the show presents it (and counts its impression)
+  /// only then; a file that fails before it is a failed show, with nothing counted.
+  enum Opening: Equatable {
+    /// The first picture is decoded.
+    case ready
+    /// Not yet (a real-time loop does not wait for it).
+    case pending
+    /// The file failed before its first picture, for this reason.
+    case failed(String)
+  }
+
+  /// Whether the first picture is decoded; on the host's clock (a deterministic run, which waits
+  /// for every frame anyway) it is waited for.
+  func opening() -> Opening {
+    if frames.waitForFirstFrame(timeout: followsHostClock ? VideoShow.openingLimit : 0) { return .ready }
+    if let failure = frames.failure { return .failed(failure) }
+    if frames.isFinished { return .failed("the media file has no picture") }
+    if frames.isWaitingForPlayhead {
+      return .failed("no picture in the first \(Int(VideoFrameQueue.soundAhead)) s of sound")
+    }
+    return followsHostClock ? .failed("no picture in \(Int(VideoShow.openingLimit)) s") : .pending
+  }
+
+  /// The longest a deterministic run waits for a video's first picture, in seconds.
+  static let openingLimit = 30.0
+
   /// The first frame was presented: the playhead starts.
   func start(at time: Double) {
     isStarted = true

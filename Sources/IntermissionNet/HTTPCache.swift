@@ -28,7 +28,7 @@ public final class HTTPCache: @unchecked Sendable {
   public let folder: String
   /// The most bytes the entries may take together.
   public let capacity: Int
-  private let condition = Condition()
+  let condition = Condition()
 
   /// Creates a cache in `folder` (created when first written).
   public init(folder: String, capacity: Int = HTTPCache.defaultCapacity) {
@@ -60,22 +60,16 @@ public final class HTTPCache: @unchecked Sendable {
     }
   }
 
-  /// The path of `url`'s cached body, when it is cached whole (the length its meta file records),
-  /// marked as used: a video's media file is played from the cache in place, never read into
-  /// memory.
-  public func bodyPath(for url: String) -> String? {
-    condition.withLock {
-      let base = FilePath.join(folder, HTTPCache.key(url))
-      guard meta(of: base, url: url) != nil else { return nil }
-      touch(base + ".body")
-      return base + ".body"
-    }
-  }
+  /// The path of `url`'s cached body, when it is cached whole and unchanged (the length and hash
+  /// its meta file records, the bytes read through a fixed buffer), marked as used: a video's media
+  /// file is played from the cache in place, never read into memory. A body that changed is
+  /// removed, and is a miss.
+  public func bodyPath(for url: String) -> String? { pinnedBodyPath(for: url)?.path }
 
   /// The entry's meta file at `base`, if it is `url`'s (a hash collision is a miss) and its body has
   /// the length it records. A meta file that is garbage, or whose body is missing or of another
   /// length, removes the entry. Lock held.
-  private func meta(of base: String, url: String) -> Meta? {
+  func meta(of base: String, url: String) -> Meta? {
     guard let meta = try? RegularFile.read(base + ".meta", limit: 4096) else { return nil }
     let lines = String(decoding: meta, as: UTF8.self).split(separator: "\n", omittingEmptySubsequences: false)
     let sizes = lines.count == 4 ? lines[2].split(separator: " ") : []
@@ -91,7 +85,7 @@ public final class HTTPCache: @unchecked Sendable {
   }
 
   /// What an entry's meta file says besides its URL.
-  private struct Meta {
+  struct Meta {
     let etag: String?
     let length: Int
     let hash: UInt64
@@ -104,7 +98,7 @@ public final class HTTPCache: @unchecked Sendable {
   }
 
   /// Removes the entry at `base`. Lock held.
-  private func remove(_ base: String) {
+  func remove(_ base: String) {
     unlink(base + ".meta")
     unlink(base + ".body")
   }
@@ -128,13 +122,15 @@ public final class HTTPCache: @unchecked Sendable {
 
   // MARK: - Files
 
-  /// Removes the least recently used entries until the cache fits its capacity. Lock held.
-  private func trim() {
+  /// Removes the least recently used entries until the cache fits its capacity, but never a pinned
+  /// one (a ready video ad's media file: the cache may stay over its capacity until it is
+  /// released). Lock held.
+  func trim() {
     var files = entries()
     var total = files.reduce(0) { $0 + $1.size }
     guard total > capacity else { return }
     files.sort { $0.used < $1.used }
-    for file in files where total > capacity {
+    for file in files where total > capacity && !HTTPCache.isPinned(FilePath.join(folder, file.key) + ".body") {
       remove(FilePath.join(folder, file.key))
       total -= file.size
     }
@@ -160,7 +156,7 @@ public final class HTTPCache: @unchecked Sendable {
   }
 
   /// Marks a file as used now (its modification time orders eviction).
-  private func touch(_ path: String) { utimensat(AT_FDCWD, path, nil, 0) }
+  func touch(_ path: String) { utimensat(AT_FDCWD, path, nil, 0) }
 
   /// The file name of `url`'s entry: its FNV-1a hash in hex.
   static func key(_ url: String) -> String {
@@ -168,26 +164,46 @@ public final class HTTPCache: @unchecked Sendable {
     return String(repeating: "0", count: 16 - hex.count) + hex
   }
 
-  /// FNV-1a, 64 bits, of `bytes`.
-  static func hash<Bytes: Sequence<UInt8>>(_ bytes: Bytes) -> UInt64 {
-    var hash: UInt64 = 0xcbf2_9ce4_8422_2325
+  /// FNV-1a's starting value.
+  static let hashSeed: UInt64 = 0xcbf2_9ce4_8422_2325
+
+  /// FNV-1a, 64 bits, of `bytes`, continuing from `hash` (the hash of the bytes before them).
+  static func hash<Bytes: Sequence<UInt8>>(_ bytes: Bytes, continuing hash: UInt64 = hashSeed) -> UInt64 {
+    var hash = hash
     for byte in bytes { hash = (hash ^ UInt64(byte)) &* 0x100_0000_01b3 }
     return hash
   }
 
-  /// Creates `path` and its parents, mode 0700; true when it exists as a folder afterwards.
+  /// Creates `path` and its parents, mode 0700; true when it is a safe folder afterwards: a
+  /// folder (not a link) of this user's that other users may not write, under folders of this user's or
+  /// root's that no one else may write into unless they are sticky (as `/tmp` is). A folder someone
+  /// else made (`/tmp/intermission-UID` made first by another user) is refused.
   static func makeFolders(_ path: String) -> Bool {
     var status = stat()
-    if stat(path, &status) == 0 { return (status.st_mode & S_IFMT) == S_IFDIR }
-    let parent = FilePath.folder(of: path)
-    if parent != path, parent != "/", parent != "." { _ = makeFolders(parent) }
-    return mkdir(path, 0o700) == 0 || errno == EEXIST
+    if lstat(path, &status) != 0 {
+      let parent = FilePath.folder(of: path)
+      if parent != path, parent != "/", parent != "." { _ = makeFolders(parent) }
+      guard mkdir(path, 0o700) == 0 || errno == EEXIST, lstat(path, &status) == 0 else { return false }
+    }
+    guard (status.st_mode & S_IFMT) == S_IFDIR, status.st_uid == geteuid(), status.st_mode & 0o002 == 0 else {
+      return false
+    }
+    var folder = FilePath.folder(of: path)
+    while folder != "." {
+      guard stat(folder, &status) == 0, status.st_uid == geteuid() || status.st_uid == 0,
+        status.st_mode & 0o002 == 0 || status.st_mode & S_ISVTX != 0
+      else { return false }
+      let parent = FilePath.folder(of: folder)
+      if parent == folder { break }
+      folder = parent
+    }
+    return true
   }
 
   /// Writes `bytes` to a temporary file beside `path`, then renames it over `path`.
   static func writeAtomically(_ bytes: [UInt8], to path: String) -> Bool {
     let temporary = path + ".tmp\(getpid())"
-    let descriptor = open(temporary, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o600)
+    let descriptor = createExclusively(temporary)
     guard descriptor >= 0 else { return false }
     let complete = bytes.withUnsafeBytes { FileDescriptor.writeAll(descriptor, $0) } == 0
     close(descriptor)

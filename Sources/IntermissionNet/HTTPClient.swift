@@ -125,10 +125,11 @@ public final class HTTPClient: Sendable {
   }
 
   /// One request, no redirect followed: the response and its redirect target, if any. libcurl is
-  /// handed `url` as its URL API parsed it, and only if that is the URL that was checked.
-  private func transfer(
+  /// handed `url` as its URL API parsed it, and only if that is the URL that was checked. With a
+  /// `file`, a successful response's body streams into it instead of the response.
+  func transfer(
     _ url: WebURL, maximumBytes: Int, headerLines: [String], postBody: [UInt8]?,
-    inspect: (@Sendable ([UInt8]) -> ImageHeaderVerdict)?, timeout: Double? = nil
+    inspect: (@Sendable ([UInt8]) -> ImageHeaderVerdict)?, timeout: Double? = nil, file: IncomingBody? = nil
   ) -> Result<(HTTPResponse, String?), HTTPFailure> {
     if let reason = HTTPClient.loadLibrary() { return .failure(.other(reason)) }
     if cancellation.isCancelled { return .failure(.other("cancelled")) }
@@ -145,6 +146,7 @@ public final class HTTPClient: Sendable {
     guard let handle = intermission_curl_easy_init() else { return .failure(.other("curl_easy_init failed")) }
     defer { intermission_curl_easy_cleanup(handle) }
     let body = TransferBody(limit: maximumBytes, inspect: inspect, cancellation: cancellation, budget: budget)
+    body.file = file
     let context = Unmanaged.passUnretained(body).toOpaque()
     var errorBuffer = [CChar](repeating: 0, count: Int(CURL_ERROR_SIZE) + 1)
     var headers: UnsafeMutablePointer<curl_slist>?
@@ -244,6 +246,10 @@ private final class TransferBody {
   let cancellation: Cancellation
   /// The budget of the ad load the transfer is a step of, if any.
   let budget: LoadBudget?
+  /// Where a successful response's body goes instead of `bytes`; any other body is dropped.
+  var file: IncomingBody?
+  /// The bytes of the body received so far.
+  private var received = 0
 
   init(
     limit: Int, inspect: (@Sendable ([UInt8]) -> ImageHeaderVerdict)?, cancellation: Cancellation,
@@ -261,9 +267,14 @@ private final class TransferBody {
 
   /// Appends a chunk; false stops the transfer (over the limit, or refused).
   func append(_ chunk: UnsafeRawBufferPointer) -> Bool {
-    guard bytes.count + chunk.count <= limit else {
+    guard received + chunk.count <= limit else {
       isOverLimit = true
       return false
+    }
+    received += chunk.count
+    if let file {
+      // Only the status of an error page or a redirect matters: its body is not kept.
+      return isSuccessStatus ? file.write(chunk) : true
     }
     bytes.append(contentsOf: chunk)
     // Only a successful response's body is the image; an error page is judged by its status.
@@ -284,6 +295,7 @@ private final class TransferBody {
   func header(_ line: String) {
     if line.hasPrefix("HTTP/") {
       etag = nil
+      received = 0
       let status = line.split(separator: " ").dropFirst().first.flatMap { Int($0) } ?? 0
       isSuccessStatus = (200..<300).contains(status)
       return

@@ -35,18 +35,27 @@ struct VideoMediaDownload: Sendable {
     }
   }
 
-  /// The media file at `url`, downloaded into the cache (or found there): its local path.
+  /// The media file at `url`, downloaded into the cache (or found there, its hash checked): its
+  /// local path, pinned in the cache while the ad is ready or showing. The file streams from the
+  /// network to the cache through a fixed buffer: it is never in memory whole.
   /// - Throws: `VASTError` 401 for a URL the rules refuse or a file the server does not have, 402
   ///   for one that did not arrive in time, 403 for one over `maximumMediaSize`.
-  func mediaFile(_ url: String) throws(VASTError) -> String {
+  func mediaFile(_ url: String) throws(VASTError) -> (path: String, pin: MediaPin?) {
     let checked: String
     do {
       checked = try rule.checked(url, "MediaFile")
     } catch {
       throw VASTError(.fileNotFound, error.description)
     }
-    if let path = cache.bodyPath(for: checked) { return path }
-    switch client.get(checked, maximumBytes: VideoMediaDownload.maximumMediaSize, redirects: .anyWebURL) {
+    if let cached = cache.pinnedBodyPath(for: checked) { return cached }
+    guard let file = cache.incomingBody(for: checked) else {
+      throw VASTError(.fileNotFound, "\(checked): the cache folder \(cache.folder) cannot be used")
+    }
+    let outcome = client.get(
+      checked, into: file, maximumBytes: VideoMediaDownload.maximumMediaSize, redirects: .anyWebURL)
+    // Only a whole 200's body is kept; anything else leaves no file behind.
+    defer { if !file.isKept { cache.discard(file) } }
+    switch outcome {
     case .failure(.timedOut(let reason)):
       throw VASTError(.mediaTimeout, "\(checked): timed out: \(reason)")
     case .failure(.tooLarge):
@@ -54,11 +63,10 @@ struct VideoMediaDownload: Sendable {
     case .failure(let failure):
       throw VASTError(.fileNotFound, "\(checked): \(failure.description)")
     case .success(let response) where response.status == 200:
-      cache.store(response.body, etag: response.etag, for: checked)
-      guard let path = cache.bodyPath(for: checked) else {
+      guard let kept = cache.keep(file, etag: response.etag, for: checked) else {
         throw VASTError(.fileNotFound, "\(checked): the media file could not be kept in the cache (\(cache.folder))")
       }
-      return path
+      return kept
     case .success(let response):
       throw VASTError(.fileNotFound, "\(checked): HTTP \(response.status)")
     }

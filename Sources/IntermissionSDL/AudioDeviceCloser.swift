@@ -8,13 +8,16 @@ import IntermissionCore
 /// first close and kept for the process (a thread ending now and then would race a `fork` of the
 /// browser's launch, which ThreadSanitizer's runtime does not survive).
 ///
-/// The closes are waited for before the next device opens and before SDL ends (`SDLSystem`), and
-/// the audio subsystem starts that the closed devices held are ended then, on the caller's thread:
-/// SDL's subsystem counts are never changed from two threads at once.
+/// Devices are opened on that thread too (`open(_:)`), after every close handed over before: the
+/// loop never waits for a close, and a device is never opened while another closes. The closes are
+/// waited for before SDL ends (`SDLSystem`) and when the output ends, and the audio subsystem
+/// starts that the closed devices held are ended then, on the caller's thread: SDL's subsystem
+/// counts are never changed from two threads at once.
 enum AudioDeviceCloser {
   /// Guards the state below, and tells the closing thread of a device and `finish()` of a close.
   private static let condition = Condition()
-  nonisolated(unsafe) private static var devices: [SDL_AudioDeviceID] = []
+  /// The opens and closes handed over, in order.
+  nonisolated(unsafe) private static var devices: [() -> Void] = []
   nonisolated(unsafe) private static var closing = 0
   nonisolated(unsafe) private static var subsystemsToEnd = 0
   nonisolated(unsafe) private static var hasThread = false
@@ -25,12 +28,21 @@ enum AudioDeviceCloser {
     condition.withLock { if endsSubsystem { subsystemsToEnd += 1 } }
     guard device != 0 else { return }
     SDL_PauseAudioDevice(device, 1)
+    perform { SDL_CloseAudioDevice(device) }
+  }
+
+  /// Counts an audio subsystem start to end at `finish()`.
+  static func endSubsystemAtFinish() { condition.withLock { subsystemsToEnd += 1 } }
+
+  /// Runs `job` (an `SDL_OpenAudioDevice`, or the close of a device opened so) on the closing
+  /// thread, after everything handed over before it, or here if the thread cannot start.
+  static func perform(_ job: @escaping () -> Void) {
     guard startThread() else {
-      SDL_CloseAudioDevice(device)
+      job()
       return
     }
     condition.withLock {
-      devices.append(device)
+      devices.append(job)
       condition.broadcast()
     }
   }
@@ -61,12 +73,12 @@ enum AudioDeviceCloser {
 
   private static func closeForever() -> Never {
     while true {
-      let device = condition.withLock {
+      let job = condition.withLock {
         while devices.isEmpty { condition.wait() }
         closing += 1
         return devices.removeFirst()
       }
-      SDL_CloseAudioDevice(device)
+      job()
       condition.withLock {
         closing -= 1
         condition.broadcast()

@@ -53,9 +53,12 @@ public final class Font {
 
   /// Makes HarfBuzz shape the next text as `script` (an ISO 15924 code) in the given direction.
   /// A script HarfBuzz does not know leaves its guess from the text.
-  func shape(script: String, rightToLeft: Bool) {
-    _ = TTF_SetFontDirection(pointer, rightToLeft ? TTF_DIRECTION_RTL : TTF_DIRECTION_LTR)
-    _ = TTF_SetFontScriptName(pointer, script)
+  /// - Throws: `SDLError` when SDL_ttf cannot shape (one built without HarfBuzz): the text would
+  ///   be drawn unshaped, in the wrong order for a right-to-left script.
+  func shape(script: String, rightToLeft: Bool) throws {
+    try SDLCall.check(
+      TTF_SetFontDirection(pointer, rightToLeft ? TTF_DIRECTION_RTL : TTF_DIRECTION_LTR), "TTF_SetFontDirection")
+    try SDLCall.check(TTF_SetFontScriptName(pointer, script), "TTF_SetFontScriptName")
   }
 }
 

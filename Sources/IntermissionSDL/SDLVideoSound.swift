@@ -1,4 +1,5 @@
 import CSDL2
+import Glibc
 import IntermissionCore
 
 /// Video ads' sound through SDL: each show opens an audio device of its own
@@ -8,8 +9,9 @@ import IntermissionCore
 ///
 /// Closing a device waits for its audio thread to wake (a buffer's time, tens of milliseconds), so
 /// a dismissed show's device is silenced at once and closed on a thread of its own, never on the
-/// game's loop. The next device opened, and the output's end, wait for that close first; the
-/// audio subsystem is ended on the loop's thread then.
+/// game's loop; the next device is opened on that thread too, after the close, so the loop waits
+/// for neither. The output's end waits for them; the audio subsystem is ended on the loop's thread
+/// then.
 ///
 /// `INTERMISSION_VIDEO_AUDIO_DEVICE` names the device (as `SDL_GetAudioDeviceName` lists them, or,
 /// with SDL's disk driver, the file the ads' sound is written to); the default device otherwise.
@@ -29,64 +31,110 @@ public final class SDLVideoSound: VideoSoundOutput {
 
   deinit { AudioDeviceCloser.finish() }
 
+  /// A device for one show: its open is handed to the closing thread, after the last show's close,
+  /// so neither is waited for here (on the game's loop).
   public func openDevice(rate: Int, channels: Int) -> (any VideoSoundDevice)? {
-    AudioDeviceCloser.finish()
-    return try? SDLVideoSoundDevice(rate: rate, channels: channels, deviceName: deviceName)
+    try? SDLVideoSoundDevice(rate: rate, channels: channels, deviceName: deviceName)
   }
+
+  /// Waits until every device handed to the closing thread was opened or closed (for tests).
+  package func finishOpeningAndClosing() { AudioDeviceCloser.finish() }
+
+  /// The thread that opened the last device (for tests).
+  package static var lastOpeningThread: pthread_t? { SDLVideoSoundDevice.openingThread.withLock { $0 } }
 }
 
-/// One show's open audio device, fed with `SDL_QueueAudio`; closed in `deinit` at the latest.
+/// One show's audio device, fed with `SDL_QueueAudio`; closed in `deinit` at the latest. It is
+/// opened on the closing thread (`AudioDeviceCloser`), after the last show's device closed there:
+/// the loop never waits for either. Until it is open, the sound queued waits here (at most the
+/// 2 s the decoder runs ahead), and the device counts as playing nothing (the show follows the
+/// host's clock); a device that does not open plays nothing, and the video plays silent.
 final class SDLVideoSoundDevice: VideoSoundDevice {
+  /// The device as the closing thread opened it: nil until it tried, then its id (0 when it did not
+  /// open) and the seconds of its own buffer.
+  private let opened = Locked<(device: SDL_AudioDeviceID, bufferSeconds: Double)?>(nil)
   private var device: SDL_AudioDeviceID = 0
+  private var isOpenKnown = false
+  private var isClosed = false
+  private var pending: [Float] = []
+  private var isPaused = true
   private let bytesPerSecond: Double
   /// The device's own buffer, played after it leaves the queue: the clock does not count it as
   /// heard until it has been.
-  private let bufferSeconds: Double
+  private var bufferSeconds = 0.0
   private var queuedBytes = 0.0
   private var ownsSubsystem = false
+  /// The thread that opened the last device (for tests: never the one that asked).
+  package static let openingThread = Locked<pthread_t?>(nil)
 
   init(rate: Int, channels: Int, deviceName: String?) throws {
     guard SDL_InitSubSystem(UInt32(SDL_INIT_AUDIO)) == 0 else { throw SDLError("SDL_InitSubSystem") }
     ownsSubsystem = true
-    var wanted = SDL_AudioSpec()
-    wanted.freq = CInt(rate)
-    wanted.format = intermission_audio_f32()
-    wanted.channels = UInt8(channels)
-    wanted.samples = 1024
-    var obtained = SDL_AudioSpec()
-    device = SDL_OpenAudioDevice(deviceName, 0, &wanted, &obtained, 0)
-    guard device != 0 else {
-      let error = SDLError("SDL_OpenAudioDevice")
-      SDL_QuitSubSystem(UInt32(SDL_INIT_AUDIO))
-      ownsSubsystem = false
-      throw error
-    }
     bytesPerSecond = Double(rate * channels * MemoryLayout<Float>.size)
-    bufferSeconds = Double(obtained.samples) / Double(max(1, obtained.freq))
+    let opened = self.opened
+    AudioDeviceCloser.perform {
+      var wanted = SDL_AudioSpec()
+      wanted.freq = CInt(rate)
+      wanted.format = intermission_audio_f32()
+      wanted.channels = UInt8(channels)
+      wanted.samples = 1024
+      var obtained = SDL_AudioSpec()
+      let device = SDL_OpenAudioDevice(deviceName, 0, &wanted, &obtained, 0)
+      SDLVideoSoundDevice.openingThread.withLock { $0 = pthread_self() }
+      opened.withLock { $0 = (device, Double(obtained.samples) / Double(max(1, obtained.freq))) }
+    }
   }
 
   deinit { close() }
 
+  /// The device, once the closing thread opened it (0 before, or when it did not open); the sound
+  /// waiting for it is queued, and its pause applied, when it is first seen open.
+  private func openDevice() -> SDL_AudioDeviceID {
+    guard !isOpenKnown, !isClosed else { return device }
+    guard let (device, buffer) = opened.withLock({ $0 }) else { return 0 }
+    isOpenKnown = true
+    self.device = device
+    bufferSeconds = buffer
+    if device != 0 {
+      SDL_PauseAudioDevice(device, isPaused ? 1 : 0)
+      queueNow(pending)
+    }
+    pending = []
+    return device
+  }
+
   func queue(_ samples: [Float]) {
-    guard device != 0, !samples.isEmpty else { return }
+    guard !samples.isEmpty, !isClosed else { return }
+    if openDevice() != 0 {
+      queueNow(samples)
+    } else if !isOpenKnown {
+      pending.append(contentsOf: samples)
+    }
+  }
+
+  private func queueNow(_ samples: [Float]) {
+    guard !samples.isEmpty else { return }
     let bytes = samples.count * MemoryLayout<Float>.size
     let queued = samples.withUnsafeBytes { SDL_QueueAudio(device, $0.baseAddress, UInt32(bytes)) }
     if queued == 0 { queuedBytes += Double(bytes) }
   }
 
   var playedSeconds: Double {
-    guard device != 0 else { return 0 }
+    guard openDevice() != 0 else { return 0 }
     let waiting = Double(SDL_GetQueuedAudioSize(device))
     return max(0, (queuedBytes - waiting) / bytesPerSecond - bufferSeconds)
   }
 
   var queuedSeconds: Double {
-    guard device != 0 else { return 0 }
+    guard openDevice() != 0 else { return 0 }
     return Double(SDL_GetQueuedAudioSize(device)) / bytesPerSecond
   }
 
   func silenceQueued() {
-    guard device != 0 else { return }
+    guard openDevice() != 0 else {
+      for index in pending.indices { pending[index] = 0 }
+      return
+    }
     let waiting = Int(SDL_GetQueuedAudioSize(device))
     SDL_ClearQueuedAudio(device)
     let silence = [UInt8](repeating: 0, count: waiting)
@@ -95,14 +143,30 @@ final class SDLVideoSoundDevice: VideoSoundDevice {
   }
 
   func setPaused(_ paused: Bool) {
-    if device != 0 { SDL_PauseAudioDevice(device, paused ? 1 : 0) }
+    isPaused = paused
+    if openDevice() != 0 { SDL_PauseAudioDevice(device, paused ? 1 : 0) }
   }
 
-  /// Silences the device at once; it closes on a thread of its own (`AudioDeviceCloser`).
+  /// Silences the device at once; it closes on the closing thread (`AudioDeviceCloser`), after its
+  /// open if that has not happened yet.
   func close() {
-    let open = SDL_WasInit(UInt32(SDL_INIT_AUDIO)) != 0 ? device : 0
-    AudioDeviceCloser.close(open, endsSubsystem: ownsSubsystem)
-    device = 0
+    guard !isClosed else { return }
+    let known = openDevice()
+    isClosed = true
+    pending = []
+    if ownsSubsystem { AudioDeviceCloser.endSubsystemAtFinish() }
     ownsSubsystem = false
+    if SDL_WasInit(UInt32(SDL_INIT_AUDIO)) == 0 { return }
+    if isOpenKnown {
+      AudioDeviceCloser.close(known, endsSubsystem: false)
+    } else {
+      let opened = self.opened
+      AudioDeviceCloser.perform {
+        guard let device = opened.withLock({ $0 })?.device, device != 0 else { return }
+        SDL_PauseAudioDevice(device, 1)
+        SDL_CloseAudioDevice(device)
+      }
+    }
+    device = 0
   }
 }

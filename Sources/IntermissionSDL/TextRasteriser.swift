@@ -15,6 +15,8 @@ enum TextRasteriser {
     var height: Int
     var baseline: Int
     var missing: [Unicode.Scalar]
+    /// Why a run could not be shaped, if one could not (measured unshaped, and never drawn).
+    var shapingFailure: (any Error)?
   }
 
   /// Lays `text` out in `chain`'s fonts.
@@ -25,9 +27,14 @@ enum TextRasteriser {
     var width = 0
     var ascent = chain.primary.ascent
     var descent = lineHeight - ascent
+    var shapingFailure: (any Error)?
     for run in itemized.runs {
       let font = chain.fonts[run.font]
-      font.shape(script: run.script, rightToLeft: run.isRightToLeft)
+      do {
+        try font.shape(script: run.script, rightToLeft: run.isRightToLeft)
+      } catch {
+        shapingFailure = shapingFailure ?? error
+      }
       let size = font.measure(run.text)
       let scale = font.lineHeight > lineHeight * 5 / 4 ? Double(lineHeight) / Double(max(1, font.lineHeight)) : 1
       let scaledWidth = Int((Double(size.width) * scale).rounded())
@@ -36,7 +43,9 @@ enum TextRasteriser {
       ascent = max(ascent, Int((Double(font.ascent) * scale).rounded()))
       descent = max(descent, Int((Double(font.lineHeight - font.ascent) * scale).rounded()))
     }
-    return Line(runs: runs, width: width, height: ascent + descent, baseline: ascent, missing: itemized.missing)
+    return Line(
+      runs: runs, width: width, height: ascent + descent, baseline: ascent, missing: itemized.missing,
+      shapingFailure: shapingFailure)
   }
 
   /// The size `text` takes, in pixels, without drawing it.
@@ -50,18 +59,19 @@ enum TextRasteriser {
   /// are not tinted with the text's colour.
   /// - Returns: the surface, the colour runs' surface (nil when there are none), and the
   ///   characters no font has (left out).
-  /// - Throws: `SDLError` when SDL cannot make a surface.
+  /// - Throws: `SDLError` when SDL cannot make a surface, or SDL_ttf cannot shape the text.
   static func render(_ text: String, chain: FontChain) throws -> (
     surface: Surface, colour: Surface?, missing: [Unicode.Scalar]
   ) {
     let line = layout(text, chain: chain)
+    if let failure = line.shapingFailure { throw failure }
     let surface = try blank(width: line.width, height: line.height)
     var colour: Surface?
     var x = 0
     for (run, width, scale) in line.runs {
       defer { x += width }
       let font = chain.fonts[run.font]
-      font.shape(script: run.script, rightToLeft: run.isRightToLeft)
+      try font.shape(script: run.script, rightToLeft: run.isRightToLeft)
       guard let drawn = try? font.render(run.text) else { continue }
       let target: Surface
       if isColoured(drawn) {

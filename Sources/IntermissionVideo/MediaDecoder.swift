@@ -51,6 +51,8 @@ public final class MediaDecoder {
 
   /// What the file holds.
   public let info: Info
+  /// The rate its sound is converted to, in Hz.
+  public let audioRate: Int
   private let media: OpaquePointer
   private let audioChannels: Int
 
@@ -84,6 +86,7 @@ public final class MediaDecoder {
       CInt(MediaDecoder.maximumSize.height), &media, &info, &error, error.count)
     guard result == 0, let media else { throw Failure(description: MediaDecoder.text(error)) }
     self.media = media
+    self.audioRate = audioRate
     self.audioChannels = audioChannels
     self.info = Info(
       width: Int(info.width), height: Int(info.height), duration: info.duration, frameRate: info.frame_rate,

@@ -11,6 +11,9 @@ import IntermissionCore
 public final class VideoFrameQueue {
   /// The most frames decoded ahead.
   public static let capacity = 8
+  /// The most seconds of sound decoded ahead of the playhead: a file whose pictures are sparse
+  /// does not decode its whole sound track into memory while the queue waits for its next picture.
+  public static let soundAhead = 2.0
 
   private let shared: Shared
   private var thread = pthread_t()
@@ -101,19 +104,35 @@ public final class VideoFrameQueue {
   /// The most frames that were ever queued at once (at most `capacity`).
   public var mostQueued: Int { shared.mostQueued }
 
-  /// Waits, at most `timeout` seconds, until the first frame is decoded (or decoding ended).
+  /// The most seconds of sound that were ever decoded ahead of the playhead (about `soundAhead`
+  /// at most: the decoder stops after the chunk that goes over).
+  public var mostSoundAhead: Double { shared.mostSoundAhead }
+
+  /// Whether the worker waits for the playhead with no picture queued: its sound is `soundAhead`
+  /// ahead. Before the video starts, that is a file with no picture in its first 2 s of sound.
+  public var isWaitingForPlayhead: Bool { shared.isWaitingForPlayhead }
+
+  /// Waits, at most `timeout` seconds, until the first frame is decoded (or decoding ended, or the
+  /// worker waits for the playhead: `isWaitingForPlayhead`).
   /// - Returns: whether a frame is ready.
   @discardableResult
   public func waitForFirstFrame(timeout: Double) -> Bool { shared.waitForFrame(timeout: timeout) }
 
-  /// Stops decoding and waits for the worker to end. Called by `deinit`; calling it twice is fine.
+  /// Stops decoding. The worker ends on its own (freeing its decoder there) and is joined by a
+  /// thread of its own: the caller, the game's loop at a dismissal, never waits for it. Called by
+  /// `deinit`; calling it twice is fine.
   public func stop() {
     shared.stop()
     if thread != pthread_t() {
-      pthread_join(thread, nil)
+      DecoderThreadReaper.join(thread)
       thread = pthread_t()
     }
   }
+
+  /// Waits until the workers of every stopped queue have ended: for a program that ends, or a test.
+  /// - Returns: the thread that joined them (never the caller's), or nil when none was stopped.
+  @discardableResult
+  public static func finishStopping() -> pthread_t? { DecoderThreadReaper.finish() }
 }
 
 /// The queue's state shared with its worker, under one lock.
@@ -134,6 +153,12 @@ private final class Shared: @unchecked Sendable {
   private var isStopped = false
   private var failure: String?
   private var most = 0
+  /// The playhead the loop last asked frames for, and where the sound decoded so far ends.
+  private var playhead = 0.0
+  private var soundEnd = 0.0
+  private var mostAhead = 0.0
+  /// Whether `soundAhead` seconds of sound or more are decoded ahead of the playhead; lock held.
+  private var isSoundFull: Bool { soundEnd - playhead >= VideoFrameQueue.soundAhead }
 
   init(decoder: MediaDecoder) {
     self.decoder = decoder
@@ -171,7 +196,7 @@ private final class Shared: @unchecked Sendable {
   private func decode(_ decoder: MediaDecoder) {
     while true {
       condition.lock()
-      while queued.count >= VideoFrameQueue.capacity && !isStopped { condition.wait() }
+      while (queued.count >= VideoFrameQueue.capacity || isSoundFull) && !isStopped { condition.wait() }
       let stopped = isStopped
       let resize = requestedSize
       requestedSize = nil
@@ -195,7 +220,13 @@ private final class Shared: @unchecked Sendable {
           condition.broadcast()
         }
       case .audio(let chunk):
-        condition.withLock { sound.append(chunk) }
+        let end = chunk.time + Double(chunk.sampleFrames) / Double(decoder.audioRate)
+        condition.withLock {
+          sound.append(chunk)
+          soundEnd = max(soundEnd, end)
+          mostAhead = max(mostAhead, soundEnd - playhead)
+          condition.broadcast()
+        }
       case .end:
         condition.withLock {
           isDone = true
@@ -218,6 +249,10 @@ private final class Shared: @unchecked Sendable {
   /// when `waiting`, every frame due, however many must be decoded first (only the last is kept).
   func takeFrames(upTo time: Double, waiting: Bool) -> (last: VideoFrame?, count: Int) {
     condition.withLock {
+      if time > playhead {
+        playhead = time
+        condition.broadcast()
+      }
       var last: VideoFrame?
       var total = 0
       while true {
@@ -230,8 +265,9 @@ private final class Shared: @unchecked Sendable {
           queued.removeFirst(count)
           condition.broadcast()
         }
-        // Done when a frame after `time` is decoded, or there are no more frames.
-        guard waiting, queued.isEmpty, !isDone else { return (last, total) }
+        // Done when a frame after `time` is decoded, or there are no more frames, or the sound is
+        // decoded `soundAhead` past `time` with no picture in it (a sparse video's next picture).
+        guard waiting, queued.isEmpty, !isDone, !isSoundFull else { return (last, total) }
         condition.wait()
       }
     }
@@ -247,8 +283,16 @@ private final class Shared: @unchecked Sendable {
     if spares.count < Shared.spareCapacity { spares.append(frame) }
   }
 
+  /// Whether a queued frame is due at `time`, the playhead now: the worker decodes on when its
+  /// sound was `soundAhead` ahead of the playhead before.
   func hasFrame(upTo time: Double) -> Bool {
-    condition.withLock { queued.first.map { $0.time <= time + 1e-9 } ?? false }
+    condition.withLock {
+      if time > playhead {
+        playhead = time
+        condition.broadcast()
+      }
+      return queued.first.map { $0.time <= time + 1e-9 } ?? false
+    }
   }
 
   func requestOutputSize(_ size: (width: Int, height: Int)?) {
@@ -263,11 +307,13 @@ private final class Shared: @unchecked Sendable {
   var isDrained: Bool { condition.withLock { isDone && queued.isEmpty } }
   var failureReason: String? { condition.withLock { failure } }
   var mostQueued: Int { condition.withLock { most } }
+  var mostSoundAhead: Double { condition.withLock { mostAhead } }
+  var isWaitingForPlayhead: Bool { condition.withLock { queued.isEmpty && !isDone && isSoundFull } }
 
   func waitForFrame(timeout: Double) -> Bool {
     let end = MonotonicClock.readSeconds() + timeout
     return condition.withLock {
-      while queued.isEmpty && !isDone {
+      while queued.isEmpty && !isDone && !isSoundFull {
         let now = MonotonicClock.readSeconds()
         if now >= end { break }
         condition.wait(seconds: end - now)

@@ -280,6 +280,25 @@ struct VideoAdTests {
     #expect(beacons.vastEvents.filter { $0 == "complete" }.count == 1)
   }
 
+  /// The media file of a ready ad that no longer opens when the show starts: the show fails before
+  /// its first picture (`fullscreen.failed`), with no impression counted or told to anyone.
+  @Test func aMediaFileThatNoLongerOpensFailsTheShowBeforeAnyImpression() throws {
+    let folder = try AdFolder.withVideos()
+    let (h, beacons) = try videoHarness(folder)
+    h.run(until: 1)
+    #expect(h.overlay.fullscreen.isReady(.rewarded))
+    try Data("not a video any more".utf8).write(to: folder.url.appendingPathComponent("steps.mp4"))
+    #expect(h.overlay.fullscreen.showRewarded(placement: "bonus") == nil)
+    h.frame()
+    #expect(!h.overlay.fullscreen.isShowing)
+    let story = h.videoStory
+    #expect(
+      story.count == 1 && story.first?.hasPrefix("60 fullscreen.failed the video could not be played: ") == true,
+      "\(story)")
+    #expect(!h.output.lines.contains { h.field("event", $0) == "impression" }, "nothing counted")
+    #expect(beacons.vastEvents.isEmpty, "no tracker heard of it: \(beacons.vastEvents)")
+  }
+
   @Test func aVPAIDOnlyAdIsRefusedWith403AndNeverShown() throws {
     let (h, beacons) = try videoHarness(AdFolder.withVideos(extraMediaAttributes: " apiFramework=\"VPAID\""))
     h.run(until: 1)

@@ -54,6 +54,12 @@ public enum GeneratedMedia {
       lavfi("testsrc2=size=320x240:rate=60", seconds: 1)
         + ["-c:v", "libx264", "-preset", "ultrafast", "-pix_fmt", "yuv444p"]
     ),
+    // Sparse pictures (at 0 s and 10 s) over 20 s of sound.
+    (
+      "sparse.mp4",
+      lavfi("color=c=gray:size=64x64:rate=0.1", seconds: 20)
+        + lavfi("sine=frequency=440:sample_rate=48000", seconds: 20) + h264 + ["-c:a", "aac"]
+    ),
     (
       "too-wide.mp4",
       lavfi("color=c=blue:size=3842x64:rate=30", seconds: 0.1) + h264

@@ -1,3 +1,4 @@
+import Foundation
 import IntermissionTestSupport
 import IntermissionVideo
 import Testing
@@ -110,6 +111,50 @@ struct MediaDecoderTests {
     let corrupt = try MediaDecoderTests.decodeAll(GeneratedMedia.path("corrupt.mp4"))
     #expect(frameNumbers(corrupt.video) == Array(0..<32) + Array(47..<60), "\(corrupt.video.map(\.time))")
     #expect(corrupt.video.allSatisfy { $0.planes[0].count == 320 * 240 })
+  }
+
+  /// A file whose pictures grow past 3840 x 2160 after it opened (64 x 64 for 8 s, then 3842 x 64):
+  /// the larger picture is refused as it decodes, never handed over.
+  @Test func aPictureThatGrowsPastTheLimitMidStreamIsRefused() throws {
+    let folder = FileManager.default.temporaryDirectory.appendingPathComponent("grows-\(UUID().uuidString)")
+    try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+    defer { try? FileManager.default.removeItem(at: folder) }
+    func ffmpeg(_ arguments: [String]) throws {
+      let process = Process()
+      process.executableURL = URL(fileURLWithPath: "/usr/bin/ffmpeg")
+      process.arguments = ["-v", "error", "-y"] + arguments
+      process.currentDirectoryURL = folder
+      try process.run()
+      process.waitUntilExit()
+      #expect(process.terminationStatus == 0, "ffmpeg \(arguments)")
+    }
+    let h264 = ["-c:v", "libx264", "-preset", "ultrafast", "-pix_fmt", "yuv420p", "-f", "h264"]
+    try ffmpeg(["-f", "lavfi", "-t", "8", "-i", "color=c=gray:size=64x64:rate=10"] + h264 + ["small.h264"])
+    try ffmpeg(["-f", "lavfi", "-t", "0.5", "-i", "color=c=blue:size=3842x64:rate=10"] + h264 + ["wide.h264"])
+    var stream = try Data(contentsOf: folder.appendingPathComponent("small.h264"))
+    stream.append(try Data(contentsOf: folder.appendingPathComponent("wide.h264")))
+    try stream.write(to: folder.appendingPathComponent("grows.h264"))
+    try ffmpeg(["-r", "10", "-f", "h264", "-i", "grows.h264", "-c", "copy", "grows.mkv"])
+    let decoder = try MediaDecoder(path: folder.appendingPathComponent("grows.mkv").path, audioChannels: 0)
+    #expect(decoder.info.width == 64 && decoder.info.height == 64, "the open sees the small pictures")
+    var pictures = 0
+    var refusal: MediaDecoder.Failure?
+    decoding: while true {
+      do {
+        switch try decoder.next() {
+        case .video(let frame):
+          #expect(frame.width == 64)
+          pictures += 1
+        case .audio: continue
+        case .end: break decoding
+        }
+      } catch {
+        refusal = error
+        break
+      }
+    }
+    #expect(pictures == 80)
+    #expect(refusal?.description == "video of 3842x64 pixels (at most 3840x2160)" && refusal?.isTooLarge == true)
   }
 
   @Test func aVideoLargerThan3840x2160IsRefusedAtOpen() throws {

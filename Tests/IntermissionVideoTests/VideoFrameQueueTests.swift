@@ -58,6 +58,53 @@ struct VideoFrameQueueTests {
     #expect(!frames.isFinished && frames.failure == nil && frames.mostQueued == VideoFrameQueue.capacity)
   }
 
+  /// A file whose pictures are sparse (at 0 s and 10 s, over 20 s of sound) is decoded no more than
+  /// 2 s of sound ahead of the playhead, however long its next picture is in coming; its pictures
+  /// and all of its sound still come, on the fixed step.
+  @Test func soundIsDecodedAtMostTwoSecondsAheadOfThePlayhead() throws {
+    let frames = VideoFrameQueue(decoding: try MediaDecoder(path: GeneratedMedia.path("sparse.mp4"), audioChannels: 2))
+    var shown: [Double] = []
+    var sampleFrames = 0
+    var chunks: [AudioChunk] = []
+    for step in 0...44 {
+      if let frame = frames.advance(to: Double(step) / 2, waitsForDecoding: true) { shown.append(frame.time) }
+      frames.takeSound(into: &chunks)
+      sampleFrames += chunks.reduce(0) { $0 + $1.sampleFrames }
+    }
+    // At most the chunk that went over (1024 sample frames of AAC, 21 ms) past the bound.
+    #expect(frames.mostSoundAhead < VideoFrameQueue.soundAhead + 0.05, "\(frames.mostSoundAhead) s ahead")
+    #expect(shown == [0, 10])
+    #expect(abs(sampleFrames - 20 * 48_000) < 2048, "\(sampleFrames) sample frames")
+    #expect(frames.isFinished && frames.failure == nil)
+  }
+
+  /// A real-time loop that only asks whether a frame is due (it redraws only then) moves the
+  /// playhead the worker's sound bound follows: a sparse video's next picture still comes.
+  @Test func askingWhetherAFrameIsDueLetsTheWorkerDecodeOn() throws {
+    let frames = VideoFrameQueue(decoding: try MediaDecoder(path: GeneratedMedia.path("sparse.mp4"), audioChannels: 2))
+    #expect(frames.advance(to: 0, waitsForDecoding: true)?.time == 0)
+    for _ in 0..<1000 where !frames.isWaitingForPlayhead { usleep(10_000) }
+    #expect(frames.isWaitingForPlayhead, "2 s of sound decoded, and no picture")
+    #expect(!frames.hasFrameDue(at: 9))
+    var due = false
+    for _ in 0..<1000 where !due {
+      due = frames.hasFrameDue(at: 10)
+      if !due { usleep(10_000) }
+    }
+    #expect(due, "the picture at 10 s was decoded")
+    frames.stop()
+  }
+
+  /// Stopping a queue (the game's loop, at a dismissal) only tells its worker to stop: another
+  /// thread joins it, and the worker frees its decoder on its way out.
+  @Test func stoppingHandsTheWorkersJoinToAnotherThread() throws {
+    let frames = try VideoFrameQueueTests.queue("portrait.mp4")
+    #expect(frames.waitForFirstFrame(timeout: 10))
+    frames.stop()
+    let joiner = try #require(VideoFrameQueue.finishStopping(), "a thread joined the worker")
+    #expect(pthread_equal(joiner, pthread_self()) == 0, "not the thread that stopped it")
+  }
+
   /// A real-time loop never waits: with nothing decoded for its playhead, it keeps the frame it
   /// shows. The worker stopped with 8 frames queued (0 to 7/60 s): 120 steps of a 60 fps loop over
   /// the 60-frame clip show exactly those 8, one per step, then keep the last, where a waiting loop
