@@ -65,10 +65,12 @@ let package = Package(
     // Counts heap allocations by interposing malloc; linked into the benchmark and the app tests.
     .target(name: "CAllocationCounter"),
     // ICU (bidirectional levels, scripts, line breaks) and fontconfig (faces by language and
-    // character), with plain C types, for IntermissionText.
+    // character), with plain C types, for IntermissionText. ICU is loaded with dlopen at the first
+    // text that needs it (libicu-dev gives the headers, whose major version names the library
+    // tried first), so that a run of Latin text never maps it.
     .target(
-      name: "CText",
-      linkerSettings: [.linkedLibrary("icuuc"), .linkedLibrary("icudata"), .linkedLibrary("fontconfig")]),
+      name: "CText", dependencies: ["CIntermissionSupport"],
+      linkerSettings: [.linkedLibrary("dl"), .linkedLibrary("fontconfig")]),
     // Text layout for every language: font fallback through fontconfig, runs by font, script and
     // direction (UAX #9), line breaks (UAX #14) and grapheme-safe truncation. No SDL.
     .target(name: "IntermissionText", dependencies: ["CText", "IntermissionCore"]),

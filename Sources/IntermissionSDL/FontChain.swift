@@ -3,12 +3,16 @@ import IntermissionText
 /// The fonts that one language's text is drawn with at one size: the game's own font files first,
 /// then fontconfig's sans-serif face for the language, then, as characters need them, the faces
 /// fontconfig finds for characters that none of those has. Each face is opened once per chain.
+/// fontconfig is asked only for a character the game's files lack (or when it gives none), so a
+/// run whose text its own fonts draw never loads fontconfig's configuration.
 final class FontChain {
   /// The open fonts, in the order they are tried.
   private(set) var fonts: [Font] = []
   private var faces: [FontFace] = []
   /// Characters (their first scalars) that no face has: looked up once.
   private var lacking: Set<UInt32> = []
+  /// Whether the language's primary face was looked up (and opened, when it is not among the faces).
+  private var hasPrimaryFace = false
   private let library: FontLibrary
   private let lookup: FontLookup?
   private let language: String
@@ -26,8 +30,7 @@ final class FontChain {
     self.language = language
     self.pointSize = pointSize
     for path in preferred { try open(FontFace(path: path)) }
-    // A primary face that does not open (a broken file in the system's fonts) is passed over.
-    if let primary = lookup?.primaryFace(language: language), !faces.contains(primary) { try? open(primary) }
+    if fonts.isEmpty { openPrimaryFace() }
     if fonts.isEmpty {
       throw SDLError(
         function: "TTF_OpenFontIndex", message: "no font file given and fontconfig found no sans-serif face")
@@ -47,6 +50,11 @@ final class FontChain {
     let scalars = character.unicodeScalars.filter { !GlyphlessScalars.contains($0) }
     guard let base = scalars.first else { return 0 }
     if let index = fonts.firstIndex(where: { font in scalars.allSatisfy(font.provides) }) { return index }
+    if !hasPrimaryFace {
+      let opened = fonts.count
+      openPrimaryFace()
+      if let index = fonts[opened...].firstIndex(where: { font in scalars.allSatisfy(font.provides) }) { return index }
+    }
     if !lacking.contains(base.value), let face = lookup?.face(covering: base, language: language) {
       if let known = faces.firstIndex(of: face) {
         if fonts[known].provides(base) { return known }
@@ -57,6 +65,13 @@ final class FontChain {
     if let index = fonts.firstIndex(where: { $0.provides(base) }) { return index }
     lacking.insert(base.value)
     return nil
+  }
+
+  /// Opens fontconfig's sans-serif face for the language after the faces open, once. A primary
+  /// face that does not open (a broken file in the system's fonts) is passed over.
+  private func openPrimaryFace() {
+    hasPrimaryFace = true
+    if let primary = lookup?.primaryFace(language: language), !faces.contains(primary) { try? open(primary) }
   }
 
   private func open(_ face: FontFace) throws {

@@ -9,16 +9,21 @@ import IntermissionCore
 /// Chinese face. Answers are kept, so each (language, character) costs one lookup. Safe to use
 /// from any thread.
 public final class FontLookup: Sendable {
-  /// The system's fonts, as fontconfig's own configuration lists them; nil when it cannot load.
-  /// Loaded at its first use, once per process.
-  public static let system: FontLookup? = try? FontLookup(configurationFile: nil)
+  /// The system's fonts, as fontconfig's own configuration lists them. fontconfig loads them at
+  /// the first question, once per process (a run whose text its own font files draw never asks,
+  /// and never reads fontconfig's configuration and caches); when it cannot, no face is found.
+  public static let system: FontLookup? = FontLookup(loadingAtFirstUse: nil)
 
   /// The most answers kept; past it the kept answers start afresh (hostile text may name many
   /// characters).
   static let answerLimit = 4096
 
   private struct State: @unchecked Sendable {
-    let fonts: OpaquePointer
+    /// The configuration; nil until it is loaded, or when it cannot be.
+    var fonts: OpaquePointer?
+    /// Whether it was loaded, or tried.
+    var isLoaded: Bool
+    let configurationFile: String?
     var primary: [String: FontFace?] = [:]
     var covering: [Key: FontFace?] = [:]
   }
@@ -43,10 +48,28 @@ public final class FontLookup: Sendable {
     guard let fonts = intermission_fonts_open(configurationFile) else {
       throw LoadError(description: "fontconfig could not load \(configurationFile ?? "the system's configuration")")
     }
-    state = Locked(State(fonts: fonts))
+    state = Locked(State(fonts: fonts, isLoaded: true, configurationFile: configurationFile))
+  }
+
+  /// A lookup that loads the system's configuration (nil), or the fontconfig file at
+  /// `configurationFile`, at its first question; when it cannot, it finds no face.
+  public init(loadingAtFirstUse configurationFile: String?) {
+    state = Locked(State(fonts: nil, isLoaded: false, configurationFile: configurationFile))
   }
 
   deinit { state.withLock { intermission_fonts_close($0.fonts) } }
+
+  /// Whether fontconfig's configuration was loaded (or tried): false until the first question.
+  public var isLoaded: Bool { state.withLock { $0.isLoaded } }
+
+  /// The configuration, loaded now if it is not yet; nil when it cannot be.
+  private static func fonts(_ state: inout State) -> OpaquePointer? {
+    if !state.isLoaded {
+      state.isLoaded = true
+      state.fonts = intermission_fonts_open(state.configurationFile)
+    }
+    return state.fonts
+  }
 
   /// The face fontconfig picks for sans-serif text in `language` (a BCP 47 tag), or nil when it
   /// knows none.
@@ -54,7 +77,8 @@ public final class FontLookup: Sendable {
     let name = FontLanguage.fontconfigName(language)
     return state.withLock { state in
       if let known = state.primary[name] { return known }
-      let found = FontLookup.find(state.fonts, language: name, scalar: 0)
+      guard let fonts = FontLookup.fonts(&state) else { return nil }
+      let found = FontLookup.find(fonts, language: name, scalar: 0)
       state.primary[name] = found
       return found
     }
@@ -66,7 +90,8 @@ public final class FontLookup: Sendable {
     let key = Key(language: FontLanguage.fontconfigName(language), scalar: scalar.value)
     return state.withLock { state in
       if let known = state.covering[key] { return known }
-      let found = FontLookup.find(state.fonts, language: key.language, scalar: scalar.value)
+      guard let fonts = FontLookup.fonts(&state) else { return nil }
+      let found = FontLookup.find(fonts, language: key.language, scalar: scalar.value)
       if state.covering.count >= FontLookup.answerLimit { state.covering.removeAll(keepingCapacity: true) }
       state.covering[key] = found
       return found

@@ -4,16 +4,26 @@ import CText
 /// (Thai, Lao, Khmer, Burmese, and CJK), and the wrapping of text into lines that fit a width.
 public enum LineBreaker {
   /// The indices at which a new line may start in `text` (never its start; the last is its end),
-  /// for text in `language` (a BCP 47 tag). Each is a grapheme cluster boundary.
+  /// for text in `language` (a BCP 47 tag). Each is a grapheme cluster boundary. Latin text of
+  /// letters, digits, spaces and common punctuation is broken without ICU (`LatinLineBreaks`).
   public static func breakOpportunities(in text: String, language: String) -> [String.Index] {
     let units = Array(text.utf16)
     guard !units.isEmpty else { return [] }
-    var offsets = [Int32](repeating: 0, count: units.count + 1)
-    let count = intermission_text_line_breaks(
-      units, Int32(units.count), FontLanguage.icuLocale(language), &offsets, Int32(offsets.count))
-    guard count > 0 else { return [text.endIndex] }
+    var offsets: [Int32]
+    if let latin = LatinLineBreaks.offsets(in: units) {
+      offsets = latin
+    } else {
+      offsets = [Int32](repeating: 0, count: units.count + 1)
+      let count = intermission_text_line_breaks(
+        units, Int32(units.count), FontLanguage.icuLocale(language), &offsets, Int32(offsets.count))
+      guard count > 0 else {
+        if count < 0 { ICULibrary.noteFailure() }
+        return [text.endIndex]
+      }
+      offsets.removeSubrange(Int(count)...)
+    }
     var indices: [String.Index] = []
-    for offset in offsets.prefix(Int(count)) {
+    for offset in offsets {
       // A break is a cluster boundary in practice; should ICU and Swift ever disagree, round down.
       var character = String.Index(utf16Offset: Int(offset), in: text)
       while String.Index(character, within: text) == nil { character = text.utf16.index(before: character) }

@@ -55,11 +55,20 @@ public enum TextItemizer {
 
   /// Each character's script: its first scalar's own script, or, for a character of Common or
   /// Inherited scalars only (spaces, digits, punctuation), the script before it, else after it.
+  /// Latin text's scripts are known without ICU (`LatinScripts`); ICU gives the others.
   static func scriptsOf(_ characters: [Character]) -> [String] {
     var own: [String?] = characters.map { character in
-      var code = [CChar](repeating: 0, count: 8)
-      for scalar in character.unicodeScalars where intermission_text_script(scalar.value, &code) == 0 {
-        return String(decoding: code.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
+      for scalar in character.unicodeScalars {
+        if let kind = LatinScripts.kind(of: scalar) {
+          if kind == .latin { return "Latn" }
+          continue
+        }
+        var code = [CChar](repeating: 0, count: 8)
+        let found = intermission_text_script(scalar.value, &code)
+        if found == 0 {
+          return String(decoding: code.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
+        }
+        if found < 0 { ICULibrary.noteFailure() }
       }
       return nil
     }

@@ -9,6 +9,12 @@
 
 // MARK: - ICU
 
+/// Loads ICU, once, with dlopen: the libicuuc of the headers' major version, else another (newest
+/// first), its functions found under that version's suffix (`ubidi_open_72`). Each function below
+/// loads it at its first call, so that a run that never needs it never maps it.
+/// - Returns: 0, or -1 with the reason in `error` (`size` bytes; NULL for none).
+int intermission_text_icu_available(char *error, size_t size);
+
 /// Resolves the embedding level of each UTF-16 unit of one paragraph by the Unicode Bidirectional
 /// Algorithm (UAX #9, `ubidi_setPara`).
 /// - Parameters:
@@ -16,12 +22,13 @@
 ///   - base: the paragraph's direction: -1 from its first strong character (rules P2 and P3),
 ///     0 left to right, 1 right to left.
 ///   - levels: `length` bytes, filled with each unit's level (odd is right to left).
-/// - Returns: the paragraph's level (0 or 1), or -1 when ICU fails.
+/// - Returns: the paragraph's level (0 or 1), or -1 when ICU fails or cannot be loaded.
 int intermission_text_bidi_levels(const uint16_t *text, int32_t length, int base, uint8_t *levels);
 
 /// The script of `scalar` (its Script property, `uscript_getScript`) as its ISO 15924 code,
 /// written to `code` with its NUL ("Latn", "Arab", "Zyyy" for Common, "Zinh" for Inherited).
-/// - Returns: 0 for a script of its own, 1 for Common, 2 for Inherited, -1 when ICU fails.
+/// - Returns: 0 for a script of its own, 1 for Common, 2 for Inherited, -1 when ICU fails or cannot
+///   be loaded.
 int intermission_text_script(uint32_t scalar, char code[8]);
 
 /// The places where a line may break in `text` by UAX #14, with ICU's dictionaries for Thai, Lao,
@@ -30,7 +37,7 @@ int intermission_text_script(uint32_t scalar, char code[8]);
 ///   - offsets: filled with the UTF-16 offsets at which a new line may start, in order, never 0;
 ///     the last is `length`.
 ///   - capacity: the room in `offsets`.
-/// - Returns: the number written, or -1 when ICU fails or the offsets do not fit.
+/// - Returns: the number written, or -1 when ICU fails or cannot be loaded, or the offsets do not fit.
 int32_t intermission_text_line_breaks(
     const uint16_t *text, int32_t length, const char *locale, int32_t *offsets, int32_t capacity);
 
