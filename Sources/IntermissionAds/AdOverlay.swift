@@ -83,6 +83,15 @@ public final class AdOverlay: Overlay {
     set { revenue.handler = newValue }
   }
 
+  /// Whether each `ad.revenue` trace line carries its event's `eventID` (after `precision`): on for
+  /// a game that hears of revenue only through the trace (the C API's `on_event`), which needs
+  /// the key to count a redelivered event once. Off by default: an id is new at each launch, and a
+  /// fixed-step run's trace stays the same, byte for byte (`onRevenue` hands Swift the id).
+  public var tracesRevenueEventIDs: Bool {
+    get { revenue.tracesEventIDs }
+    set { revenue.tracesEventIDs = newValue }
+  }
+
   /// Where each revenue event waits between its impression and `onRevenue` (`RevenueLedger`,
   /// kept by `keepReports`); nil, the default, keeps them nowhere. Events left by a launch killed
   /// in between are delivered at the first update with both it and `onRevenue` set, with

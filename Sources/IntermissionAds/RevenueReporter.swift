@@ -16,6 +16,8 @@ final class RevenueReporter {
   var store: (any RevenueStore)? {
     didSet { checkedPending = false }
   }
+  /// Whether the `ad.revenue` line carries `eventID` (`AdOverlay.tracesRevenueEventIDs`).
+  var tracesEventIDs = false
   private let trace: Trace
   private var checkedPending = false
 
@@ -47,7 +49,10 @@ final class RevenueReporter {
 
   /// Traces `revenue` and hands it to the handler; then it leaves the store.
   func deliver(_ revenue: AdRevenue, pending: Bool = false) {
-    trace.emit("ad.revenue", fields: revenue.traceFields + (pending ? [("pending", .bool(true))] : []))
+    var fields = revenue.traceFields
+    if tracesEventIDs { fields.append(("eventID", .string(revenue.eventID))) }
+    if pending { fields.append(("pending", .bool(true))) }
+    trace.emit("ad.revenue", fields: fields)
     handler?(revenue)
     do {
       try store?.remove(eventID: revenue.eventID)

@@ -121,6 +121,8 @@ final class EmbeddedOverlay {
     // The game hears of revenue through `on_event` ("ad.revenue", with its trace line): a handler
     // here lets the events left pending by a killed launch come out too.
     overlay.onRevenue = { _ in }
+    // ... with its `eventID`, the key to count a redelivered event once.
+    overlay.tracesRevenueEventIDs = true
     overlay.fullscreen.acknowledgesRewardsAutomatically = !settings.acknowledgesRewardsManually
   }
 

@@ -863,7 +863,12 @@ int main(int argc, char **argv)
     CHECK(seen.revenues == 1 && strstr(seen.last_json, "\"event\":\"ad.revenue\"") != NULL);
     CHECK(strstr(seen.last_revenue_json, "\"event\":\"ad.revenue\",\"format\":\"banner\",\"id\":\"starfall\","
                                          "\"source\":\"manifest\",\"cpm\":0.000000,\"revenue\":\"0.000000\","
-                                         "\"currency\":\"USD\",\"precision\":\"none\"}") != NULL);
+                                         "\"currency\":\"USD\",\"precision\":\"none\",\"eventID\":\"") != NULL);
+    /* ... and the key to count it once: a UUID, 36 characters, the line's last field. */
+    {
+        const char *id = strstr(seen.last_revenue_json, "\"eventID\":\"");
+        CHECK(id != NULL && strlen(id) == strlen("\"eventID\":\"") + 36 + 2 && id[strlen(id) - 1] == '}');
+    }
     if (seen.revenues != 1) fprintf(stderr, "revenue: %d, %s\n", seen.revenues, seen.last_revenue_json);
     CHECK(intermission_banner_visible(overlay) == 1 && intermission_bottom_inset(overlay) > 0);
     /* Placement: the banner leaves, and takes no click. */

@@ -98,8 +98,9 @@ typedef void (*intermission_pause_fn)(const char *reason, void *user);
  * a continuous second), "banner.clicked", "banner.clickRefused", "action.began",
  * "action.finished", "cta.clicked", "url.opened", "url.failed", "game.paused", "game.resumed",
  * "pause.held", "pause.released" (every hold and release, from 0.3), "input.injected" (a scripted
- * event pushed, from 0.3), "beacon.sent", "beacon.failed", "beacon.dropped") and the
- * whole event as the one-line JSON object the trace writes ({"frame":..,"time":..,"event":..,...}).
+ * event pushed, from 0.3), "beacon.sent", "beacon.failed", "beacon.dropped", "ad.revenue" (what
+ * an impression earned; delivered at least once, so count each of its "eventID"s once: from 0.4),
+ * ...) and the whole event as the one-line JSON object the trace writes ({"frame":..,"time":..,"event":..,...}).
  * Both strings live only during the call. */
 typedef void (*intermission_event_fn)(const char *event, const char *json, void *user);
 
