@@ -95,6 +95,8 @@ public final class SDLCanvas: Canvas {
     textEngine = TextEngine(library: window.fonts, fontPaths: fontPaths, lookup: fontLookup)
     size = window.size
     try updateLayout()
+    // Where no frame is visible yet: a video ad's first frames would otherwise pay for it.
+    renderer.warmUpVideoDrawing()
   }
 
   /// Creates a canvas on a window and renderer the game created (`SDL_Window *`, `SDL_Renderer *`),
