@@ -10,8 +10,10 @@ import IntermissionCore
 /// deleted only after the server answered 2xx: at-least-once delivery, with the row's nonce letting
 /// the server count it once. Its `revenues` table (`RevenueLedger`) is written on the same
 /// connection, so that an impression's beacons and its revenue event are one transaction
-/// (`add(_:revenue:capacity:)`). With `synchronous=FULL` in WAL mode, each commit is on disk before
-/// it returns: it survives the process being killed at any moment (`kill -9`), and a power cut.
+/// (`add(_:revenue:capacity:)`). In WAL mode with `synchronous=NORMAL`, each commit survives the
+/// process being killed at any moment (`kill -9`) without waiting for the disk (beacons are written
+/// on the game's loop: a click, each VAST tracker); a transaction that carries a revenue event is
+/// synced as well (`synchronous=FULL` for it alone), as the ledgers are, and survives a power cut.
 public final class BeaconStore {
   /// One queued beacon.
   public struct Row: Hashable, Sendable {
@@ -85,7 +87,7 @@ public final class BeaconStore {
       try database.execute(
         """
         PRAGMA journal_mode=WAL;
-        PRAGMA synchronous=FULL;
+        PRAGMA synchronous=NORMAL;
         CREATE TABLE IF NOT EXISTS beacons (
           id INTEGER PRIMARY KEY AUTOINCREMENT,
           kind TEXT NOT NULL,
@@ -215,7 +217,13 @@ public final class BeaconStore {
   /// - Returns: the rows dropped to make room.
   @discardableResult
   public func add(_ rows: [Row], revenue: AdRevenue?, capacity: Int = BeaconStore.capacity) throws -> [Row] {
-    try database.transaction {
+    if revenue != nil {
+      // Money is synced to the disk before this returns; the connection goes back to NORMAL after.
+      try database.execute("PRAGMA synchronous=FULL;")
+    }
+    // A failure to go back leaves it FULL: slower, never less safe.
+    defer { if revenue != nil { try? database.execute("PRAGMA synchronous=NORMAL;") } }
+    return try database.transaction {
       for row in rows {
         try insert.run([
           .text(row.kind.rawValue), .text(row.adID), .text(row.url), .text(row.nonce), .real(row.created),
@@ -246,6 +254,11 @@ public final class BeaconStore {
   @discardableResult
   public func recordFailure(id: Int) throws -> Int {
     try countFailure.rows([.integer(id)]) { $0.integer(0) }.first ?? 0
+  }
+
+  /// The connection's `PRAGMA synchronous` between transactions: 1 (NORMAL).
+  package func synchronousLevel() throws -> Int {
+    try database.prepare("PRAGMA synchronous").rows { $0.integer(0) }.first ?? -1
   }
 
   /// How many rows are queued.

@@ -47,6 +47,23 @@ struct RevenueLedgerTests {
     #expect(try RevenueLedger(path: path).pending().count == 1 && RewardLedger(path: path).pending().count == 1)
   }
 
+  /// A beacon's row is written on the game's loop and waits for no disk (WAL with NORMAL survives a
+  /// kill): only a transaction that carries money syncs, and the connection goes back to NORMAL.
+  @Test func onlyATransactionThatCarriesRevenueWaitsForTheDisk() throws {
+    let runner = try ProgramRunner()
+    let store = try BeaconStore(path: runner.path("beacons.sqlite"))
+    #expect(try store.synchronousLevel() == 1)
+    try store.add(
+      Beacon(kind: .impression, adID: "a", url: "http://127.0.0.1:9/i", lifetime: 60), nonce: "n-1", at: 1000)
+    #expect(try store.synchronousLevel() == 1)
+    var second = try #require(try store.oldest(limit: 1).first)
+    second.nonce = "n-2"
+    try store.add([second], revenue: Self.event("e"))
+    #expect(try store.synchronousLevel() == 1)
+    #expect(
+      try store.count() == 2 && RevenueLedger(path: runner.path("beacons.sqlite")).pending().map(\.eventID) == ["e"])
+  }
+
   /// The queue writes an impression's revenue event with its beacons: a file whose `revenues`
   /// table is not a ledger's would refuse both, so it is moved aside as a damaged queue is.
   @Test func aQueueWhoseRevenuesTableIsForeignIsMovedAside() throws {
