@@ -240,7 +240,11 @@ public final class OpenRTBSource: AdSource, @unchecked Sendable {
 
   /// The winning bid could not be shown after all (its image): refused, with loss code 3.
   func refuse(_ winner: OpenRTBAuction.Winner, _ creative: AdCreative, reason: String, format: AdFormat) {
-    report([winner.loss(3, reason: reason)], for: format)
+    var loss = winner.loss(3, reason: reason)
+    // A bid whose markup was asked of its win notice was told it won (OpenRTB 2.6 §4.4): notices
+    // stay truthful, so it hears no loss after that. It is refused all the same, and never billed.
+    if winner.markupFromWinNotice { loss.url = nil }
+    report([loss], for: format)
   }
 
   /// Reports `losses`: each refusal's reason, then its loss notice, if it has a URL.

@@ -196,12 +196,14 @@ struct OpenRTBDeliveryTests {
     #expect(!responder.requests.contains { $0.path.contains("10.0.0.1") })
   }
 
+  /// A refused bid hears loss 3, unless its markup was asked of its win notice (`fallback-markup`):
+  /// that request told it it won, and a notice never contradicts another.
   @Test(arguments: [
-    ("fallback-image", "http://127.0.0.1:PORT/missing/creative.png: HTTP 404", "/missing/creative.png"),
-    ("fallback-markup", "the win notice's markup is not UTF-8 (byte 58)", "/win-latin1?b=broken&p=3"),
+    ("fallback-image", "http://127.0.0.1:PORT/missing/creative.png: HTTP 404", "/missing/creative.png", true),
+    ("fallback-markup", "the win notice's markup is not UTF-8 (byte 58)", "/win-latin1?b=broken&p=3", false),
   ])
   func aWinnerWhoseAdFailsToLoadIsReplacedByTheNextBidAndOnlyThoseBelowItHearTheyLost(
-    answer: String, reason: String, fetched: String
+    answer: String, reason: String, fetched: String, refusedHearsLoss: Bool
   ) throws {
     let responder = try OpenRTBResponder(case: answer)
     let runner = try ProgramRunner()
@@ -211,15 +213,15 @@ struct OpenRTBDeliveryTests {
     // the refused bid hears 3, the one below the shown bid 102, the shown bid no loss at all.
     #expect(
       try exactTrace(runner, responder)
-        == Self.shownTrace(winner: "good", refused: (id: "broken", reason: reason), losers: ["broken", "low"]))
+        == Self.shownTrace(
+          winner: "good", refused: (id: "broken", reason: reason),
+          losers: (refusedHearsLoss ? ["broken"] : []) + ["low"]))
     try expectOneTestRequestForTheBanner(responder)
     let requestID = try #require(responder.bidRequests.first?.json?["id"] as? String)
     let received = responder.requests.filter { $0.method == "GET" }.map(\.target)
     #expect(
-      received == [
-        fetched, "/creative.png", "/win?b=good&p=2", "/event1?a=\(requestID)", "/loss?b=broken&r=3&p=",
-        "/loss?b=low&r=102&p=",
-      ], "byte for byte, in order")
+      received == [fetched, "/creative.png", "/win?b=good&p=2", "/event1?a=\(requestID)"]
+        + (refusedHearsLoss ? ["/loss?b=broken&r=3&p="] : []) + ["/loss?b=low&r=102&p="], "byte for byte, in order")
   }
 
   /// The `reason` of an `ad.failed` line with `error`: no fill, no bid, or a failed transfer.
