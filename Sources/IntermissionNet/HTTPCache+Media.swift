@@ -31,16 +31,22 @@ extension HTTPCache {
   /// hash its meta file records (read through a fixed buffer); a body that was changed is removed,
   /// and is a miss.
   func pinnedBodyPath(for url: String) -> (path: String, pin: MediaPin)? {
-    condition.withLock {
-      let base = FilePath.join(folder, HTTPCache.key(url))
+    let base = FilePath.join(folder, HTTPCache.key(url))
+    // Pinned (no trim removes it) and its meta read under the lock; hashed outside it, so that a
+    // large file's read holds up no other fetch of the cache.
+    let found: (pin: MediaPin, hash: UInt64)? = condition.withLock {
       let pin = HTTPCache.pin(base + ".body")
-      guard let meta = meta(of: base, url: url) else { return nil }
-      guard HTTPCache.hashOfFile(base + ".body") == meta.hash else {
+      return meta(of: base, url: url).map { (pin, $0.hash) }
+    }
+    guard let found else { return nil }
+    let isIntact = HTTPCache.hashOfFile(base + ".body") == found.hash
+    return condition.withLock {
+      guard isIntact else {
         remove(base)
         return nil
       }
       touch(base + ".body")
-      return (base + ".body", pin)
+      return (base + ".body", found.pin)
     }
   }
 
