@@ -60,6 +60,12 @@ public enum GeneratedMedia {
       lavfi("color=c=gray:size=64x64:rate=0.1", seconds: 20)
         + lavfi("sine=frequency=440:sample_rate=48000", seconds: 20) + h264 + ["-c:a", "aac"]
     ),
+    // A rewarded video longer than the 300 frames the allocation test counts.
+    (
+      "twenty-seconds.mp4",
+      lavfi("testsrc2=size=320x180:rate=30", seconds: 20) + lavfi("sine=frequency=660:sample_rate=48000", seconds: 20)
+        + h264 + ["-c:a", "aac"]
+    ),
     (
       "too-wide.mp4",
       lavfi("color=c=blue:size=3842x64:rate=30", seconds: 0.1) + h264
