@@ -5,11 +5,12 @@ import Testing
 
 @Suite("Video decoding with FFmpeg")
 struct MediaDecoderTests {
-  /// Every frame of `path`, decoded to the end.
-  static func decodeAll(_ path: String, audioRate: Int = 44_100) throws -> (
-    info: MediaDecoder.Info, video: [VideoFrame], audioFrames: Int
-  ) {
+  /// Every frame of `path`, decoded to the end, meeting `faults` on the way.
+  static func decodeAll(
+    _ path: String, audioRate: Int = 44_100, simulating faults: MediaDecoder.SimulatedFaults = []
+  ) throws -> (info: MediaDecoder.Info, video: [VideoFrame], audioFrames: Int) {
     let decoder = try MediaDecoder(path: path, audioRate: audioRate, audioChannels: 2)
+    decoder.simulate(faults)
     var video: [VideoFrame] = []
     var audioFrames = 0
     while true {
