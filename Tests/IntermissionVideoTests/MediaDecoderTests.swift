@@ -71,6 +71,15 @@ struct MediaDecoderTests {
     #expect(second.planes[0][0] > firstLuma &+ 30, "\(firstLuma) then \(second.planes[0][0])")
   }
 
+  /// A file whose pictures mostly have no timestamp (laced five to a Matroska block without
+  /// durations: only 0, 0.5, 1 and 1.5 s are stamped): each comes 0.1 s after the one before.
+  @Test func picturesWithoutATimestampComeEachAfterTheOneBefore() throws {
+    let times = try MediaDecoderTests.decodeAll(GeneratedMedia.path("unstamped.mkv")).video.map(\.time)
+    #expect(times.count == 20)
+    #expect(zip(times, times.dropFirst()).allSatisfy { $0 < $1 }, "rising: \(times)")
+    #expect(zip(times, (0..<20).map { Double($0) / 10 }).allSatisfy { abs($0 - $1) < 1e-9 }, "\(times)")
+  }
+
   @Test func aVP9OpusWebMDecodesToo() throws {
     let (info, video, audioFrames) = try MediaDecoderTests.decodeAll(
       GeneratedMedia.path("vp9-opus.webm"), audioRate: 48_000)
