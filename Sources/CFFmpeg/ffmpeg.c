@@ -145,6 +145,7 @@ struct intermission_media {
     int max_width, max_height;           /* every frame is checked against these, not only the first */
     double next_video_time, next_audio_time; /* what a frame without a timestamp gets: after the last */
     int failures;        /* packets in a row that did not decode */
+    int faults;          /* INTERMISSION_MEDIA_FAULT_* a test asked for (intermission_media_simulate); 0 */
     struct SwsContext *scaler;
     uint8_t *image[4];
     int image_pitches[4];
@@ -274,7 +275,8 @@ static double frame_time(intermission_media *media, int stream, const AVFrame *f
     AVStream *s = media->format->streams[stream];
     int video = stream == media->video_stream;
     double *next = video ? &media->next_video_time : &media->next_audio_time;
-    int64_t pts = frame->best_effort_timestamp;
+    int64_t pts = media->faults & INTERMISSION_MEDIA_FAULT_NO_TIMESTAMPS ? AV_NOPTS_VALUE
+                                                                          : frame->best_effort_timestamp;
     double time = *next;
     if (pts != AV_NOPTS_VALUE) {
         int64_t start = s->start_time != AV_NOPTS_VALUE ? s->start_time : 0;
@@ -326,8 +328,9 @@ static int convert_video(intermission_media *media, intermission_media_frame *fr
     media->scaler = ff.sws_context(media->scaler, decoded->width, decoded->height, decoded->format, width, height,
                                    AV_PIX_FMT_YUV420P, SWS_BILINEAR, NULL, NULL, NULL);
     if (!media->scaler) return fail(error, size, "the frame's pixel format cannot be converted", 0);
-    int scaled = ff.sws_scale(media->scaler, (const uint8_t *const *)decoded->data, decoded->linesize, 0,
-                              decoded->height, media->image, media->image_pitches);
+    int scaled = media->faults & INTERMISSION_MEDIA_FAULT_SCALE ? AVERROR(EINVAL)
+                 : ff.sws_scale(media->scaler, (const uint8_t *const *)decoded->data, decoded->linesize, 0,
+                                decoded->height, media->image, media->image_pitches);
     if (scaled != height) return fail(error, size, "the frame could not be converted", scaled < 0 ? scaled : 0);
     for (int plane = 0; plane < 3; plane++) {
         frame->planes[plane] = media->image[plane];
@@ -398,7 +401,8 @@ int intermission_media_next(intermission_media *media, intermission_media_frame 
                                   : media->packet->stream_index == media->audio_stream ? media->audio
                                                                                        : NULL;
         if (decoder) {
-            code = ff.send_packet(decoder, media->packet);
+            code = (media->faults & INTERMISSION_MEDIA_FAULT_EAGAIN) && !resending ? AVERROR(EAGAIN)
+                   : ff.send_packet(decoder, media->packet);
             if (code == AVERROR(EAGAIN)) {
                 /* The decoder holds frames still: drain them, then send this packet again (a
                    decoder that refuses it even drained counts as a failure). */
@@ -422,6 +426,11 @@ int intermission_media_next(intermission_media *media, intermission_media_frame 
         }
         ff.packet_unref(media->packet);
     }
+}
+
+void intermission_media_simulate(intermission_media *media, int faults)
+{
+    if (media) media->faults = faults;
 }
 
 void intermission_media_lower_thread_priority(void)

@@ -179,7 +179,22 @@ int32_t intermission_text_line_breaks(
 
 struct intermission_fonts {
     FcConfig *config;
+    int refuses_pattern_adds; /* a test's simulated failure (intermission_fonts_simulate_add_failures) */
 };
+
+/// `FcPatternAddString`, failing without a call when a test asked for it.
+static FcBool add_string(const intermission_fonts *fonts, FcPattern *pattern, const char *object, const char *value) {
+    return !fonts->refuses_pattern_adds && FcPatternAddString(pattern, object, (const FcChar8 *)value);
+}
+
+/// `FcPatternAddCharSet`, failing without a call when a test asked for it.
+static FcBool add_charset(const intermission_fonts *fonts, FcPattern *pattern, const char *object, FcCharSet *set) {
+    return !fonts->refuses_pattern_adds && FcPatternAddCharSet(pattern, object, set);
+}
+
+void intermission_fonts_simulate_add_failures(intermission_fonts *fonts, int refuses) {
+    if (fonts != NULL) fonts->refuses_pattern_adds = refuses;
+}
 
 intermission_fonts *intermission_fonts_open(const char *config_file) {
     FcConfig *config = NULL;
@@ -200,6 +215,7 @@ intermission_fonts *intermission_fonts_open(const char *config_file) {
         return NULL;
     }
     fonts->config = config;
+    fonts->refuses_pattern_adds = 0;
     return fonts;
 }
 
@@ -227,8 +243,8 @@ int intermission_fonts_find(
     int *index) {
     FcPattern *pattern = FcPatternCreate();
     if (pattern == NULL) return -1;
-    if (!FcPatternAddString(pattern, FC_FAMILY, (const FcChar8 *)family)
-        || (lang != NULL && lang[0] != '\0' && !FcPatternAddString(pattern, FC_LANG, (const FcChar8 *)lang))) {
+    if (!add_string(fonts, pattern, FC_FAMILY, family)
+        || (lang != NULL && lang[0] != '\0' && !add_string(fonts, pattern, FC_LANG, lang))) {
         FcPatternDestroy(pattern);
         return -1;
     }
@@ -240,7 +256,7 @@ int intermission_fonts_find(
             FcPatternDestroy(pattern);
             return -1;
         }
-        if (!FcPatternAddCharSet(pattern, FC_CHARSET, wanted)) {
+        if (!add_charset(fonts, pattern, FC_CHARSET, wanted)) {
             FcCharSetDestroy(wanted);
             FcPatternDestroy(pattern);
             return -1;

@@ -1,5 +1,6 @@
 import CSDL2
 import IntermissionText
+import Synchronization
 
 /// A TrueType font at one size; owns its pointer and closes it in `deinit`.
 public final class Font {
@@ -53,12 +54,37 @@ public final class Font {
 
   /// Makes HarfBuzz shape the next text as `script` (an ISO 15924 code) in the given direction.
   /// A script HarfBuzz does not know leaves its guess from the text.
-  /// - Throws: `SDLError` when SDL_ttf cannot shape (one built without HarfBuzz): the text would
-  ///   be drawn unshaped, in the wrong order for a right-to-left script.
-  func shape(script: String, rightToLeft: Bool) throws {
-    try SDLCall.check(
-      TTF_SetFontDirection(pointer, rightToLeft ? TTF_DIRECTION_RTL : TTF_DIRECTION_LTR), "TTF_SetFontDirection")
-    try SDLCall.check(TTF_SetFontScriptName(pointer, script), "TTF_SetFontScriptName")
+  ///
+  /// SDL_ttf built without HarfBuzz fails both calls. A left-to-right run of Latin, Common or
+  /// Inherited characters draws the same unshaped, so the failure is ignored for it; any other run
+  /// would be drawn unshaped (letters unjoined, a right-to-left script in the wrong order).
+  /// - Throws: `SDLError` when SDL_ttf cannot shape a run that needs shaping.
+  package func shape(script: String, rightToLeft: Bool) throws {
+    let failed: String?
+    if library.simulatesMissingHarfBuzz.load(ordering: .relaxed) {
+      failed = "TTF_SetFontDirection"
+    } else if TTF_SetFontDirection(pointer, rightToLeft ? TTF_DIRECTION_RTL : TTF_DIRECTION_LTR) < 0 {
+      failed = "TTF_SetFontDirection"
+    } else if TTF_SetFontScriptName(pointer, script) < 0 {
+      failed = "TTF_SetFontScriptName"
+    } else {
+      failed = nil
+    }
+    guard let failed, Self.needsShaping(script: script, rightToLeft: rightToLeft) else { return }
+    throw SDLError(
+      function: failed,
+      message:
+        "SDL_ttf cannot shape text (built without HarfBuzz?): a \(rightToLeft ? "right-to-left" : "left-to-right") "
+        + "\(script) run would be drawn unshaped")
+  }
+
+  /// Whether a run must be shaped to be drawn right: one right to left, or of a script other than
+  /// Latin, Common and Inherited.
+  static func needsShaping(script: String, rightToLeft: Bool) -> Bool {
+    switch script {
+    case "Latn", "Zyyy", "Zinh": rightToLeft
+    default: true
+    }
   }
 }
 

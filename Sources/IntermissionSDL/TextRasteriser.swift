@@ -15,7 +15,8 @@ enum TextRasteriser {
     var height: Int
     var baseline: Int
     var missing: [Unicode.Scalar]
-    /// Why a run could not be shaped, if one could not (measured unshaped, and never drawn).
+    /// Why a run that needs shaping could not be shaped, if one could not (measured unshaped, and
+    /// never drawn). Latin text left to right draws unshaped when SDL_ttf cannot shape.
     var shapingFailure: (any Error)?
   }
 
@@ -59,7 +60,8 @@ enum TextRasteriser {
   /// are not tinted with the text's colour.
   /// - Returns: the surface, the colour runs' surface (nil when there are none), and the
   ///   characters no font has (left out).
-  /// - Throws: `SDLError` when SDL cannot make a surface, or SDL_ttf cannot shape the text.
+  /// - Throws: `SDLError` when SDL cannot make a surface, or SDL_ttf cannot shape a run that needs
+  ///   shaping (`Font.shape`).
   static func render(_ text: String, chain: FontChain) throws -> (
     surface: Surface, colour: Surface?, missing: [Unicode.Scalar]
   ) {

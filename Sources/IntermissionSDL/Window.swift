@@ -8,7 +8,7 @@ public final class Window {
   /// Keeps SDL initialised for as long as a window it opened lives; nil for a borrowed window.
   let system: SDLSystem?
   /// SDL_ttf, for the fonts drawn in this window.
-  let fonts: FontLibrary
+  package let fonts: FontLibrary
   private let ownsPointer: Bool
 
   /// Opens a resizable window, centred, allowing HiDPI output.

@@ -98,6 +98,16 @@ public final class FontLookup: Sendable {
     }
   }
 
+  /// Test seam: makes fontconfig's `FcPatternAdd*` calls of this lookup's questions fail (as when
+  /// it runs out of memory) while `refuses` is true; its kept answers are forgotten. Package-only.
+  package func simulatePatternAddFailures(_ refuses: Bool) {
+    state.withLock { state in
+      state.primary.removeAll()
+      state.covering.removeAll()
+      intermission_fonts_simulate_add_failures(FontLookup.fonts(&state), refuses ? 1 : 0)
+    }
+  }
+
   private static func find(_ fonts: OpaquePointer, language: String, scalar: UInt32) -> FontFace? {
     var path = [CChar](repeating: 0, count: 4096)
     var index: CInt = 0

@@ -53,7 +53,7 @@ public final class MediaDecoder {
   public let info: Info
   /// The rate its sound is converted to, in Hz.
   public let audioRate: Int
-  private let media: OpaquePointer
+  let media: OpaquePointer
   private let audioChannels: Int
 
   /// Whether FFmpeg can be loaded here: nil when it can, else why not.

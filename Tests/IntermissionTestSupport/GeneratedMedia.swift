@@ -70,6 +70,11 @@ public enum GeneratedMedia {
       "too-wide.mp4",
       lavfi("color=c=blue:size=3842x64:rate=30", seconds: 0.1) + h264
     ),
+    // The source of unstamped.mkv: 20 pictures at 10 fps, in a segment of unknown size without cues.
+    (
+      "unstamped-source.mkv",
+      lavfi("color=c=gray:size=64x64:rate=10", seconds: 2) + h264 + ["-write_crc32", "0", "-live", "1"]
+    ),
   ]
 
   /// H.264 in 4:2:0, encoded fast.
@@ -148,6 +153,10 @@ public enum GeneratedMedia {
       var corrupt = whole
       for index in stride(from: whole.count / 3, to: whole.count * 2 / 3, by: 97) { corrupt[index] ^= 0x5A }
       try corrupt.write(to: folder.appendingPathComponent("corrupt.mp4"))
+      // Pictures without timestamps: laced five to a block with no durations, so that only each
+      // block's first has a time (0, 0.5, 1 and 1.5 s).
+      let source = try Data(contentsOf: folder.appendingPathComponent("unstamped-source.mkv"))
+      try LacedMatroska.relace(source, framesPerBlock: 5).write(to: folder.appendingPathComponent("unstamped.mkv"))
       // A playlist that would have FFmpeg fetch from the network.
       try "#EXTM3U\n#EXT-X-TARGETDURATION:2\n#EXTINF:2,\nhttp://127.0.0.1:9/segment.ts\n#EXT-X-ENDLIST\n"
         .write(to: folder.appendingPathComponent("remote.m3u8"), atomically: true, encoding: .utf8)

@@ -18,6 +18,18 @@ import Testing
     #expect(FileManager.default.fileExists(atPath: latin.path))
   }
 
+  /// A pattern fontconfig could not build (an `FcPatternAdd*` that failed) finds no face, where a
+  /// pattern missing its family, language or character would have found some other one.
+  @Test func aFailedPatternAddFindsNoFace() throws {
+    let lookup = try FontLookup(configurationFile: nil)
+    #expect(lookup.face(covering: "ก", language: "th") != nil && lookup.primaryFace(language: "en") != nil)
+    lookup.simulatePatternAddFailures(true)
+    #expect(lookup.face(covering: "ก", language: "th") == nil)
+    #expect(lookup.primaryFace(language: "en") == nil)
+    lookup.simulatePatternAddFailures(false)
+    #expect(lookup.face(covering: "ก", language: "th") != nil, "found again once fontconfig adds again")
+  }
+
   @Test func aConfigurationThatDoesNotLoadIsAnError() {
     #expect(throws: FontLookup.LoadError.self) { try FontLookup(configurationFile: "/nonexistent/fonts.conf") }
   }

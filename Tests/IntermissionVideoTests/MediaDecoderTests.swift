@@ -5,11 +5,12 @@ import Testing
 
 @Suite("Video decoding with FFmpeg")
 struct MediaDecoderTests {
-  /// Every frame of `path`, decoded to the end.
-  static func decodeAll(_ path: String, audioRate: Int = 44_100) throws -> (
-    info: MediaDecoder.Info, video: [VideoFrame], audioFrames: Int
-  ) {
+  /// Every frame of `path`, decoded to the end, meeting `faults` on the way.
+  static func decodeAll(
+    _ path: String, audioRate: Int = 44_100, simulating faults: MediaDecoder.SimulatedFaults = []
+  ) throws -> (info: MediaDecoder.Info, video: [VideoFrame], audioFrames: Int) {
     let decoder = try MediaDecoder(path: path, audioRate: audioRate, audioChannels: 2)
+    decoder.simulate(faults)
     var video: [VideoFrame] = []
     var audioFrames = 0
     while true {
@@ -68,6 +69,15 @@ struct MediaDecoderTests {
       second = try nextPicture(reusing: &again)
     }
     #expect(second.planes[0][0] > firstLuma &+ 30, "\(firstLuma) then \(second.planes[0][0])")
+  }
+
+  /// A file whose pictures mostly have no timestamp (laced five to a Matroska block without
+  /// durations: only 0, 0.5, 1 and 1.5 s are stamped): each comes 0.1 s after the one before.
+  @Test func picturesWithoutATimestampComeEachAfterTheOneBefore() throws {
+    let times = try MediaDecoderTests.decodeAll(GeneratedMedia.path("unstamped.mkv")).video.map(\.time)
+    #expect(times.count == 20)
+    #expect(zip(times, times.dropFirst()).allSatisfy { $0 < $1 }, "rising: \(times)")
+    #expect(zip(times, (0..<20).map { Double($0) / 10 }).allSatisfy { abs($0 - $1) < 1e-9 }, "\(times)")
   }
 
   @Test func aVP9OpusWebMDecodesToo() throws {

@@ -69,6 +69,19 @@ void intermission_media_lower_thread_priority(void);
 /// scaled here, on the decoding thread, so that the loop draws it one to one.
 void intermission_media_set_output_size(intermission_media *media, int width, int height);
 
+/// Test-only faults for `intermission_media_simulate`, each the failure FFmpeg gives on its own
+/// only rarely: every packet's first send refused with EAGAIN (as by a decoder that holds frames),
+/// every `sws_scale` failing, and every frame without a timestamp.
+enum {
+    INTERMISSION_MEDIA_FAULT_EAGAIN = 1,
+    INTERMISSION_MEDIA_FAULT_SCALE = 2,
+    INTERMISSION_MEDIA_FAULT_NO_TIMESTAMPS = 4,
+};
+
+/// Test seam: makes `media` meet `faults` (INTERMISSION_MEDIA_FAULT_* or'ed; 0 for none, the
+/// default) from its next frame on. Nothing a file holds sets them. NULL is ignored.
+void intermission_media_simulate(intermission_media *media, int faults);
+
 /// Closes the file and frees everything of it. NULL is ignored.
 void intermission_media_close(intermission_media *media);
 

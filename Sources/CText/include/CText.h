@@ -67,4 +67,9 @@ int intermission_fonts_find(
     intermission_fonts *fonts, const char *family, const char *lang, uint32_t scalar, char *path, size_t capacity,
     int *index);
 
+/// Test seam: makes every `FcPatternAddString` and `FcPatternAddCharSet` of `fonts`' lookups fail
+/// (without calling them) while `refuses` is non-zero, as they do when fontconfig runs out of
+/// memory. Nothing a text holds sets it. NULL is ignored.
+void intermission_fonts_simulate_add_failures(intermission_fonts *fonts, int refuses);
+
 #endif
