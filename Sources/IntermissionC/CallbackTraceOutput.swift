@@ -17,7 +17,18 @@ final class CallbackTraceOutput: TraceOutput {
   func write(line: String) { file?.write(line: line) }
 
   func write(line: String, event: String) {
-    file?.write(line: line)
+    // The caller hears `ad.revenue`'s `eventID`, the key to count a redelivered event once; the
+    // file leaves it out, as the Swift trace does, so that a fixed run's file stays the same.
+    file?.write(line: event == "ad.revenue" ? CallbackTraceOutput.withoutEventID(line) : line)
     callbacks.record(event, line: line)
+  }
+
+  /// `line` without its `"eventID"` field (a UUID of 36 characters), if it has one.
+  static func withoutEventID(_ line: String) -> String {
+    let field = ",\"eventID\":\""
+    guard let start = line.range(of: field) else { return line }
+    let valueEnd = line.index(start.upperBound, offsetBy: 37, limitedBy: line.endIndex) ?? line.endIndex
+    guard valueEnd <= line.endIndex, line[line.index(before: valueEnd)] == "\"" else { return line }
+    return String(line[..<start.lowerBound] + line[valueEnd...])
   }
 }
