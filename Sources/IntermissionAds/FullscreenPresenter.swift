@@ -64,8 +64,9 @@ public final class FullscreenPresenter {
   /// Hears each video frame drawn, with its time in the video and the audio clock's then (nil
   /// without a device): the benchmark's A/V offset.
   package var onVideoFrameDrawn: ((_ frameTime: Double, _ heardTime: Double?) -> Void)?
-  /// Whether videos play on the host's clock, every frame decoded (a deterministic run).
-  let videosFollowHostClock: Bool
+  /// Whether videos play on the host's clock, every frame decoded (a deterministic run); a test
+  /// clears it to run a real-time show's rules on its fixed-step clock.
+  package var videosFollowHostClock: Bool
   /// The overlay's own words, for the views it shows.
   var strings: AdStrings
 
@@ -280,8 +281,9 @@ public final class FullscreenPresenter {
         dismiss(show, failure: "the creative could not be uploaded to the renderer")
         return
       }
-      // A video's file is opened and its first picture decoded before anything is counted.
-      switch show.video?.opening() ?? .ready {
+      // A video's file is opened and its first picture decoded before anything is counted; one
+      // still without a picture after `VideoShow.firstPictureLimit` fails the show.
+      switch show.video?.opening(at: time) ?? .ready {
       case .ready: break
       case .pending:
         show.view.draw(on: canvas, image: show.image.uploaded)

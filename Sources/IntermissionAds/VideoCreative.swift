@@ -29,15 +29,16 @@ public struct VideoCreative: Hashable, Sendable {
   /// Whether two videos are the same (their pins aside).
   public static func == (left: VideoCreative, right: VideoCreative) -> Bool {
     left.ad == right.ad && left.mediaPath == right.mediaPath && left.duration == right.duration
-      && left.frameRate == right.frameRate && left.hasAudio == right.hasAudio && left.width == right.width
-      && left.height == right.height
+      && left.playLimit == right.playLimit && left.frameRate == right.frameRate && left.hasAudio == right.hasAudio
+      && left.width == right.width && left.height == right.height
   }
 
-  /// Hashes the video's ad, media file and duration.
+  /// Hashes the video's ad, media file, duration and play limit.
   public func hash(into hasher: inout Hasher) {
     hasher.combine(ad)
     hasher.combine(mediaPath)
     hasher.combine(duration)
+    hasher.combine(playLimit)
   }
 
   /// The longest video accepted when a placement names no limit: 30 s for an interstitial, 60 s

@@ -46,6 +46,8 @@ final class VideoShow {
   private var sound: [AudioChunk] = []
   private var stalledTime = 0.0
   private var drawnSize: (width: Int, height: Int)?
+  /// The host time its first picture was first found pending, on a real-time loop.
+  private var pendingSince: Double?
   /// The image each frame is handed to the canvas in.
   private var picture: YUVImage?
   /// How long the audio clock may stand still while the video plays before the device is dropped.
@@ -79,20 +81,32 @@ final class VideoShow {
     case failed(String)
   }
 
-  /// Whether the first picture is decoded; on the host's clock (a deterministic run, which waits
-  /// for every frame anyway) it is waited for.
-  func opening() -> Opening {
+  /// Whether the first picture is decoded at host time `time`; on the host's clock (a
+  /// deterministic run, which waits for every frame anyway) it is waited for. A real-time loop
+  /// never waits: it asks again at each frame, and the show fails once the first picture has been
+  /// pending for `firstPictureLimit` seconds of host time (a decoder that never yields one, such
+  /// as a file that blocks as it is read).
+  func opening(at time: Double) -> Opening {
     if frames.waitForFirstFrame(timeout: followsHostClock ? VideoShow.openingLimit : 0) { return .ready }
     if let failure = frames.failure { return .failed(failure) }
     if frames.isFinished { return .failed("the media file has no picture") }
     if frames.isWaitingForPlayhead {
       return .failed("no picture in the first \(Int(VideoFrameQueue.soundAhead)) s of sound")
     }
-    return followsHostClock ? .failed("no picture in \(Int(VideoShow.openingLimit)) s") : .pending
+    if followsHostClock { return .failed("no picture in \(Int(VideoShow.openingLimit)) s") }
+    let since = pendingSince ?? time
+    pendingSince = since
+    guard time - since < VideoShow.firstPictureLimit - 1e-9 else {
+      return .failed("no picture in \(Int(VideoShow.firstPictureLimit)) s")
+    }
+    return .pending
   }
 
   /// The longest a deterministic run waits for a video's first picture, in seconds.
   static let openingLimit = 30.0
+  /// The longest a real-time show waits for its first picture, in seconds of host time: as long
+  /// as a playing video may go without a new picture (`FullscreenPresenter.freezeLimit`).
+  static let firstPictureLimit = FullscreenPresenter.freezeLimit
 
   /// The first frame was presented: the playhead starts.
   func start(at time: Double) {

@@ -10,29 +10,57 @@ import IntermissionCore
 ///
 /// Devices are opened on that thread too (`open(_:)`), after every close handed over before: the
 /// loop never waits for a close, and a device is never opened while another closes. The closes are
-/// waited for before SDL ends (`SDLSystem`) and when the output ends, and the audio subsystem
-/// starts that the closed devices held are ended then, on the caller's thread: SDL's subsystem
-/// counts are never changed from two threads at once.
+/// waited for before SDL ends (`SDLSystem`) and when the output ends. The audio subsystem is
+/// started and ended only on the thread that makes and ends the output (`startSubsystem()`,
+/// `endSubsystem(_:)`), never on the closing thread: SDL's subsystem counts are never changed
+/// from two threads at once.
 enum AudioDeviceCloser {
   /// Guards the state below, and tells the closing thread of a device and `finish()` of a close.
   private static let condition = Condition()
   /// The opens and closes handed over, in order.
   nonisolated(unsafe) private static var devices: [() -> Void] = []
   nonisolated(unsafe) private static var closing = 0
-  nonisolated(unsafe) private static var subsystemsToEnd = 0
   nonisolated(unsafe) private static var hasThread = false
+  /// How many times SDL was ended by `SDLSystem`: a start made before then ended with it.
+  nonisolated(unsafe) private static var sdlEnds = 0
+  nonisolated(unsafe) private static var starts = 0
+
+  /// An audio subsystem start that an output holds, made while SDL had ended `sdlEnds` times.
+  struct SubsystemStart {
+    fileprivate let sdlEnds: Int
+  }
+
+  /// Starts SDL's audio subsystem (`SDL_InitSubSystem`, counted by SDL) on the caller's thread.
+  /// - Returns: the start to end with `endSubsystem(_:)`, or nil when the audio did not start.
+  static func startSubsystem() -> SubsystemStart? {
+    condition.withLock { starts += 1 }
+    guard SDL_InitSubSystem(UInt32(SDL_INIT_AUDIO)) == 0 else { return nil }
+    return SubsystemStart(sdlEnds: condition.withLock { sdlEnds })
+  }
+
+  /// Ends `start`, unless SDL ended (and so ended it) since.
+  static func endSubsystem(_ start: SubsystemStart) {
+    guard condition.withLock({ sdlEnds }) == start.sdlEnds, SDL_WasInit(UInt32(SDL_INIT_AUDIO)) != 0 else { return }
+    SDL_QuitSubSystem(UInt32(SDL_INIT_AUDIO))
+  }
+
+  /// How many times `startSubsystem()` was called in this process.
+  static var subsystemStarts: Int { condition.withLock { starts } }
+
+  /// Waits for the devices handed over, then notes that SDL ends (`SDL_Quit` ends every audio
+  /// subsystem start): called by `SDLSystem` just before its `SDL_Quit`.
+  static func finishBeforeSDLEnds() {
+    finish()
+    condition.withLock { sdlEnds += 1 }
+  }
 
   /// Pauses `device` (0: none) and hands it to the closing thread, or closes it here if the thread
-  /// cannot start; the audio subsystem start it held, if `endsSubsystem`, ends at `finish()`.
-  static func close(_ device: SDL_AudioDeviceID, endsSubsystem: Bool) {
-    condition.withLock { if endsSubsystem { subsystemsToEnd += 1 } }
+  /// cannot start.
+  static func close(_ device: SDL_AudioDeviceID) {
     guard device != 0 else { return }
     SDL_PauseAudioDevice(device, 1)
     perform { SDL_CloseAudioDevice(device) }
   }
-
-  /// Counts an audio subsystem start to end at `finish()`.
-  static func endSubsystemAtFinish() { condition.withLock { subsystemsToEnd += 1 } }
 
   /// Runs `job` (an `SDL_OpenAudioDevice`, or the close of a device opened so) on the closing
   /// thread, after everything handed over before it, or here if the thread cannot start.
@@ -47,15 +75,10 @@ enum AudioDeviceCloser {
     }
   }
 
-  /// Waits for the devices handed over to be closed, then ends the audio subsystem starts they held.
+  /// Waits for the devices handed over to be opened or closed.
   static func finish() {
-    let subsystems = condition.withLock {
+    condition.withLock {
       while !devices.isEmpty || closing > 0 { condition.wait() }
-      defer { subsystemsToEnd = 0 }
-      return subsystemsToEnd
-    }
-    for _ in 0..<subsystems where SDL_WasInit(UInt32(SDL_INIT_AUDIO)) != 0 {
-      SDL_QuitSubSystem(UInt32(SDL_INIT_AUDIO))
     }
   }
 

@@ -71,7 +71,7 @@ public final class SDLSystem {
   }
 
   deinit {
-    AudioDeviceCloser.finish()
+    AudioDeviceCloser.finishBeforeSDLEnds()
     IMG_Quit()
     SDL_Quit()
   }

@@ -4,8 +4,11 @@ import IntermissionCore
 
 /// Video ads' sound through SDL: each show opens an audio device of its own
 /// (`SDL_OpenAudioDevice`), apart from whatever the game plays its sound on, and closes it at the
-/// show's end. SDL's audio subsystem is started for the device and ended after it (SDL counts
-/// them), so a game without sound still hears its video ads.
+/// show's end. SDL's audio subsystem is started once, when the output is made (at set-up, on the
+/// game's thread), and ended with it (SDL counts starts), so a game without sound still hears its
+/// video ads and no show starts the audio driver in a frame. (SDL 2.26 does not say that
+/// `SDL_InitSubSystem` may be called off the main thread, and its counts are not locked: it is
+/// not called on the closing thread.)
 ///
 /// Closing a device waits for its audio thread to wake (a buffer's time, tens of milliseconds), so
 /// a dismissed show's device is silenced at once and closed on a thread of its own, never on the
@@ -21,21 +24,39 @@ public final class SDLVideoSound: VideoSoundOutput {
   /// The device opened for each show; nil is the default one.
   public let deviceName: String?
 
-  /// Creates the output, on the device `deviceName` (nil: the default one).
-  public init(deviceName: String? = nil) { self.deviceName = deviceName }
+  /// The audio subsystem start this output holds, as `AudioDeviceCloser` counted it; nil when SDL's
+  /// audio did not start (then every video plays silent).
+  private let audioStart: AudioDeviceCloser.SubsystemStart?
+
+  /// Creates the output, on the device `deviceName` (nil: the default one), and starts SDL's audio
+  /// subsystem for it here, at set-up.
+  public init(deviceName: String? = nil) {
+    self.deviceName = deviceName
+    audioStart = AudioDeviceCloser.startSubsystem()
+  }
 
   /// Creates the output on the device that `environment`'s `INTERMISSION_VIDEO_AUDIO_DEVICE` names.
   public convenience init(environment: [String: String]) {
     self.init(deviceName: environment[SDLVideoSound.deviceVariable].flatMap { $0.isEmpty ? nil : $0 })
   }
 
-  deinit { AudioDeviceCloser.finish() }
+  deinit {
+    AudioDeviceCloser.finish()
+    if let audioStart { AudioDeviceCloser.endSubsystem(audioStart) }
+  }
 
   /// A device for one show: its open is handed to the closing thread, after the last show's close,
-  /// so neither is waited for here (on the game's loop).
+  /// so neither is waited for here (on the game's loop); nil when SDL's audio did not start.
   public func openDevice(rate: Int, channels: Int) -> (any VideoSoundDevice)? {
-    try? SDLVideoSoundDevice(rate: rate, channels: channels, deviceName: deviceName)
+    guard audioStart != nil else { return nil }
+    return SDLVideoSoundDevice(rate: rate, channels: channels, deviceName: deviceName)
   }
+
+  /// How many times video sound started SDL's audio subsystem in this process (for tests).
+  package static var audioSubsystemStarts: Int { AudioDeviceCloser.subsystemStarts }
+
+  /// Whether SDL's audio subsystem runs (for tests).
+  package static var isAudioRunning: Bool { SDL_WasInit(UInt32(SDL_INIT_AUDIO)) != 0 }
 
   /// Waits until every device handed to the closing thread was opened or closed (for tests).
   package func finishOpeningAndClosing() { AudioDeviceCloser.finish() }
@@ -63,13 +84,10 @@ final class SDLVideoSoundDevice: VideoSoundDevice {
   /// heard until it has been.
   private var bufferSeconds = 0.0
   private var queuedBytes = 0.0
-  private var ownsSubsystem = false
   /// The thread that opened the last device (for tests: never the one that asked).
   package static let openingThread = Locked<pthread_t?>(nil)
 
-  init(rate: Int, channels: Int, deviceName: String?) throws {
-    guard SDL_InitSubSystem(UInt32(SDL_INIT_AUDIO)) == 0 else { throw SDLError("SDL_InitSubSystem") }
-    ownsSubsystem = true
+  init(rate: Int, channels: Int, deviceName: String?) {
     bytesPerSecond = Double(rate * channels * MemoryLayout<Float>.size)
     let opened = self.opened
     AudioDeviceCloser.perform {
@@ -154,11 +172,9 @@ final class SDLVideoSoundDevice: VideoSoundDevice {
     let known = openDevice()
     isClosed = true
     pending = []
-    if ownsSubsystem { AudioDeviceCloser.endSubsystemAtFinish() }
-    ownsSubsystem = false
     if SDL_WasInit(UInt32(SDL_INIT_AUDIO)) == 0 { return }
     if isOpenKnown {
-      AudioDeviceCloser.close(known, endsSubsystem: false)
+      AudioDeviceCloser.close(known)
     } else {
       let opened = self.opened
       AudioDeviceCloser.perform {

@@ -5,7 +5,7 @@ import IntermissionTestSupport
 import Testing
 
 /// A harness with the video manifest, loads at once, no session-start delay, and recorded beacons.
-private func videoHarness(_ folder: AdFolder? = nil) throws -> (OverlayHarness, RecordingBeacons) {
+func videoHarness(_ folder: AdFolder? = nil) throws -> (OverlayHarness, RecordingBeacons) {
   let h = try OverlayHarness(folder: folder ?? AdFolder.withVideos(), latency: 0) { configuration in
     configuration.pacing.sessionStartDelay = 0
   }

@@ -25,4 +25,27 @@ struct VideoSoundDeviceTests {
     second.close()
     output.finishOpeningAndClosing()
   }
+
+  /// SDL's audio subsystem starts once, when the output is made (at set-up), and ends with it: the
+  /// shows, on the game's loop, never start it (a game without sound of its own would start its
+  /// audio driver in the first video's frame).
+  @Test func theAudioSubsystemStartsAtSetUpAndNoShowStartsIt() throws {
+    setenv("SDL_AUDIODRIVER", "dummy", 0)
+    try #require(!SDLVideoSound.isAudioRunning, "no SDL audio in this session yet")
+    let before = SDLVideoSound.audioSubsystemStarts
+    do {
+      let output = SDLVideoSound()
+      #expect(SDLVideoSound.isAudioRunning, "started at set-up, before any show")
+      #expect(SDLVideoSound.audioSubsystemStarts == before + 1)
+      for _ in 0..<3 {
+        let device = try #require(output.openDevice(rate: 48_000, channels: 2))
+        device.queue([Float](repeating: 0.25, count: 960))
+        device.close()
+      }
+      output.finishOpeningAndClosing()
+      #expect(SDLVideoSound.audioSubsystemStarts == before + 1, "three shows started nothing")
+      withExtendedLifetime(output) { #expect(SDLVideoSound.isAudioRunning) }
+    }
+    #expect(!SDLVideoSound.isAudioRunning, "ended with the output")
+  }
 }

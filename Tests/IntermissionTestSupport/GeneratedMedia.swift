@@ -34,6 +34,15 @@ public enum GeneratedMedia {
         + lavfi("sine=frequency=660:sample_rate=48000", seconds: 4) + ["-vf", "geq=lum='16+60*floor(T)':cb=128:cr=128"]
         + h264 + ["-c:a", "aac"]
     ),
+    // The same steps whose picture stops at 3.5 s (105 frames) while its sound, and so its
+    // container's length, runs the whole 4 s: a file that ends short of its promise, past 90 % of
+    // it minus half a second.
+    (
+      "short-picture.mp4",
+      lavfi("color=c=black:size=320x180:rate=30", seconds: 3.5)
+        + lavfi("sine=frequency=660:sample_rate=48000", seconds: 4) + ["-vf", "geq=lum='16+60*floor(T)':cb=128:cr=128"]
+        + h264 + ["-c:a", "aac"]
+    ),
     // Longer than any placement takes (202).
     ("long.mp4", lavfi("color=c=gray:size=64x64:rate=5", seconds: 61) + h264),
     (
