@@ -25,10 +25,14 @@ final class CallbackTraceOutput: TraceOutput {
 
   /// `line` without its `"eventID"` field (a UUID of 36 characters), if it has one.
   static func withoutEventID(_ line: String) -> String {
-    let field = ",\"eventID\":\""
-    guard let start = line.range(of: field) else { return line }
-    let valueEnd = line.index(start.upperBound, offsetBy: 37, limitedBy: line.endIndex) ?? line.endIndex
-    guard valueEnd <= line.endIndex, line[line.index(before: valueEnd)] == "\"" else { return line }
-    return String(line[..<start.lowerBound] + line[valueEnd...])
+    let bytes = Array(line.utf8)
+    let field = Array(",\"eventID\":\"".utf8)
+    let length = field.count + 36 + 1
+    guard bytes.count >= length else { return line }
+    for start in 0...(bytes.count - length) where bytes[start..<start + field.count].elementsEqual(field) {
+      guard bytes[start + length - 1] == UInt8(ascii: "\"") else { return line }
+      return String(decoding: bytes[..<start] + bytes[(start + length)...], as: UTF8.self)
+    }
+    return line
   }
 }
