@@ -244,11 +244,24 @@ public final class AdOverlay: Overlay {
 
   deinit {
     // A decode may still run on a worker thread; the game may shut SDL down right after this.
+    waitForWorkers()
+  }
+
+  /// Waits, at most the source's load time-out for each, for the overlay's work beside the loop:
+  /// the banner's and the full-screen ads' loads (a decode, a library being loaded) and the
+  /// rehearsal of its own words, stopped first. A program that exits with the overlay alive calls it
+  /// first, as its `deinit` does: a worker still loading a library while the process ends can abort
+  /// it.
+  public func waitForWorkers() {
+    cancelTextPreparation()
     fullscreen.waitForWorkers(timeout: loader.source.loadTimeout)
     loader.waitForWorkers(timeout: loader.source.loadTimeout)
-    cancelTextPreparation()
     rehearsal.waitUntilDone(timeout: loader.source.loadTimeout)
   }
+
+  /// How many of the overlay's loads run on a worker thread: the banner's and the full-screen
+  /// ads' (for tests).
+  package var runningLoads: Int { loader.runningWorkers + fullscreen.runningLoads }
 
   /// Waits, at most `timeout` seconds, until the rehearsals of the overlay's own words are done
   /// (`prepareText(on:)`). For tests.

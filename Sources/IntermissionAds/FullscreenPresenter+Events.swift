@@ -33,4 +33,7 @@ extension FullscreenPresenter {
     interstitials.waitForWorkers(timeout: timeout)
     rewardedAds.waitForWorkers(timeout: timeout)
   }
+
+  /// How many of the interstitial and rewarded loads run on a worker thread.
+  var runningLoads: Int { interstitials.runningLoads + rewardedAds.runningLoads }
 }

@@ -125,6 +125,9 @@ final class FullscreenSlot {
   /// Waits, at most `timeout` seconds, until its load's worker is done.
   func waitForWorkers(timeout: Double) { loader.waitForWorkers(timeout: timeout) }
 
+  /// How many of this slot's loads run on a worker thread.
+  var runningLoads: Int { loader.runningWorkers }
+
   /// When the slot next has work: a due load or a retry.
   var nextWakeTime: Double? { dueTime ?? (loaded == nil && !isDormant ? retryTime : nil) }
 

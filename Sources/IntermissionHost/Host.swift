@@ -52,7 +52,6 @@ public final class Host {
   private var windowMinimized: Bool?
   private let firstScene: () -> Scene
   private let driver: FrameDriver
-  private let adLoader: AdLoader?
   private let httpClient: HTTPClient?
   private var failure: Failure?
   private let warn: (String) -> Void
@@ -113,7 +112,6 @@ public final class Host {
 
     if options.noAds {
       adOverlay = nil
-      adLoader = nil
       httpClient = nil
     } else {
       var configuration = AdOverlay.Configuration()
@@ -135,7 +133,6 @@ public final class Host {
           cacheFolder: HTTPCache.defaultFolder(environment: environment), fallbackManifest: options.fallbackAdsPath,
           failsEveryLoad: options.failAds, isTest: options.headless || options.fixedStep, environment: environment),
         isInterrupted: { StopSignals.received != nil }, onFinish: { waker.wake() })
-      adLoader = loader
       let overlay = AdOverlay(
         pauseTarget: director, loader: loader, configuration: configuration, trace: trace,
         urlOpener: HostURLOpener(headless: options.headless))
@@ -187,12 +184,13 @@ public final class Host {
   }
 
   /// Stops what runs beside the loop: transfers under way are cancelled (quitting never waits for
-  /// a slow server), then the ad loader's and the beacon queue's workers are waited for, so that
-  /// nothing of theirs (a decode, a library being loaded) is left half done when the process ends
-  /// or SDL shuts down. `Launcher.finish` calls it; the host's `deinit` does too.
+  /// a slow server), then the overlay's workers (the banner's and the full-screen ads' loads, the
+  /// rehearsal of its words) and the beacon queue's are waited for, so that nothing of theirs (a
+  /// decode, a library being loaded) is left half done when the process ends or SDL shuts down.
+  /// `Launcher.finish` calls it; the host's `deinit` does too.
   public func stopWorkers() {
     httpClient?.cancelAll()
-    if let adLoader { adLoader.waitForWorkers(timeout: adLoader.source.loadTimeout) }
+    adOverlay?.waitForWorkers()
     (adOverlay?.beacons as? BeaconQueue)?.waitForWorker()
   }
 

@@ -46,7 +46,7 @@ public enum AdSources {
   /// endpoint on a public address, the same refusing every loopback, link-local or private address.
   public static func beaconClient(for source: any AdSource, client: HTTPClient) -> HTTPClient {
     guard let bought = source as? OpenRTBSource, !bought.allowsPrivateAddresses else { return client }
-    return HTTPClient(timeouts: client.timeouts, caFile: client.caFile, allowsPrivateAddresses: false)
+    return client.restricted(allowsPrivateAddresses: false)
   }
 
   private static func demandSource(

@@ -46,7 +46,9 @@ public final class HTTPClient: Sendable {
   public let allowsPrivateAddresses: Bool
   /// The PEM file of certificate authorities trusted besides the system's, if any.
   public let caFile: String?
-  private let cancellation = Cancellation()
+  /// Shared by the clients made with `restricted(allowsPrivateAddresses:)`: one `cancelAll()`
+  /// stops them all.
+  private let cancellation: Cancellation
 
   /// Creates a client.
   /// - Parameters:
@@ -54,10 +56,25 @@ public final class HTTPClient: Sendable {
   ///   - caFile: a PEM file of certificate authorities trusted besides the system's (`--ads-ca`).
   ///   - allowsPrivateAddresses: false refuses every connection to a loopback, link-local or
   ///     private address (for ads whose source is on a public address).
-  public init(timeouts: Timeouts = Timeouts(), caFile: String? = nil, allowsPrivateAddresses: Bool = true) {
+  public convenience init(timeouts: Timeouts = Timeouts(), caFile: String? = nil, allowsPrivateAddresses: Bool = true) {
+    self.init(
+      timeouts: timeouts, caFile: caFile, allowsPrivateAddresses: allowsPrivateAddresses, cancellation: Cancellation())
+  }
+
+  private init(timeouts: Timeouts, caFile: String?, allowsPrivateAddresses: Bool, cancellation: Cancellation) {
     self.timeouts = timeouts
     self.caFile = caFile
     self.allowsPrivateAddresses = allowsPrivateAddresses
+    self.cancellation = cancellation
+  }
+
+  /// This client with its timeouts and certificate authorities, allowing private addresses only if
+  /// both it and `allowsPrivateAddresses` do; the two share their cancellation: this client's
+  /// `cancelAll()` stops the other's transfers too (a quitting program waits for no ad's fetch).
+  public func restricted(allowsPrivateAddresses: Bool) -> HTTPClient {
+    HTTPClient(
+      timeouts: timeouts, caFile: caFile, allowsPrivateAddresses: self.allowsPrivateAddresses && allowsPrivateAddresses,
+      cancellation: cancellation)
   }
 
   /// Stops every transfer under way within about a second, and fails every later request: for a

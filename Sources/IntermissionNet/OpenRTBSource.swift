@@ -80,7 +80,7 @@ public final class OpenRTBSource: AdSource, @unchecked Sendable {
     let endpoint = demand.endpoint
     let local = WebURL.scope(of: endpoint.host) != .public
     allowsPrivateAddresses = local
-    let guarded = HTTPClient(timeouts: client.timeouts, caFile: client.caFile, allowsPrivateAddresses: local)
+    let guarded = client.restricted(allowsPrivateAddresses: local)
     self.client = guarded
     fetcher = CachedFetch(client: guarded, cache: cache, decoder: decoder)
     videos = VideoMediaDownload(

@@ -19,8 +19,7 @@ public struct RemoteVideoAds: VideoAdFetching {
   ///     Only a loopback origin lets ads use http and loopback or private addresses.
   public init(client: HTTPClient, cache: HTTPCache?, origin: WebURL?) {
     let rule = NativeAd.URLRule(endpoint: origin ?? WebURL("https://example.com/")!)
-    let guarded = HTTPClient(
-      timeouts: client.timeouts, caFile: client.caFile, allowsPrivateAddresses: rule.allowedScope != .public)
+    let guarded = client.restricted(allowsPrivateAddresses: rule.allowedScope != .public)
     fetcher = CachedFetch(client: guarded, cache: cache, decoder: NoImages())
     videos = VideoMediaDownload(
       client: guarded, cache: cache ?? HTTPCache(folder: OpenRTBSource.temporaryMediaFolder()), rule: rule)
