@@ -56,6 +56,9 @@ public final class FullscreenPresenter {
   /// The show before, until its image is discarded on the canvas's thread.
   var retiredImage = CreativeImage()
   var time = 0.0
+  /// The canvas's size and pixel density at the last draw: a video is decoded at the size it will
+  /// be drawn from its first picture.
+  private var lastDrawnView: (size: Size, pixelsPerPoint: Double)?
   private var sessionStart: Double?
   /// Whether another view (the banner's in-app ad view) is open.
   var isOtherViewOpen: () -> Bool = { false }
@@ -174,7 +177,8 @@ public final class FullscreenPresenter {
     slot.take(imageInto: &show.image)
     show.tracker.beacons = beacons()
     if let video = show.ad.video {
-      show.video = VideoShow(video: video, sound: videoSound, followsHostClock: videosFollowHostClock)
+      show.video = VideoShow(
+        video: video, sound: videoSound, followsHostClock: videosFollowHostClock, view: lastDrawnView)
     }
     self.show = show
     if format == .interstitial {
@@ -271,6 +275,7 @@ public final class FullscreenPresenter {
 
   /// Uploads the waiting creatives ahead of their shows, and draws the open view over everything.
   func draw(on canvas: any Canvas) {
+    lastDrawnView = (canvas.size, canvas.pixelsPerPoint)
     retiredImage.prepare(on: canvas)
     interstitials.prepare(on: canvas)
     rewardedAds.prepare(on: canvas)
@@ -298,13 +303,7 @@ public final class FullscreenPresenter {
       if let video = show.video { startVideo(show, video) }
     }
     if let video = show.video {
-      if video.isPlaying {
-        let videoSize = Size(width: Double(video.video.width), height: Double(video.video.height))
-        let drawn = AdView.videoFrame(in: canvas.size, videoSize: videoSize)
-        video.noteDrawnSize(
-          width: Int((drawn.width * canvas.pixelsPerPoint).rounded()),
-          height: Int((drawn.height * canvas.pixelsPerPoint).rounded()))
-      }
+      if video.isPlaying { video.noteDrawn(in: canvas.size, pixelsPerPoint: canvas.pixelsPerPoint) }
       if let handle = show.image.uploaded, let frame = video.frameDue() {
         let uploaded = canvas.updateVideoImage(handle, with: frame.image)
         // The canvas has its copy: the planes go back to the decoder with the frame.

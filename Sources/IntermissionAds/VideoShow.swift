@@ -54,12 +54,22 @@ final class VideoShow {
   static let deviceStallLimit = 0.5
 
   /// Plays `video` (decoding starts now, on a worker), its sound on a device of `sound`'s.
-  init(video: VideoCreative, sound: (any VideoSoundOutput)?, followsHostClock: Bool) {
+  /// - Parameter view: the size and pixel density of the view it will be drawn in, if known: its
+  ///   pictures are decoded at the size drawn from the first, so that none is scaled as it is drawn
+  ///   (a GPU's scaled YUV drawing, compiled and run only for the first frames, stalled them).
+  init(
+    video: VideoCreative, sound: (any VideoSoundOutput)?, followsHostClock: Bool,
+    view: (size: Size, pixelsPerPoint: Double)? = nil
+  ) {
     self.video = video
     self.followsHostClock = followsHostClock
     schedule = VASTTrackingSchedule(trackers: video.ad.trackers, duration: video.duration)
     device = video.hasAudio ? sound?.openDevice(rate: 48_000, channels: 2) : nil
-    frames = VideoFrameQueue(opening: video.mediaPath, audioChannels: device == nil ? 0 : 2)
+    let drawn = view.flatMap { VideoShow.drawnPixels(of: video, in: $0.size, pixelsPerPoint: $0.pixelsPerPoint) }
+    drawnSize = drawn
+    frames = VideoFrameQueue(
+      opening: video.mediaPath, audioChannels: device == nil ? 0 : 2,
+      outputSize: drawn.flatMap { VideoShow.outputSize(of: video, drawnAt: $0) })
   }
 
   deinit { stop() }
@@ -154,13 +164,34 @@ final class VideoShow {
     return (picture, frame.time)
   }
 
-  /// The view draws the video `width` x `height` pixels: the worker scales the next frames to
-  /// that, so that the loop copies them one to one (no frame is scaled on the game's thread).
-  func noteDrawnSize(width: Int, height: Int) {
-    let size = (width: width & ~1, height: height & ~1)
-    guard size.width >= 2, size.height >= 2, drawnSize.map({ $0 != size }) ?? true else { return }
-    drawnSize = size
-    frames.requestOutputSize(size.width == video.width && size.height == video.height ? nil : size)
+  /// The view (`size` points, `pixelsPerPoint`) draws the video: the worker scales the next frames
+  /// to the pixels it is drawn at, so that the loop copies them one to one (no frame is scaled on
+  /// the game's thread).
+  func noteDrawn(in size: Size, pixelsPerPoint: Double) {
+    guard let drawn = VideoShow.drawnPixels(of: video, in: size, pixelsPerPoint: pixelsPerPoint),
+      drawnSize.map({ $0 != drawn }) ?? true
+    else { return }
+    drawnSize = drawn
+    frames.requestOutputSize(VideoShow.outputSize(of: video, drawnAt: drawn))
+  }
+
+  /// The pixels `video` is drawn at in a view of `size` points: even, nil below 2 x 2.
+  static func drawnPixels(of video: VideoCreative, in size: Size, pixelsPerPoint: Double) -> (width: Int, height: Int)?
+  {
+    let drawn = AdView.videoFrame(in: size, videoSize: Size(width: Double(video.width), height: Double(video.height)))
+    let pixels = (
+      width: Int((drawn.width * pixelsPerPoint).rounded()) & ~1,
+      height: Int((drawn.height * pixelsPerPoint).rounded()) & ~1
+    )
+    return pixels.width >= 2 && pixels.height >= 2 ? pixels : nil
+  }
+
+  /// The size the decoder is asked for to draw `video` at `drawn`: nil, its own, when they are the
+  /// same.
+  private static func outputSize(of video: VideoCreative, drawnAt drawn: (width: Int, height: Int)) -> (
+    width: Int, height: Int
+  )? {
+    drawn.width == video.width && drawn.height == video.height ? nil : drawn
   }
 
   /// Where in the video the sound heard now is, by the audio device's clock; nil without a device.

@@ -78,6 +78,12 @@ public protocol Canvas: AnyObject {
   /// Draws the kept scene layer. The default does nothing.
   func drawSceneLayer()
 
+  /// Draws the scene (`draw`) into the scene layer and the layer out, where nothing shows, so that a
+  /// GPU driver that compiles its drawing code at first use does it now, at the first frame,
+  /// instead of at the first pause. The director calls it once, before its first frame's drawing.
+  /// The default does nothing.
+  func warmUpSceneLayer(_ draw: () -> Void)
+
   /// Runs `draw`, which draws an overlay, so that whatever state the canvas's target keeps for the
   /// game (a renderer's draw colour, blend mode, scale and clip) is as it was afterwards, and the
   /// canvas's `size` is the window's as it is now. The default draws directly.
@@ -88,6 +94,7 @@ extension Canvas {
   public var pixelsPerPoint: Double { 1 }
   public func drawIntoSceneLayer(_ draw: () -> Void) { draw() }
   public func drawSceneLayer() {}
+  public func warmUpSceneLayer(_ draw: () -> Void) {}
   public func drawOverlay(_ draw: () -> Void) { draw() }
   public func updateVideoImage(_ image: ImageHandle, with frame: YUVImage) -> Bool { false }
   public func drawText(

@@ -66,6 +66,8 @@ public final class Director {
   private var pendingChanges: [SceneChange] = []
   private var lastTickTime: Double?
   private var sceneLayerIsStale = true
+  /// Whether the canvas was asked to warm up its scene layer (`Canvas.warmUpSceneLayer(_:)`).
+  private var hasWarmedSceneLayer = false
 
   private enum SceneChange {
     case push(Scene)
@@ -286,6 +288,13 @@ public final class Director {
   public func render(on canvas: any Canvas) {
     if let scene = stack.last {
       if isRunning {
+        if !hasWarmedSceneLayer {
+          hasWarmedSceneLayer = true
+          canvas.warmUpSceneLayer {
+            canvas.clear(scene.backgroundColor)
+            scene.draw(on: canvas)
+          }
+        }
         canvas.clear(scene.backgroundColor)
         scene.draw(on: canvas)
         sceneDrawCount += 1

@@ -21,38 +21,46 @@ extension Renderer {
   /// A failure only leaves the stall where it was: nothing is thrown.
   func warmUpVideoDrawing() {
     guard !isSoftware else { return }
-    let side: CInt = 6
+    let mode = SDL_GetYUVConversionMode()
+    defer { SDL_SetYUVConversionMode(mode) }
+    // SDL's OpenGL renderer picks a texture's conversion when the texture is made, OpenGL ES 2's
+    // when it is drawn: the mode is set for both.
+    for conversion in [SDL_YUV_CONVERSION_BT601, SDL_YUV_CONVERSION_BT709] {
+      SDL_SetYUVConversionMode(conversion)
+      guard warmUpVideoDrawing(side: 6) else { return }
+    }
+  }
+
+  /// Makes a `side` x `side` I420 texture in the current YUV conversion mode and draws it
+  /// `videoWarmUpDraws` times each way; false when an SDL call failed.
+  private func warmUpVideoDrawing(side: CInt) -> Bool {
     guard
       let texture = SDL_CreateTexture(
         pointer, intermission_pixelformat_iyuv(), CInt(SDL_TEXTUREACCESS_STREAMING.rawValue), side, side)
-    else { return }
+    else { return false }
     defer { SDL_DestroyTexture(texture) }
     let luma = [UInt8](repeating: 128, count: Int(side * side))
     let chroma = [UInt8](repeating: 128, count: Int(side * side / 4))
     let uploaded = SDL_UpdateYUVTexture(texture, nil, luma, side, chroma, side / 2, chroma, side / 2)
-    guard uploaded == 0, SDL_SetTextureBlendMode(texture, SDL_BLENDMODE_NONE) == 0 else { return }
-    let mode = SDL_GetYUVConversionMode()
-    defer { SDL_SetYUVConversionMode(mode) }
-    preservingState {
+    guard uploaded == 0, SDL_SetTextureBlendMode(texture, SDL_BLENDMODE_NONE) == 0 else { return false }
+    return preservingState {
       SDL_RenderSetScale(pointer, 1, 1)
       var corner = SDL_Rect(x: 0, y: 0, w: 1, h: 1)
-      guard SDL_RenderSetClipRect(pointer, &corner) == 0 else { return }
+      guard SDL_RenderSetClipRect(pointer, &corner) == 0 else { return false }
       var pixel: UInt32 = 0
-      for conversion in [SDL_YUV_CONVERSION_BT601, SDL_YUV_CONVERSION_BT709] {
-        SDL_SetYUVConversionMode(conversion)
-        for (scaleMode, place) in [
-          (SDL_ScaleModeNearest, SDL_Rect(x: 0, y: 0, w: side, h: side)),
-          (SDL_ScaleModeLinear, SDL_Rect(x: 0, y: 0, w: side - 2, h: side - 2)),
-        ] {
-          guard SDL_SetTextureScaleMode(texture, scaleMode) == 0 else { return }
-          var destination = place
-          for _ in 0..<Renderer.videoWarmUpDraws {
-            guard SDL_RenderCopy(pointer, texture, nil, &destination) == 0,
-              SDL_RenderReadPixels(pointer, &corner, intermission_pixelformat_argb8888(), &pixel, 4) == 0
-            else { return }
-          }
+      for (scaleMode, place) in [
+        (SDL_ScaleModeNearest, SDL_Rect(x: 0, y: 0, w: side, h: side)),
+        (SDL_ScaleModeLinear, SDL_Rect(x: 0, y: 0, w: side - 2, h: side - 2)),
+      ] {
+        guard SDL_SetTextureScaleMode(texture, scaleMode) == 0 else { return false }
+        var destination = place
+        for _ in 0..<Renderer.videoWarmUpDraws {
+          guard SDL_RenderCopy(pointer, texture, nil, &destination) == 0,
+            SDL_RenderReadPixels(pointer, &corner, intermission_pixelformat_argb8888(), &pixel, 4) == 0
+          else { return false }
         }
       }
+      return true
     }
   }
 }

@@ -195,6 +195,23 @@ public final class SDLCanvas: Canvas {
     renderer.copy(sceneLayer, to: Rect(x: 0, y: 0, width: size.width, height: size.height))
   }
 
+  /// How many times the scene layer's drawing is warmed: a software OpenGL (llvmpipe) compiles a
+  /// drawing's code at its first use and again, for its fast path, at about its fourth.
+  static let sceneLayerWarmUpDraws = 5
+
+  /// On an accelerated renderer, draws the scene into its layer and the layer over the window,
+  /// `sceneLayerWarmUpDraws` times, before the frame's own drawing replaces the window's pixels: the
+  /// first pause's drawing into a texture and out of it was compiled there (llvmpipe: 50 ms of a
+  /// frame at a full-screen ad's start, and as much at the player's first pause). The software
+  /// renderer compiles nothing and skips it.
+  public func warmUpSceneLayer(_ draw: () -> Void) {
+    guard !renderer.isSoftware else { return }
+    for _ in 0..<SDLCanvas.sceneLayerWarmUpDraws {
+      drawIntoSceneLayer(draw)
+      drawSceneLayer()
+    }
+  }
+
   /// Shows the frame.
   public func present() { renderer.present() }
 

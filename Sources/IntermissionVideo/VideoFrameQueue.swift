@@ -30,10 +30,13 @@ public final class VideoFrameQueue {
   }
 
   /// Opens the file at `path` on a worker of its own (so that not even the opening runs on the
-  /// loop) and decodes it there, with its sound at 48 kHz in `audioChannels` channels (0: none). A
-  /// file that does not open is a `failure`.
-  public convenience init(opening path: String, audioChannels: Int) {
-    self.init(shared: Shared(path: path, audioChannels: audioChannels))
+  /// loop) and decodes it there, with its sound at 48 kHz in `audioChannels` channels (0: none), its
+  /// pictures at `outputSize` from the first (as `requestOutputSize(_:)` asks; nil: the video's
+  /// own size). A file that does not open is a `failure`.
+  public convenience init(opening path: String, audioChannels: Int, outputSize: (width: Int, height: Int)? = nil) {
+    let shared = Shared(path: path, audioChannels: audioChannels)
+    if let outputSize { shared.requestOutputSize(outputSize) }
+    self.init(shared: shared)
   }
 
   private init(shared: Shared) {

@@ -80,6 +80,23 @@ struct VideoAdTests {
     #expect(steps == (0..<4).flatMap { Array(repeating: $0, count: 30) }, "\(lumas)")
   }
 
+  /// Every picture reaches the canvas at the pixels it is drawn at, the first one too: the worker
+  /// scales them all, and the loop never draws a scaled video frame (a GPU's scaled YUV drawing,
+  /// compiled and run for the first frames alone, stalled them).
+  @Test func everyPictureIsDecodedAtTheSizeItIsDrawnFromTheFirst() throws {
+    let (h, _) = try videoHarness()
+    h.run(until: 1)
+    #expect(h.overlay.fullscreen.showRewarded(placement: "bonus") == nil)
+    h.run(until: 2)
+    // steps.mp4 is 320 x 180; the 800 x 600 view draws it at 800 x 450.
+    let drawn = AdView.videoFrame(in: h.canvas.size, videoSize: Size(width: 320, height: 180))
+    let expected = "\(Int(drawn.width.rounded()))x\(Int(drawn.height.rounded()))"
+    #expect(expected == "800x450")
+    let sizes = h.canvas.videoFrameSizes.values.first ?? []
+    #expect(sizes.count >= 29, "\(sizes.count) frames")
+    #expect(sizes.allSatisfy { $0 == expected }, "\(expected): \(sizes)")
+  }
+
   /// While a video plays, no next ad is prepared (that would hold a second decoder and picture
   /// beside the playing one): the next rewarded video loads at the end of this one, during its end
   /// card, and is ready before the player closes it.

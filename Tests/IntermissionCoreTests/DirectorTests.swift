@@ -87,6 +87,26 @@ struct DirectorTests {
     #expect(scene.updates.reduce(0, +) < 5, "a fixed 0.1 s clamp runs a 5 fps game at half speed")
   }
 
+  /// A GPU driver that compiles its drawing code at first use (llvmpipe) would otherwise do it for
+  /// the scene layer at the first pause: in a full-screen ad's first frame, or the player's pause.
+  @Test func theFirstRunningFrameAsksTheCanvasOnceToWarmUpItsSceneLayerWithTheScenesOwnDrawing() {
+    let director = makeDirector()
+    let canvas = RecordingCanvas()
+    canvas.runsSceneLayerWarmUps = true
+    let scene = RecordingScene("A", log: log)
+    director.run(scene)
+    frames(1, director, canvas: canvas)
+    #expect(canvas.sceneLayerWarmUps.count == 1)
+    let warmUp = canvas.sceneLayerWarmUps.first ?? []
+    #expect(!warmUp.isEmpty && Array(canvas.operations.prefix(warmUp.count)) == warmUp, "\(warmUp)")
+    #expect(scene.draws == 2, "the warm-up's drawing and the frame's")
+    frames(20, director, canvas: canvas)
+    director.hold(.window)
+    frames(5, director, canvas: canvas)
+    #expect(canvas.sceneLayerWarmUps.count == 1, "only once")
+    #expect(scene.draws == 23, "then once in each of the 20 running frames, and once into the layer at the hold")
+  }
+
   @Test func stoppedDirectorNeitherUpdatesNorDrawsButOverlaysDo() {
     let director = makeDirector()
     let canvas = RecordingCanvas()

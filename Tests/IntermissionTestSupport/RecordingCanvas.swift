@@ -20,6 +20,11 @@ public final class RecordingCanvas: Canvas {
   public var onText: ((String) -> Void)?
   public private(set) var layerDraws = 0
   public private(set) var layerComposites = 0
+  /// Whether `warmUpSceneLayer(_:)` runs the drawing it is given (off: it is only counted, and the
+  /// scene's draws stay those of the frames).
+  public var runsSceneLayerWarmUps = false
+  /// The operations of each scene layer warm-up asked for, in order (empty when not run).
+  public private(set) var sceneLayerWarmUps: [[String]] = []
   private var nextImage = 1
 
   public init(size: Size = Size(width: 800, height: 600)) {
@@ -73,9 +78,12 @@ public final class RecordingCanvas: Canvas {
   public func discard(_ image: ImageHandle) { operations.append("discard \(image.rawValue)") }
   /// The luma of the top-left pixel of each video frame given to an image, in order.
   public private(set) var videoFrameLumas: [Int: [UInt8]] = [:]
+  /// The pixel size ("WxH") of each video frame given to an image, in order.
+  public private(set) var videoFrameSizes: [Int: [String]] = [:]
   public func updateVideoImage(_ image: ImageHandle, with frame: YUVImage) -> Bool {
     if refusesUploads { return false }
     videoFrameLumas[image.rawValue, default: []].append(frame.planes[0].first ?? 0)
+    videoFrameSizes[image.rawValue, default: []].append("\(frame.pixelWidth)x\(frame.pixelHeight)")
     operations.append("video \(image.rawValue)")
     return true
   }
@@ -88,5 +96,15 @@ public final class RecordingCanvas: Canvas {
   public func drawSceneLayer() {
     layerComposites += 1
     operations.append("layer.composite")
+  }
+  public func warmUpSceneLayer(_ draw: () -> Void) {
+    guard runsSceneLayerWarmUps else {
+      sceneLayerWarmUps.append([])
+      return
+    }
+    let start = operations.count
+    draw()
+    sceneLayerWarmUps.append(Array(operations[start...]))
+    operations.removeSubrange(start...)
   }
 }
