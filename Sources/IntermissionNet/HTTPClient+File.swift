@@ -14,23 +14,8 @@ extension HTTPClient {
   func get(_ url: String, into file: IncomingBody, maximumBytes: Int, redirects: RedirectPolicy)
     -> Result<HTTPResponse, HTTPFailure>
   {
-    guard let first = WebURL(url) else { return .failure(.other("not an http or https URL: \(url)")) }
-    var current = first
-    for _ in 0...HTTPClient.maximumRedirects {
-      let outcome = transfer(
-        current, maximumBytes: maximumBytes, headerLines: [], postBody: nil, inspect: nil, file: file)
-      guard case .success(let (response, location)) = outcome else { return outcome.map { $0.0 } }
-      guard (300..<400).contains(response.status), response.status != 304, let location else {
-        return .success(response)
-      }
-      guard let next = WebURL(location) else {
-        return .failure(.redirectRefused("to '\(PrintableText.escaping(location, limit: 200))', not http or https"))
-      }
-      if redirects == .sameOrigin && next.origin != first.origin {
-        return .failure(.redirectRefused("to \(next.origin), another origin than \(first.origin)"))
-      }
-      current = next
+    followingRedirects(from: url, redirects: redirects) { hop in
+      transfer(hop, maximumBytes: maximumBytes, headerLines: [], postBody: nil, inspect: nil, file: file)
     }
-    return .failure(.redirectRefused("more than \(HTTPClient.maximumRedirects) redirects"))
   }
 }

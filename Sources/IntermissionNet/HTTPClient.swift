@@ -100,25 +100,11 @@ public final class HTTPClient: Sendable {
     _ url: String, maximumBytes: Int, ifNoneMatch: String? = nil, redirects: RedirectPolicy,
     inspect: (@Sendable ([UInt8]) -> ImageHeaderVerdict)? = nil
   ) -> Result<HTTPResponse, HTTPFailure> {
-    guard let first = WebURL(url) else { return .failure(.other("not an http or https URL: \(url)")) }
-    var current = first
-    for _ in 0...HTTPClient.maximumRedirects {
-      let outcome = transfer(
-        current, maximumBytes: maximumBytes, headerLines: ifNoneMatch.map { ["If-None-Match: \($0)"] } ?? [],
+    followingRedirects(from: url, redirects: redirects) { hop in
+      transfer(
+        hop, maximumBytes: maximumBytes, headerLines: ifNoneMatch.map { ["If-None-Match: \($0)"] } ?? [],
         postBody: nil, inspect: inspect)
-      guard case .success(let (response, location)) = outcome else { return outcome.map { $0.0 } }
-      guard (300..<400).contains(response.status), response.status != 304, let location else {
-        return .success(response)
-      }
-      guard let next = WebURL(location) else {
-        return .failure(.redirectRefused("to '\(PrintableText.escaping(location, limit: 200))', not http or https"))
-      }
-      if redirects == .sameOrigin && next.origin != first.origin {
-        return .failure(.redirectRefused("to \(next.origin), another origin than \(first.origin)"))
-      }
-      current = next
     }
-    return .failure(.redirectRefused("more than \(HTTPClient.maximumRedirects) redirects"))
   }
 
   /// Sends `body` to `url` with POST and `headers` (`Name: value` lines); follows no redirect.
