@@ -176,6 +176,10 @@ public final class AdLoader: @unchecked Sendable {
     return true
   }
 
+  /// Cancels the running load's transfers (its budget: libcurl notices within a second), leaving
+  /// everything else as it is: for an overlay that ends, which waits for its workers next.
+  package func cancelRunningLoad() { condition.withLock { budget?.cancel() } }
+
   /// How many loads still run on a worker thread, finished or given up on: the current one, and one
   /// given up on whose transfers are stopping (libcurl notices a cancellation within a second).
   package var runningWorkers: Int { condition.withLock { workers } }

@@ -23,6 +23,7 @@ extension AdOverlay {
   /// Tells the source the view's size in pixels.
   func noteViewSize() {
     let size = slot.viewSize
+    fullscreen.view = (size, pixelScale)
     loader.source.noteViewSize(Size(width: size.width * pixelScale, height: size.height * pixelScale))
   }
 

@@ -237,6 +237,7 @@ public final class AdOverlay: Overlay {
       beacons: { [weak slot] in slot?.tracker.beacons }, strings: strings)
     // Weakly both ways: the slot and the presenter live exactly as long as the overlay.
     fullscreen.isOtherViewOpen = { [weak slot] in slot?.hasAction == true }
+    fullscreen.view = (slot.viewSize, pixelScale)
     slot.onLoad = { [weak fullscreen] result in fullscreen?.bannerDidLoad(result) }
     slot.tracker.revenue = revenue
     fullscreen.revenue = revenue
@@ -244,24 +245,43 @@ public final class AdOverlay: Overlay {
 
   deinit {
     // A decode may still run on a worker thread; the game may shut SDL down right after this.
-    waitForWorkers()
+    stopWorkers()
   }
 
-  /// Waits, at most the source's load time-out for each, for the overlay's work beside the loop:
-  /// the banner's and the full-screen ads' loads (a decode, a library being loaded) and the
-  /// rehearsal of its own words, stopped first. A program that exits with the overlay alive calls it
-  /// first, as its `deinit` does: a worker still loading a library while the process ends can abort
-  /// it.
-  public func waitForWorkers() {
+  /// Stops the overlay's work beside the loop, for an overlay or a program that ends: the transfers
+  /// under way are cancelled (`cancelsTransfers`, and each load's own), a playing video's decoding
+  /// is stopped, the rehearsal of the overlay's words is cancelled, and then the loads (a decode, a
+  /// library being loaded), the rehearsal and the stopped video's decoding thread are waited for,
+  /// all within one load time-out of the source in all. (The decoders of videos dismissed earlier
+  /// end on their own; a program waits for them with `VideoFrameQueue.finishStopping(timeout:)`.) A program that exits with the overlay alive calls it
+  /// first, as its `deinit` does: a worker still loading a library or decoding while the process
+  /// ends can abort it. The overlay shows nothing more afterwards.
+  public func stopWorkers() {
+    cancelsTransfers?()
     cancelTextPreparation()
-    fullscreen.waitForWorkers(timeout: loader.source.loadTimeout)
-    loader.waitForWorkers(timeout: loader.source.loadTimeout)
-    rehearsal.waitUntilDone(timeout: loader.source.loadTimeout)
+    loader.cancelRunningLoad()
+    fullscreen.stopWork()
+    let deadline = MonotonicClock.readSeconds() + loader.source.loadTimeout
+    func remaining() -> Double { max(0, deadline - MonotonicClock.readSeconds()) }
+    fullscreen.waitForWorkers(until: deadline)
+    loader.waitForWorkers(timeout: remaining())
+    rehearsal.waitUntilDone(timeout: remaining())
+    fullscreen.waitForVideo(until: deadline)
   }
+
+  /// Cancels every transfer of the client the overlay's source fetches with (its `cancelAll()`),
+  /// if the overlay was made with one: `stopWorkers()` calls it first.
+  package var cancelsTransfers: (@Sendable () -> Void)?
 
   /// How many of the overlay's loads run on a worker thread: the banner's and the full-screen
   /// ads' (for tests).
   package var runningLoads: Int { loader.runningWorkers + fullscreen.runningLoads }
+
+  /// How many of the rewarded ads' loads run on a worker thread (for tests).
+  package var runningRewardedLoads: Int { fullscreen.rewardedAds.runningLoads }
+
+  /// Whether the shown video's decoding thread is still alive (for tests).
+  package var isDecodingVideo: Bool { fullscreen.isDecodingVideo }
 
   /// Waits, at most `timeout` seconds, until the rehearsals of the overlay's own words are done
   /// (`prepareText(on:)`). For tests.

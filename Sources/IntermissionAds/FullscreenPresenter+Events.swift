@@ -28,11 +28,30 @@ extension FullscreenPresenter {
     onEvent?(event)
   }
 
-  /// Waits, at most `timeout` seconds, until no full-screen load runs on a worker thread.
-  func waitForWorkers(timeout: Double) {
-    interstitials.waitForWorkers(timeout: timeout)
-    rewardedAds.waitForWorkers(timeout: timeout)
+  /// Cancels the transfers of the running full-screen loads, and stops a playing video's decoding
+  /// (its worker is handed to be joined off the loop): for an overlay that ends.
+  func stopWork() {
+    interstitials.cancelRunningLoad()
+    rewardedAds.cancelRunningLoad()
+    show?.video?.stop()
   }
+
+  /// Waits, until `deadline` (`MonotonicClock` seconds) at the latest, until no full-screen load
+  /// runs on a worker thread.
+  func waitForWorkers(until deadline: Double) {
+    for slot in [interstitials, rewardedAds] {
+      slot.waitForWorkers(timeout: max(0, deadline - MonotonicClock.readSeconds()))
+    }
+  }
+
+  /// Waits, until `deadline` (`MonotonicClock` seconds) at the latest, until the shown video's
+  /// decoding thread, stopped by `stopWork()`, has returned.
+  func waitForVideo(until deadline: Double) {
+    show?.video?.waitForDecoderEnd(timeout: max(0, deadline - MonotonicClock.readSeconds()))
+  }
+
+  /// Whether the shown video's decoding thread is still alive (for tests).
+  var isDecodingVideo: Bool { show?.video?.isDecoding ?? false }
 
   /// How many of the interstitial and rewarded loads run on a worker thread.
   var runningLoads: Int { interstitials.runningLoads + rewardedAds.runningLoads }

@@ -56,9 +56,9 @@ public final class FullscreenPresenter {
   /// The show before, until its image is discarded on the canvas's thread.
   var retiredImage = CreativeImage()
   var time = 0.0
-  /// The canvas's size and pixel density at the last draw: a video is decoded at the size it will
-  /// be drawn from its first picture.
-  private var lastDrawnView: (size: Size, pixelsPerPoint: Double)?
+  /// The view's size and pixel density, as the overlay knows them (`AdOverlay.viewSize`,
+  /// `pixelScale`): a video is decoded at the size it will be drawn from its first picture.
+  var view: (size: Size, pixelsPerPoint: Double)?
   private var sessionStart: Double?
   /// Whether another view (the banner's in-app ad view) is open.
   var isOtherViewOpen: () -> Bool = { false }
@@ -178,7 +178,7 @@ public final class FullscreenPresenter {
     show.tracker.beacons = beacons()
     if let video = show.ad.video {
       show.video = VideoShow(
-        video: video, sound: videoSound, followsHostClock: videosFollowHostClock, view: lastDrawnView)
+        video: video, sound: videoSound, followsHostClock: videosFollowHostClock, view: view)
     }
     self.show = show
     if format == .interstitial {
@@ -275,7 +275,6 @@ public final class FullscreenPresenter {
 
   /// Uploads the waiting creatives ahead of their shows, and draws the open view over everything.
   func draw(on canvas: any Canvas) {
-    lastDrawnView = (canvas.size, canvas.pixelsPerPoint)
     retiredImage.prepare(on: canvas)
     interstitials.prepare(on: canvas)
     rewardedAds.prepare(on: canvas)

@@ -125,6 +125,9 @@ final class FullscreenSlot {
   /// Waits, at most `timeout` seconds, until its load's worker is done.
   func waitForWorkers(timeout: Double) { loader.waitForWorkers(timeout: timeout) }
 
+  /// Cancels the transfers of this slot's running load.
+  func cancelRunningLoad() { loader.cancelRunningLoad() }
+
   /// How many of this slot's loads run on a worker thread.
   var runningLoads: Int { loader.runningWorkers }
 

@@ -37,7 +37,8 @@ final class VideoShow {
   private(set) var viewableTime = 0.0
 
   private let followsHostClock: Bool
-  private let frames: VideoFrameQueue
+  /// Its decoding (`VideoShow+DrawnSize` asks it for the drawn size).
+  let frames: VideoFrameQueue
   private var device: (any VideoSoundDevice)?
   private var soundStart: Double?
   private var lastTime: Double?
@@ -45,7 +46,8 @@ final class VideoShow {
   /// The sound taken from the decoder in this step (its buffer swapped with the decoder's).
   private var sound: [AudioChunk] = []
   private var stalledTime = 0.0
-  private var drawnSize: (width: Int, height: Int)?
+  /// The pixels it is drawn at, as last told to the decoder.
+  var drawnSize: (width: Int, height: Int)?
   /// The host time its first picture was first found pending, on a real-time loop.
   private var pendingSince: Double?
   /// The image each frame is handed to the canvas in.
@@ -164,36 +166,6 @@ final class VideoShow {
     return (picture, frame.time)
   }
 
-  /// The view (`size` points, `pixelsPerPoint`) draws the video: the worker scales the next frames
-  /// to the pixels it is drawn at, so that the loop copies them one to one (no frame is scaled on
-  /// the game's thread).
-  func noteDrawn(in size: Size, pixelsPerPoint: Double) {
-    guard let drawn = VideoShow.drawnPixels(of: video, in: size, pixelsPerPoint: pixelsPerPoint),
-      drawnSize.map({ $0 != drawn }) ?? true
-    else { return }
-    drawnSize = drawn
-    frames.requestOutputSize(VideoShow.outputSize(of: video, drawnAt: drawn))
-  }
-
-  /// The pixels `video` is drawn at in a view of `size` points: even, nil below 2 x 2.
-  static func drawnPixels(of video: VideoCreative, in size: Size, pixelsPerPoint: Double) -> (width: Int, height: Int)?
-  {
-    let drawn = AdView.videoFrame(in: size, videoSize: Size(width: Double(video.width), height: Double(video.height)))
-    let pixels = (
-      width: Int((drawn.width * pixelsPerPoint).rounded()) & ~1,
-      height: Int((drawn.height * pixelsPerPoint).rounded()) & ~1
-    )
-    return pixels.width >= 2 && pixels.height >= 2 ? pixels : nil
-  }
-
-  /// The size the decoder is asked for to draw `video` at `drawn`: nil, its own, when they are the
-  /// same.
-  private static func outputSize(of video: VideoCreative, drawnAt drawn: (width: Int, height: Int)) -> (
-    width: Int, height: Int
-  )? {
-    drawn.width == video.width && drawn.height == video.height ? nil : drawn
-  }
-
   /// Where in the video the sound heard now is, by the audio device's clock; nil without a device.
   var heardTime: Double? {
     guard let device, let soundStart else { return nil }
@@ -268,6 +240,12 @@ final class VideoShow {
   }
 
   /// Stops decoding and closes the sound device: the show is over.
+  /// Whether its decoding thread is still alive (stopped, it ends and is joined off the loop).
+  var isDecoding: Bool { frames.isDecoding }
+
+  /// Waits, at most `timeout` seconds, until its decoding thread has returned (after `stop()`).
+  func waitForDecoderEnd(timeout: Double) { frames.waitForWorkerEnd(timeout: timeout) }
+
   func stop() {
     frames.stop()
     device?.close()

@@ -103,6 +103,7 @@ final class EmbeddedOverlay {
       pauseTarget: gate, loader: AdLoader(source: source), configuration: settings.configuration, trace: trace,
       urlOpener: SystemBrowser())
     overlay.drivesTrace = true
+    overlay.cancelsTransfers = { [client] in client.cancelAll() }
     canvas.language = overlay.strings.language
     overlay.fullscreen.videoSound = SDLVideoSound(environment: environment)
     // A request for ads gives the view in pixels from the first: the window's size, on a renderer

@@ -79,9 +79,10 @@ public protocol Canvas: AnyObject {
   func drawSceneLayer()
 
   /// Draws the scene (`draw`) into the scene layer and the layer out, where nothing shows, so that a
-  /// GPU driver that compiles its drawing code at first use does it now, at the first frame,
-  /// instead of at the first pause. The director calls it once, before its first frame's drawing.
-  /// The default does nothing.
+  /// GPU driver that compiles its drawing code at first use does it now, in the first frame that
+  /// draws a running scene, instead of at the first pause. The director calls it once, before that
+  /// frame's own drawing (a director held from its launch calls it when it first runs). The layer
+  /// made for it is kept (a texture of the window's size). The default does nothing.
   func warmUpSceneLayer(_ draw: () -> Void)
 
   /// Runs `draw`, which draws an overlay, so that whatever state the canvas's target keeps for the

@@ -190,7 +190,7 @@ public final class Host {
   /// `Launcher.finish` calls it; the host's `deinit` does too.
   public func stopWorkers() {
     httpClient?.cancelAll()
-    adOverlay?.waitForWorkers()
+    adOverlay?.stopWorkers()
     (adOverlay?.beacons as? BeaconQueue)?.waitForWorker()
   }
 

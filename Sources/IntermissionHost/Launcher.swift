@@ -3,6 +3,7 @@ import Glibc
 import IntermissionAds
 import IntermissionCore
 import IntermissionSDL
+import IntermissionVideo
 
 /// A game's program on Intermission's host: parses the command line (`--headless`, `--fixed-step`,
 /// `--script`, `--trace`, `--screenshot`, and the rest of `HostConfiguration.usage`), checks every input before
@@ -71,9 +72,17 @@ public enum Launcher {
 
   /// Ends a launched host's run: records `host.stopped`, writes the screenshot, and returns the
   /// exit code (0, or 1 with a message when a write or an SDL call failed).
+  /// The longest a finishing program waits for the decoding threads of stopped videos, in seconds.
+  static let decoderEndLimit = 3.0
+
   public static func finish(_ host: Host, diagnostics: (String) -> Void = Launcher.printToStandardError) -> Int32 {
-    // The program exits right after this, with the host still alive: its workers end first.
-    defer { host.stopWorkers() }
+    // The program exits right after this, with the host still alive: its workers end first, and
+    // the decoding threads of the videos it stopped (a few seconds at most: one whose file's
+    // reading blocks is left).
+    defer {
+      host.stopWorkers()
+      VideoFrameQueue.finishStopping(timeout: Launcher.decoderEndLimit)
+    }
     do {
       try host.finish()
       return success

@@ -79,8 +79,8 @@ public final class OpenRTBSource: AdSource, @unchecked Sendable {
     self.isTest = isTest
     let endpoint = demand.endpoint
     let local = WebURL.scope(of: endpoint.host) != .public
-    allowsPrivateAddresses = local
     let guarded = client.restricted(allowsPrivateAddresses: local)
+    allowsPrivateAddresses = guarded.allowsPrivateAddresses
     self.client = guarded
     fetcher = CachedFetch(client: guarded, cache: cache, decoder: decoder)
     videos = VideoMediaDownload(

@@ -38,6 +38,7 @@ extension AdOverlay {
       pauseTarget: pauseTarget, loader: AdLoader(source: source), configuration: configuration, trace: trace,
       urlOpener: SystemBrowser())
     drivesTrace = true
+    cancelsTransfers = { [client] in client.cancelAll() }
     keptForItsLifetime.append(claim)
     fullscreen.videoSound = SDLVideoSound(environment: environment)
     let isNetworked = source is OpenRTBSource || source is RemoteAdSource

@@ -33,6 +33,8 @@ public final class SDLCanvas: Canvas {
   var images: [Int: KeptImage] = [:]
   var nextImageNumber = 1
   private(set) var sceneLayer: Texture?
+  /// Whether the scene layer was made (for tests).
+  package var hasSceneLayer: Bool { sceneLayer != nil }
   private var layerOutput = (width: 0, height: 0)
   private(set) var isDrawingIntoSceneLayer = false
   /// On the software renderer, the pixel format of the window's surface (which it draws into);

@@ -34,6 +34,20 @@ enum DecoderThreadReaper {
     }
   }
 
+  /// Waits, at most `timeout` seconds, until every worker handed over has ended.
+  /// - Returns: whether they all ended.
+  static func finish(timeout: Double) -> Bool {
+    let end = MonotonicClock.readSeconds() + timeout
+    return condition.withLock {
+      while !workers.isEmpty || joining > 0 {
+        let now = MonotonicClock.readSeconds()
+        guard now < end else { return false }
+        condition.wait(seconds: end - now)
+      }
+      return true
+    }
+  }
+
   /// Starts the reaping thread unless it runs; false when it cannot start.
   private static func startThread() -> Bool {
     condition.withLock {

@@ -47,11 +47,13 @@ public final class VideoFrameQueue {
       { raw in
         let shared = Unmanaged<Shared>.fromOpaque(raw!).takeRetainedValue()
         shared.decodeUntilFullOrDone()
+        shared.noteWorkerEnded()
         return nil
       }, box)
     if started != 0 {
       Unmanaged<Shared>.fromOpaque(box).release()
       shared.fail("the decoding thread could not start (error \(started))")
+      shared.noteWorkerEnded()
       thread = pthread_t()
     }
   }
@@ -136,6 +138,21 @@ public final class VideoFrameQueue {
   /// - Returns: the thread that joined them (never the caller's), or nil when none was stopped.
   @discardableResult
   public static func finishStopping() -> pthread_t? { DecoderThreadReaper.finish() }
+
+  /// Waits, at most `timeout` seconds, until the workers of every stopped queue have ended: for a
+  /// program that ends and must not wait for ever for a decoder blocked in its file's reading.
+  /// - Returns: whether they all ended.
+  @discardableResult
+  public static func finishStopping(timeout: Double) -> Bool { DecoderThreadReaper.finish(timeout: timeout) }
+
+  /// Whether this queue's decoding thread is still alive (for tests).
+  package var isDecoding: Bool { shared.isWorkerAlive }
+
+  /// Waits, at most `timeout` seconds, until this queue's decoding thread has returned (after
+  /// `stop()`, within a frame's decoding, unless its file's reading blocks).
+  /// - Returns: whether it has.
+  @discardableResult
+  public func waitForWorkerEnd(timeout: Double) -> Bool { shared.waitForWorkerEnd(timeout: timeout) }
 }
 
 /// The queue's state shared with its worker, under one lock.
@@ -154,6 +171,7 @@ private final class Shared: @unchecked Sendable {
   private var requestedSize: (width: Int, height: Int)??
   private var isDone = false
   private var isStopped = false
+  private var hasWorkerEnded = false
   private var failure: String?
   private var most = 0
   /// The playhead the loop last asked frames for, and where the sound decoded so far ends.
@@ -329,6 +347,28 @@ private final class Shared: @unchecked Sendable {
     condition.withLock {
       isStopped = true
       condition.broadcast()
+    }
+  }
+
+  /// Whether the worker thread has not returned yet (true before it starts).
+  var isWorkerAlive: Bool { condition.withLock { !hasWorkerEnded } }
+
+  func noteWorkerEnded() {
+    condition.withLock {
+      hasWorkerEnded = true
+      condition.broadcast()
+    }
+  }
+
+  func waitForWorkerEnd(timeout: Double) -> Bool {
+    let end = MonotonicClock.readSeconds() + timeout
+    return condition.withLock {
+      while !hasWorkerEnded {
+        let now = MonotonicClock.readSeconds()
+        guard now < end else { return false }
+        condition.wait(seconds: end - now)
+      }
+      return true
     }
   }
 }

@@ -97,6 +97,18 @@ struct VideoAdTests {
     #expect(sizes.allSatisfy { $0 == expected }, "\(expected): \(sizes)")
   }
 
+  /// An overlay whose workers stop (a program that quits during a video) stops the video's decoding
+  /// and waits for its thread: nothing of FFmpeg runs while the process ends.
+  @Test func stoppingTheWorkersDuringAVideoEndsItsDecodingThread() throws {
+    let (h, _) = try videoHarness()
+    h.run(until: 1)
+    #expect(h.overlay.fullscreen.showRewarded(placement: "bonus") == nil)
+    h.run(until: 2)
+    #expect(h.overlay.isDecodingVideo, "the 4 s video's decoder is alive while it plays")
+    h.overlay.stopWorkers()
+    #expect(!h.overlay.isDecodingVideo)
+  }
+
   /// While a video plays, no next ad is prepared (that would hold a second decoder and picture
   /// beside the playing one): the next rewarded video loads at the end of this one, during its end
   /// card, and is ready before the player closes it.

@@ -104,6 +104,16 @@ struct BackendTests {
     #expect(pump.poll() == .wake)
   }
 
+  /// The software renderer compiles nothing: the scene layer's warm-up draws nothing on it and
+  /// makes no layer (a texture of the window's size).
+  @Test func theSoftwareRendererSkipsTheSceneLayersWarmUp() throws {
+    let stack = try Stack()
+    var drew = false
+    stack.canvas.warmUpSceneLayer { drew = true }
+    #expect(!drew)
+    #expect(!stack.canvas.hasSceneLayer)
+  }
+
   @Test func fillsLandOnTheRightPixels() throws {
     let stack = try Stack()
     stack.canvas.drawIntoSceneLayer {

@@ -31,8 +31,9 @@ struct RemoteVASTSource: AdSource {
   let url: String
   let loadTimeout: Double
 
-  init(_ url: String, loadTimeout: Double) {
-    videos = RemoteVideoAds(client: HTTPClient(), cache: nil, origin: WebURL(url))
+  /// - Parameter cache: where documents and media go; nil, a temporary folder shared by the process.
+  init(_ url: String, loadTimeout: Double, cache: HTTPCache? = nil) {
+    videos = RemoteVideoAds(client: HTTPClient(), cache: cache, origin: WebURL(url))
     self.url = url
     self.loadTimeout = loadTimeout
   }

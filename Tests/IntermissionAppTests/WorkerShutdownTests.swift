@@ -7,7 +7,7 @@ import Testing
 /// The program exits with its host alive (`Launcher.finish`), so `Host.stopWorkers()` must leave
 /// nothing of the overlay's running. A full-screen ad's load still loading FFmpeg while the demo
 /// exited once aborted it (libgomp's constructor, run by that load, asserted during `exit`).
-@Suite("Stopping the workers")
+@Suite("Stopping the workers", .serialized, .sdlSession)
 struct WorkerShutdownTests {
   @Test func stopWorkersWaitsForTheFullScreenAdsLoadsToo() throws {
     let runner = try ProgramRunner()
@@ -29,20 +29,21 @@ struct WorkerShutdownTests {
     var loadingSince: Date?
     while Date() < deadline {
       host.runFrame()
-      if overlay.bottomInset > 0, overlay.runningLoads > 0 {
+      if overlay.bottomInset > 0, overlay.runningRewardedLoads > 0 {
         if let since = loadingSince, Date().timeIntervalSince(since) > 1 { break }
         loadingSince = loadingSince ?? Date()
       } else {
         loadingSince = nil
       }
     }
-    try #require(overlay.runningLoads > 0, "the rewarded ad's load should be running")
+    try #require(overlay.runningRewardedLoads > 0, "the rewarded ad's load should be running")
 
     let stopping = Date()
     host.stopWorkers()
     #expect(overlay.runningLoads == 0, "a load still runs after stopWorkers()")
     // Its transfer was cancelled (with the host's client's), not waited for until its time-out.
-    #expect(Date().timeIntervalSince(stopping) < options.adsTimeout / 2)
+    // (libcurl notices a cancellation within about a second).
+    #expect(Date().timeIntervalSince(stopping) < 15, "the 60 s time-out was not waited for")
     // nginx logs the request when it notices the connection closed (at its next trickled write).
     let logDeadline = Date().addingTimeInterval(10)
     while !nginx.requests.contains(where: { $0.hasPrefix("GET /bonus-coins.xml ") }), Date() < logDeadline {
