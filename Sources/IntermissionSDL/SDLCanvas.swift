@@ -98,7 +98,7 @@ public final class SDLCanvas: Canvas {
     size = window.size
     try updateLayout()
     // Where no frame is visible yet: a video ad's first frames would otherwise pay for it.
-    renderer.warmUpVideoDrawing()
+    renderer.warmUpDrawing()
   }
 
   /// Creates a canvas on a window and renderer the game created (`SDL_Window *`, `SDL_Renderer *`),
