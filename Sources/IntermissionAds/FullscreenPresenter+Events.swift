@@ -29,11 +29,13 @@ extension FullscreenPresenter {
   }
 
   /// Cancels the transfers of the running full-screen loads, and stops a playing video's decoding
-  /// (its worker is handed to be joined off the loop): for an overlay that ends.
+  /// and the ready ads' prerolled ones (their workers are handed to be joined off the loop): for an
+  /// overlay that ends.
   func stopWork() {
     interstitials.cancelRunningLoad()
     rewardedAds.cancelRunningLoad()
     show?.video?.stop()
+    for slot in [interstitials, rewardedAds] { slot.prerolledVideo?.stop() }
   }
 
   /// Waits, until `deadline` (`MonotonicClock` seconds) at the latest, until no full-screen load
@@ -45,13 +47,21 @@ extension FullscreenPresenter {
   }
 
   /// Waits, until `deadline` (`MonotonicClock` seconds) at the latest, until the shown video's
-  /// decoding thread, stopped by `stopWork()`, has returned.
+  /// decoding thread and the ready ads' prerolled ones, stopped by `stopWork()`, have returned.
   func waitForVideo(until deadline: Double) {
     show?.video?.waitForDecoderEnd(timeout: max(0, deadline - MonotonicClock.readSeconds()))
+    for slot in [interstitials, rewardedAds] {
+      slot.prerolledVideo?.waitForWorkerEnd(timeout: max(0, deadline - MonotonicClock.readSeconds()))
+    }
   }
 
   /// Whether the shown video's decoding thread is still alive (for tests).
   var isDecodingVideo: Bool { show?.video?.isDecoding ?? false }
+
+  /// Whether a ready video ad's prerolled decoding thread is alive (for tests).
+  package var isPrerollingVideo: Bool {
+    [interstitials, rewardedAds].contains { $0.prerolledVideo?.isDecoding ?? false }
+  }
 
   /// How many of the interstitial and rewarded loads run on a worker thread.
   var runningLoads: Int { interstitials.runningLoads + rewardedAds.runningLoads }

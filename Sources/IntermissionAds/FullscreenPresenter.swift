@@ -70,6 +70,9 @@ public final class FullscreenPresenter {
   /// Whether videos play on the host's clock, every frame decoded (a deterministic run); a test
   /// clears it to run a real-time show's rules on its fixed-step clock.
   package var videosFollowHostClock: Bool
+  /// Whether ready video ads are prerolled (`prerollReadyVideos()`); a test clears it to reach
+  /// the show's own opening of the file.
+  package var prerollsVideos = true
   /// The overlay's own words, for the views it shows.
   var strings: AdStrings
 
@@ -174,11 +177,11 @@ public final class FullscreenPresenter {
     }
     let show = FullscreenShow(ad: slot.loaded!.creative, placement: placement, trace: trace, strings: strings)
     show.tracker.revenue = revenue
-    slot.take(imageInto: &show.image)
+    let prerolled = slot.take(imageInto: &show.image)
     show.tracker.beacons = beacons()
     if let video = show.ad.video {
       show.video = VideoShow(
-        video: video, sound: videoSound, followsHostClock: videosFollowHostClock, view: view)
+        video: video, sound: videoSound, followsHostClock: videosFollowHostClock, view: view, prerolled: prerolled)
     }
     self.show = show
     if format == .interstitial {
@@ -207,6 +210,7 @@ public final class FullscreenPresenter {
     let videoPlays = show?.video.map { !$0.isCompleted } ?? false
     interstitials.update(at: time, startsLoads: !videoPlays)
     rewardedAds.update(at: time, startsLoads: !videoPlays)
+    prerollReadyVideos()
     guard let show else { return }
     let minimized = holds.isWindowMinimized
     show.advance(to: time, minimized: minimized)

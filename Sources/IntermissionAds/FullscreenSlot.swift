@@ -1,4 +1,5 @@
 import IntermissionCore
+import IntermissionVideo
 
 /// One full-screen format's preloaded ad: loaded in the background from the overlay's ad source
 /// (that format's entries only), decoded off the loop and uploaded to the canvas at the next draw,
@@ -21,6 +22,9 @@ final class FullscreenSlot {
   /// alone, and only until the canvas has it.
   private(set) var loaded: (creative: AdCreative, time: Double)?
   private(set) var image = CreativeImage()
+  /// The loaded video ad's decoding, opened and rested at its first picture ahead of the show
+  /// (`VideoShow.preroll`); stopped with the ad, handed to its show.
+  var prerolledVideo: VideoFrameQueue?
   /// A creative whose upload failed: discarded at the next update, and loaded again.
   private var uploadFailed = false
   /// Hears a video ad that failed to load, after its `vast.error` line: its id, its VAST error code
@@ -108,9 +112,12 @@ final class FullscreenSlot {
 
   /// Hands the loaded ad's image over to its show (`showImage`); the next ad starts loading at the
   /// next update.
-  func take(imageInto showImage: inout CreativeImage) {
+  /// - Returns: the ad's prerolled video, if it has one.
+  func take(imageInto showImage: inout CreativeImage) -> VideoFrameQueue? {
     loaded = nil
     image.handOver(to: &showImage)
+    defer { prerolledVideo = nil }
+    return prerolledVideo
   }
 
   /// Loads again at the next update after resting for want of ads (a show asked for one).
@@ -120,6 +127,13 @@ final class FullscreenSlot {
   func discard() {
     loaded = nil
     image.clear()
+    stopPreroll()
+  }
+
+  /// Stops the prerolled video's decoding (its worker is joined off the loop).
+  func stopPreroll() {
+    prerolledVideo?.stop()
+    prerolledVideo = nil
   }
 
   /// Waits, at most `timeout` seconds, until its load's worker is done.

@@ -54,7 +54,8 @@ public final class MediaDecoder {
   /// The rate its sound is converted to, in Hz.
   public let audioRate: Int
   let media: OpaquePointer
-  private let audioChannels: Int
+  /// The channels its sound is converted to (0: its sound is not decoded).
+  public let audioChannels: Int
 
   /// Whether FFmpeg can be loaded here: nil when it can, else why not.
   public static var unavailableReason: String? {

@@ -310,10 +310,12 @@ struct VideoAdTests {
   }
 
   /// The media file of a ready ad that no longer opens when the show starts: the show fails before
-  /// its first picture (`fullscreen.failed`), with no impression counted or told to anyone.
+  /// its first picture (`fullscreen.failed`), with no impression counted or told to anyone. (Its
+  /// preroll is off: a prerolled ad opened its file when it became ready.)
   @Test func aMediaFileThatNoLongerOpensFailsTheShowBeforeAnyImpression() throws {
     let folder = try AdFolder.withVideos()
     let (h, beacons) = try videoHarness(folder)
+    h.overlay.fullscreen.prerollsVideos = false
     h.run(until: 1)
     #expect(h.overlay.fullscreen.isReady(.rewarded))
     try Data("not a video any more".utf8).write(to: folder.url.appendingPathComponent("steps.mp4"))

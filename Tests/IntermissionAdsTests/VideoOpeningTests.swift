@@ -11,12 +11,17 @@ struct VideoOpeningTests {
   /// open and never yields a picture. A real-time loop (here driven by the fixed step's clock)
   /// draws the poster for 5 s of host time, then fails the show: `fullscreen.failed`, nothing
   /// counted, told or billed, no reward and no forfeit, and the game released.
-  @Test func aVideoWhoseFirstPictureNeverComesFailsTheShowAfterFiveSeconds() throws {
+  ///
+  /// Both ways: the show's own opening (preroll off), and the preroll's, which the FIFO blocks in
+  /// the update after it replaced the file, before the show.
+  @Test(arguments: [false, true])
+  func aVideoWhoseFirstPictureNeverComesFailsTheShowAfterFiveSeconds(prerolled: Bool) throws {
     let folder = try AdFolder.withVideos()
     let (h, beacons) = try videoHarness(folder)
     var rewards: [EarnedReward] = []
     h.overlay.fullscreen.onReward = { rewards.append($0) }
-    h.run(until: 1)
+    h.overlay.fullscreen.prerollsVideos = false
+    h.run(until: 1 - 1.0 / 60)
     #expect(h.overlay.fullscreen.isReady(.rewarded))
     let media = folder.url.appendingPathComponent("steps.mp4").path
     try FileManager.default.removeItem(atPath: media)
@@ -25,6 +30,10 @@ struct VideoOpeningTests {
     // once is an empty file to it.
     defer { VideoOpeningTests.release(fifo: media) }
     h.overlay.fullscreen.videosFollowHostClock = false
+    h.overlay.fullscreen.prerollsVideos = prerolled
+    h.frame()  // frame 59: a prerolling overlay opens the FIFO
+    // Both ready ads play steps.mp4: the interstitial's preroll blocks in the FIFO too.
+    #expect(h.overlay.fullscreen.prerolledVideoCount == (prerolled ? 2 : 0))
     #expect(h.overlay.fullscreen.showRewarded(placement: "bonus") == nil)
     h.run(until: 6)  // frames 60 to 359: pending since frame 60 (host time 1.0)
     #expect(h.overlay.fullscreen.isShowing, "still waiting at 4.98 s")

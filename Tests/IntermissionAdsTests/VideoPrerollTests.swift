@@ -1,0 +1,49 @@
+import Foundation
+import IntermissionAds
+import IntermissionCore
+import IntermissionTestSupport
+import Testing
+
+/// A ready video ad is prerolled: its file opened and its first picture decoded on a worker before
+/// any show, so that the show presents that picture in its first frame. The preroll ends with the
+/// ad: handed to its show, stopped when the ad expires or the overlay's workers stop.
+@Suite("Video ad prerolls")
+struct VideoPrerollTests {
+  /// On a real-time loop (its rules run here on the fixed step's clock), the show's first frame
+  /// presents the video at once: without the preroll, that frame finds a decoder just started and
+  /// draws the poster while it waits.
+  @Test func aPrerolledVideoIsPresentedInTheShowsFirstFrame() throws {
+    let (h, _) = try videoHarness()
+    h.overlay.fullscreen.videosFollowHostClock = false
+    h.run(until: 1)
+    #expect(h.overlay.fullscreen.prerolledVideoCount == 2, "the ready interstitial and rewarded ads hold theirs")
+    #expect(h.overlay.fullscreen.waitForPrerolls(timeout: 10), "its first picture decoded")
+    #expect(h.overlay.fullscreen.showRewarded(placement: "bonus") == nil)
+    h.frame()
+    #expect(h.videoStory == ["60 fullscreen.shown", "60 impression", "60 video.started"], "\(h.videoStory)")
+    #expect(h.overlay.fullscreen.prerolledVideoCount == 1, "the rewarded ad's handed to the show")
+    #expect(h.overlay.isDecodingVideo)
+  }
+
+  /// Ready ads that expire let their decoders go (the ad itself waits for the next show's refusal).
+  @Test func anExpiredAdsPrerollIsStopped() throws {
+    let h = try OverlayHarness(folder: try AdFolder.withVideos(), latency: 0) { configuration in
+      configuration.pacing.sessionStartDelay = 0
+      configuration.fullscreenExpiry = 2
+    }
+    h.run(until: 1)
+    #expect(h.overlay.fullscreen.prerolledVideoCount == 2)
+    h.run(until: 3.1)
+    #expect(h.overlay.fullscreen.prerolledVideoCount == 0, "expired at 2 s after its load")
+  }
+
+  /// An overlay whose workers stop (a program that quits) ends the ready ads' decoding threads too.
+  @Test func stoppingTheWorkersEndsThePrerolledDecoding() throws {
+    let (h, _) = try videoHarness()
+    h.run(until: 1)
+    #expect(h.overlay.fullscreen.waitForPrerolls(timeout: 10))
+    #expect(h.overlay.fullscreen.isPrerollingVideo, "the ready ad's decoder rests, alive")
+    h.overlay.stopWorkers()
+    #expect(!h.overlay.fullscreen.isPrerollingVideo)
+  }
+}
