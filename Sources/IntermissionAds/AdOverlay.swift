@@ -250,10 +250,12 @@ public final class AdOverlay: Overlay {
 
   /// Stops the overlay's work beside the loop, for an overlay or a program that ends: the transfers
   /// under way are cancelled (`cancelsTransfers`, and each load's own), a playing video's decoding
-  /// is stopped, the rehearsal of the overlay's words is cancelled, and then the loads (a decode, a
-  /// library being loaded), the rehearsal and the stopped video's decoding thread are waited for,
-  /// all within one load time-out of the source in all. (The decoders of videos dismissed earlier
-  /// end on their own; a program waits for them with `VideoFrameQueue.finishStopping(timeout:)`.) A program that exits with the overlay alive calls it
+  /// and the ready ads' prerolled ones are stopped (and no preroll starts after), the rehearsal of
+  /// the overlay's words is cancelled, and then the loads (a decode, a library being loaded), the
+  /// rehearsal and the stopped decoding threads are waited for, all within one load time-out of
+  /// the source in all. (The decoders of videos dismissed, or of ads expired, earlier end on their
+  /// own; a program waits for them with `VideoFrameQueue.finishStopping(timeout:)`.) A program
+  /// that exits with the overlay alive calls it
   /// first, as its `deinit` does: a worker still loading a library or decoding while the process
   /// ends can abort it. The overlay shows nothing more afterwards.
   public func stopWorkers() {

@@ -35,7 +35,8 @@ extension FullscreenPresenter {
     interstitials.cancelRunningLoad()
     rewardedAds.cancelRunningLoad()
     show?.video?.stop()
-    for slot in [interstitials, rewardedAds] { slot.prerolledVideo?.stop() }
+    hasStoppedWork = true
+    stoppedPrerolls += [interstitials.stopPreroll(), rewardedAds.stopPreroll()].compactMap { $0 }
   }
 
   /// Waits, until `deadline` (`MonotonicClock` seconds) at the latest, until no full-screen load
@@ -50,17 +51,17 @@ extension FullscreenPresenter {
   /// decoding thread and the ready ads' prerolled ones, stopped by `stopWork()`, have returned.
   func waitForVideo(until deadline: Double) {
     show?.video?.waitForDecoderEnd(timeout: max(0, deadline - MonotonicClock.readSeconds()))
-    for slot in [interstitials, rewardedAds] {
-      slot.prerolledVideo?.waitForWorkerEnd(timeout: max(0, deadline - MonotonicClock.readSeconds()))
-    }
+    for video in stoppedPrerolls { video.waitForWorkerEnd(timeout: max(0, deadline - MonotonicClock.readSeconds())) }
   }
 
   /// Whether the shown video's decoding thread is still alive (for tests).
   var isDecodingVideo: Bool { show?.video?.isDecoding ?? false }
 
-  /// Whether a ready video ad's prerolled decoding thread is alive (for tests).
+  /// Whether a ready video ad's prerolled decoding thread, or one `stopWork()` stopped, is alive
+  /// (for tests).
   package var isPrerollingVideo: Bool {
-    [interstitials, rewardedAds].contains { $0.prerolledVideo?.isDecoding ?? false }
+    [interstitials.prerolledVideo, rewardedAds.prerolledVideo].contains { $0?.isDecoding ?? false }
+      || stoppedPrerolls.contains(where: \.isDecoding)
   }
 
   /// How many of the interstitial and rewarded loads run on a worker thread.

@@ -1,5 +1,6 @@
 import IntermissionCore
 import IntermissionVAST
+import IntermissionVideo
 
 /// The full-screen formats of an `AdOverlay` (`AdOverlay.fullscreen`): an interstitial and a
 /// rewarded ad, each preloaded from the overlay's ad source, shown at a break the game chooses, on
@@ -73,6 +74,10 @@ public final class FullscreenPresenter {
   /// Whether ready video ads are prerolled (`prerollReadyVideos()`); a test clears it to reach
   /// the show's own opening of the file.
   package var prerollsVideos = true
+  /// Whether `stopWork()` ended the overlay's work: no preroll starts after it.
+  var hasStoppedWork = false
+  /// The prerolls `stopWork()` stopped, which `waitForVideo(until:)` waits for.
+  var stoppedPrerolls: [VideoFrameQueue] = []
   /// The overlay's own words, for the views it shows.
   var strings: AdStrings
 
@@ -177,7 +182,7 @@ public final class FullscreenPresenter {
     }
     let show = FullscreenShow(ad: slot.loaded!.creative, placement: placement, trace: trace, strings: strings)
     show.tracker.revenue = revenue
-    let prerolled = slot.take(imageInto: &show.image)
+    let prerolled = slot.handOver(imageInto: &show.image)
     show.tracker.beacons = beacons()
     if let video = show.ad.video {
       show.video = VideoShow(
@@ -204,13 +209,14 @@ public final class FullscreenPresenter {
     time = hostTime
     if sessionStart == nil { sessionStart = hostTime }
     rewards.deliverPending()
-    // While a video plays, no next ad loads: preparing one decodes its first frame, which would
-    // hold a second decoder and picture beside the playing one and take the worker's core from
-    // it. The next load starts at the video's end (its end card) or at its dismissal.
+    // While a video plays, no next ad loads or prerolls: preparing one decodes its first frame,
+    // which would take the worker's core from the playing one (a preroll made before the show
+    // rests beside it, its decoder and one picture held). The next load starts at the video's
+    // end (its end card) or at its dismissal.
     let videoPlays = show?.video.map { !$0.isCompleted } ?? false
     interstitials.update(at: time, startsLoads: !videoPlays)
     rewardedAds.update(at: time, startsLoads: !videoPlays)
-    prerollReadyVideos()
+    prerollReadyVideos(startsPrerolls: !videoPlays)
     guard let show else { return }
     let minimized = holds.isWindowMinimized
     show.advance(to: time, minimized: minimized)

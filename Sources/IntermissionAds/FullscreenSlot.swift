@@ -24,7 +24,7 @@ final class FullscreenSlot {
   private(set) var image = CreativeImage()
   /// The loaded video ad's decoding, opened and rested at its first picture ahead of the show
   /// (`VideoShow.preroll`); stopped with the ad, handed to its show.
-  var prerolledVideo: VideoFrameQueue?
+  private(set) var prerolledVideo: VideoFrameQueue?
   /// A creative whose upload failed: discarded at the next update, and loaded again.
   private var uploadFailed = false
   /// Hears a video ad that failed to load, after its `vast.error` line: its id, its VAST error code
@@ -110,14 +110,14 @@ final class FullscreenSlot {
       ])
   }
 
-  /// Hands the loaded ad's image over to its show (`showImage`); the next ad starts loading at the
-  /// next update.
-  /// - Returns: the ad's prerolled video, if it has one.
-  func take(imageInto showImage: inout CreativeImage) -> VideoFrameQueue? {
+  /// Hands the loaded ad's image over to its show (`showImage`), and returns its prerolled video
+  /// for the show to play; the next ad starts loading at the next update.
+  func handOver(imageInto showImage: inout CreativeImage) -> VideoFrameQueue? {
     loaded = nil
     image.handOver(to: &showImage)
-    defer { prerolledVideo = nil }
-    return prerolledVideo
+    let video = prerolledVideo
+    prerolledVideo = nil
+    return video
   }
 
   /// Loads again at the next update after resting for want of ads (a show asked for one).
@@ -130,10 +130,23 @@ final class FullscreenSlot {
     stopPreroll()
   }
 
-  /// Stops the prerolled video's decoding (its worker is joined off the loop).
-  func stopPreroll() {
+  /// Whether the loaded ad holds a prerolled video.
+  var hasPrerolledVideo: Bool { prerolledVideo != nil }
+
+  /// Keeps `video`, the loaded ad's preroll, until its show or the ad's end.
+  func holdPreroll(_ video: VideoFrameQueue) {
     prerolledVideo?.stop()
+    prerolledVideo = video
+  }
+
+  /// Stops the prerolled video's decoding (its worker is joined off the loop) and lets it go.
+  /// - Returns: the stopped video, for a caller that waits for its worker's end.
+  @discardableResult
+  func stopPreroll() -> VideoFrameQueue? {
+    let video = prerolledVideo
+    video?.stop()
     prerolledVideo = nil
+    return video
   }
 
   /// Waits, at most `timeout` seconds, until its load's worker is done.

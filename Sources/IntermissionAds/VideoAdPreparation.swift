@@ -4,7 +4,8 @@ import IntermissionVideo
 
 /// Makes a full-screen video ad ready on a loader's worker: its VAST document read and its wrappers
 /// resolved, its media file chosen and brought to disk, and the file probed, with only its first
-/// frame decoded ahead of the show (the ad's poster, uploaded like an image). A failure is the
+/// frame decoded (the ad's poster, uploaded like an image; once the ad is ready, the presenter
+/// prerolls its video, `VideoShow.preroll`). A failure is the
 /// VAST error that the ad's Error URLs hear.
 public struct VideoAdPreparation: Sendable {
   /// Brings the chosen media file's URL (as the VAST document gives it) to a local file.
@@ -98,7 +99,7 @@ public struct VideoAdPreparation: Sendable {
     // The promise is the VAST `Duration` (VASTPlayableAd requires one); the container's claim only
     // refuses a file too long for the placement.
     let duration = ad.linear.duration ?? info.duration
-    // Only the first frame is decoded ahead: everything else waits for the show.
+    // Only the first frame is decoded here: the rest waits for the preroll and the show.
     for _ in 0..<256 {
       let next: MediaDecoder.Frame
       do {

@@ -55,12 +55,14 @@ final class VideoShow {
   /// How long the audio clock may stand still while the video plays before the device is dropped.
   static let deviceStallLimit = 0.5
 
-  /// Plays `video`, its sound on a device of `sound`'s: with its `prerolled` decoding when one is
-  /// given (made by `preroll(_:sound:view:)`, its first picture decoded already), else decoding
-  /// starts now, on a worker.
-  /// - Parameter view: the size and pixel density of the view it will be drawn in, if known: its
-  ///   pictures are decoded at the size drawn from the first, so that none is scaled as it is drawn
-  ///   (a GPU's scaled YUV drawing, compiled and run only for the first frames, stalled them).
+  /// Plays `video`, its sound on a device of `sound`'s: on its `prerolled` decoding when it can
+  /// (`VideoShow+Preroll`), else decoding starts now, on a worker.
+  /// - Parameters:
+  ///   - view: the size and pixel density of the view it will be drawn in, if known: its pictures
+  ///     are decoded at the size drawn from the first, so that none is scaled as it is drawn (a
+  ///     GPU's scaled YUV drawing, compiled and run only for the first frames, stalled them).
+  ///   - prerolled: the ready ad's decoding, its first picture decoded ahead of the show
+  ///     (`preroll(_:sound:view:)`).
   init(
     video: VideoCreative, sound: (any VideoSoundOutput)?, followsHostClock: Bool,
     view: (size: Size, pixelsPerPoint: Double)? = nil, prerolled: VideoFrameQueue? = nil
@@ -70,31 +72,10 @@ final class VideoShow {
     schedule = VASTTrackingSchedule(trackers: video.ad.trackers, duration: video.duration)
     device = video.hasAudio ? sound?.openDevice(rate: 48_000, channels: 2) : nil
     let drawn = view.flatMap { VideoShow.drawnPixels(of: video, in: $0.size, pixelsPerPoint: $0.pixelsPerPoint) }
-    let channels = device == nil ? 0 : 2
-    if let prerolled, prerolled.audioChannels == channels {
-      frames = prerolled
-      frames.play()
-      // Made for the view as it was then: a view that changed since scales from the next picture.
-      if let drawn { frames.requestOutputSize(VideoShow.outputSize(of: video, drawnAt: drawn)) }
-    } else {
-      prerolled?.stop()
-      frames = VideoFrameQueue(
-        opening: video.mediaPath, audioChannels: channels,
-        outputSize: drawn.flatMap { VideoShow.outputSize(of: video, drawnAt: $0) })
-    }
     drawnSize = drawn
-  }
-
-  /// Opens `video`'s file on a worker and decodes it up to its first picture, at the size a view
-  /// (`view`) draws it, then rests: what a ready video ad holds, so that its show presents its first
-  /// frame at once. `sound` decides whether its sound is decoded, as the show's device will.
-  static func preroll(
-    _ video: VideoCreative, sound: (any VideoSoundOutput)?, view: (size: Size, pixelsPerPoint: Double)?
-  ) -> VideoFrameQueue {
-    let drawn = view.flatMap { VideoShow.drawnPixels(of: video, in: $0.size, pixelsPerPoint: $0.pixelsPerPoint) }
-    return VideoFrameQueue(
-      opening: video.mediaPath, audioChannels: video.hasAudio && sound != nil ? 2 : 0,
-      outputSize: drawn.flatMap { VideoShow.outputSize(of: video, drawnAt: $0) }, prerolls: true)
+    frames = VideoShow.decoding(
+      video, audioChannels: device == nil ? 0 : 2,
+      outputSize: drawn.flatMap { VideoShow.outputSize(of: video, drawnAt: $0) }, prerolled: prerolled)
   }
 
   deinit { stop() }

@@ -143,7 +143,8 @@ extension VideoFrameQueue {
           }
           // Done when a frame after `time` is decoded, or there are no more frames, or the sound is
           // decoded `soundAhead` past `time` with no picture in it (a sparse video's next picture).
-          guard waiting, queued.isEmpty, !isDone, !isSoundFull else { return (last, total) }
+          // A stopped queue decodes nothing more: never waited for.
+          guard waiting, queued.isEmpty, !isDone, !isSoundFull, !isStopped else { return (last, total) }
           condition.wait()
         }
       }
@@ -180,6 +181,7 @@ extension VideoFrameQueue {
       condition.withLock { swap(&sound, &chunks) }
     }
 
+    var wasStopped: Bool { condition.withLock { isStopped } }
     var isDrained: Bool { condition.withLock { isDone && queued.isEmpty } }
     var failureReason: String? { condition.withLock { failure } }
     var mostQueued: Int { condition.withLock { most } }
@@ -189,7 +191,7 @@ extension VideoFrameQueue {
     func waitForFrame(timeout: Double) -> Bool {
       let end = MonotonicClock.readSeconds() + timeout
       return condition.withLock {
-        while queued.isEmpty && !isDone && !isSoundFull {
+        while queued.isEmpty && !isDone && !isSoundFull && !isStopped {
           let now = MonotonicClock.readSeconds()
           if now >= end { break }
           condition.wait(seconds: end - now)

@@ -37,7 +37,7 @@ public final class VideoFrameQueue {
   /// own size). A file that does not open is a `failure`.
   ///
   /// A queue made with `prerolls` decodes up to its first picture and rests there until `play()`:
-  /// a video ad made ready ahead of its show, whose first frame is decoded when the show begins.
+  /// a video ad made ready ahead of its show, whose first frame is decoded before the show begins.
   public convenience init(
     opening path: String, audioChannels: Int, outputSize: (width: Int, height: Int)? = nil, prerolls: Bool = false
   ) {
@@ -45,6 +45,9 @@ public final class VideoFrameQueue {
     if let outputSize { shared.requestOutputSize(outputSize) }
     self.init(shared: shared, audioChannels: audioChannels)
   }
+
+  /// Whether `stop()` was called: it decodes nothing more, and nothing waits for it.
+  public var isStopped: Bool { shared.wasStopped }
 
   /// Ends a preroll's rest (`init(opening:audioChannels:outputSize:prerolls:)`): the worker decodes
   /// on from its first picture. Nothing for a queue that does not preroll.

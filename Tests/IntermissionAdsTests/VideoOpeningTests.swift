@@ -16,14 +16,15 @@ struct VideoOpeningTests {
   /// the update after it replaced the file, before the show.
   @Test(arguments: [false, true])
   func aVideoWhoseFirstPictureNeverComesFailsTheShowAfterFiveSeconds(prerolled: Bool) throws {
-    let folder = try AdFolder.withVideos()
+    // The rewarded ad's file apart from the interstitial's: only the rewarded one becomes a FIFO.
+    let folder = try AdFolder.withVideos(rewardedMedia: "h264-aac.mp4")
     let (h, beacons) = try videoHarness(folder)
     var rewards: [EarnedReward] = []
     h.overlay.fullscreen.onReward = { rewards.append($0) }
     h.overlay.fullscreen.prerollsVideos = false
     h.run(until: 1 - 1.0 / 60)
     #expect(h.overlay.fullscreen.isReady(.rewarded))
-    let media = folder.url.appendingPathComponent("steps.mp4").path
+    let media = folder.url.appendingPathComponent("h264-aac.mp4").path
     try FileManager.default.removeItem(atPath: media)
     try #require(mkfifo(media, 0o600) == 0)
     // Whatever happens below, the decoder is let go at the end: a writer that opens and closes at
@@ -32,9 +33,10 @@ struct VideoOpeningTests {
     h.overlay.fullscreen.videosFollowHostClock = false
     h.overlay.fullscreen.prerollsVideos = prerolled
     h.frame()  // frame 59: a prerolling overlay opens the FIFO
-    // Both ready ads play steps.mp4: the interstitial's preroll blocks in the FIFO too.
     #expect(h.overlay.fullscreen.prerolledVideoCount == (prerolled ? 2 : 0))
     #expect(h.overlay.fullscreen.showRewarded(placement: "bonus") == nil)
+    // The show took the rewarded ad's preroll (blocked in the FIFO); the interstitial's rests.
+    #expect(h.overlay.fullscreen.prerolledVideoCount == (prerolled ? 1 : 0))
     h.run(until: 6)  // frames 60 to 359: pending since frame 60 (host time 1.0)
     #expect(h.overlay.fullscreen.isShowing, "still waiting at 4.98 s")
     #expect(!h.director.isRunning, "the game is held while it waits")

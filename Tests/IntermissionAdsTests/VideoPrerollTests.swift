@@ -1,8 +1,10 @@
 import Foundation
-import IntermissionAds
 import IntermissionCore
 import IntermissionTestSupport
+import IntermissionVideo
 import Testing
+
+@testable import IntermissionAds
 
 /// A ready video ad is prerolled: its file opened and its first picture decoded on a worker before
 /// any show, so that the show presents that picture in its first frame. The preroll ends with the
@@ -45,5 +47,27 @@ struct VideoPrerollTests {
     #expect(h.overlay.fullscreen.isPrerollingVideo, "the ready ad's decoder rests, alive")
     h.overlay.stopWorkers()
     #expect(!h.overlay.fullscreen.isPrerollingVideo)
+  }
+
+  /// A show plays the preroll it is handed only when it can: one made for other sound, one stopped
+  /// and one that failed are let go, and the file is opened again, as without a preroll.
+  @Test func aShowOpensTheFileAgainRatherThanPlayAStoppedFailedOrOtherSoundPreroll() throws {
+    let (h, _) = try videoHarness()
+    h.run(until: 1)
+    let video = try #require(h.overlay.fullscreen.rewardedAds.loaded?.creative.video)
+    let fitting = VideoShow.preroll(video, sound: nil, view: nil)
+    #expect(VideoShow.decoding(video, audioChannels: 0, outputSize: nil, prerolled: fitting) === fitting)
+    let otherSound = VideoShow.preroll(video, sound: nil, view: nil)
+    let reopened = VideoShow.decoding(video, audioChannels: 2, outputSize: nil, prerolled: otherSound)
+    #expect(reopened !== otherSound && otherSound.isStopped && reopened.audioChannels == 2)
+    let stopped = VideoShow.preroll(video, sound: nil, view: nil)
+    stopped.stop()
+    #expect(VideoShow.decoding(video, audioChannels: 0, outputSize: nil, prerolled: stopped) !== stopped)
+    var missing = video
+    missing.mediaPath = h.folder.url.appendingPathComponent("gone.mp4").path
+    let failed = VideoShow.preroll(missing, sound: nil, view: nil)
+    #expect(!failed.waitForFirstFrame(timeout: 10) && failed.failure != nil)
+    #expect(VideoShow.decoding(video, audioChannels: 0, outputSize: nil, prerolled: failed) !== failed)
+    for queue in [fitting, reopened, otherSound, stopped, failed] { queue.stop() }
   }
 }
