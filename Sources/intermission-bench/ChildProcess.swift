@@ -19,7 +19,18 @@ struct ChildProcess {
   }
 
   /// Runs `name` (an executable next to this one) with `arguments` and `environment` additions.
+  /// Each run has a data folder of its own (`XDG_DATA_HOME`), as a player's first launch, unless
+  /// `environment` names one: the beacons a run leaves queued would otherwise be replayed at the
+  /// start of every later run of the benchmark, which would measure them rather than the row.
   static func run(_ name: String, _ arguments: [String], environment: [String: String] = [:]) throws -> Outcome {
+    var environment = environment
+    var ownData: String?
+    if environment["XDG_DATA_HOME"] == nil {
+      let data = FileManager.default.temporaryDirectory.appendingPathComponent("bench-data-\(UUID().uuidString)").path
+      environment["XDG_DATA_HOME"] = data
+      ownData = data
+    }
+    defer { if let ownData { try? FileManager.default.removeItem(atPath: ownData) } }
     // A bare name is one of this package's programs, beside the benchmark; a path is any program.
     let path = name.hasPrefix("/") ? name : ProcessProbe.sibling(name).path
     let outputFile = FileManager.default.temporaryDirectory.appendingPathComponent("bench-\(UUID().uuidString).out")
