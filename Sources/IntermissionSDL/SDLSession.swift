@@ -11,7 +11,7 @@ import IntermissionCore
 /// ```swift
 /// @Test func myWindowTest() throws {
 ///   try SDLSession.exclusive {
-///     SDL_Init(UInt32(SDL_INIT_VIDEO)); defer { SDL_Quit() }
+///     SDL_Init(UInt32(SDL_INIT_VIDEO)); defer { SDLSession.quit() }
 ///     // ...
 ///   }
 /// }
@@ -38,6 +38,15 @@ public enum SDLSession {
     public init() {}
 
     public var description: String { ConcurrentSessionError.message }
+  }
+
+  /// Ends SDL (`SDL_Quit`) at the end of a session: first waits for the video ads' audio devices
+  /// handed to their closing thread, and notes that SDL ended, so that an overlay that outlives
+  /// the session (a test's game kept past `HeadlessLoop.run`) does not end the audio of the next
+  /// session when it goes. Use it instead of `SDL_Quit` in a session that made an overlay.
+  public static func quit() {
+    AudioDeviceCloser.finishBeforeSDLEnds()
+    SDL_Quit()
   }
 
   /// Throws unless SDL is uninitialised: a session runs from `SDL_Init` to `SDL_Quit`, so SDL found

@@ -71,9 +71,8 @@ public final class SDLSystem {
   }
 
   deinit {
-    AudioDeviceCloser.finishBeforeSDLEnds()
     IMG_Quit()
-    SDL_Quit()
+    SDLSession.quit()
   }
 }
 

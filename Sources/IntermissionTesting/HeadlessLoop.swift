@@ -76,7 +76,7 @@ public final class HeadlessLoop {
       guard SDL_Init(UInt32(SDL_INIT_VIDEO)) == 0 else {
         throw HeadlessGame.SetupError(description: "SDL_Init: \(String(cString: SDL_GetError()))")
       }
-      defer { SDL_Quit() }
+      defer { SDLSession.quit() }
       guard let window = SDL_CreateWindow("headless", 0, 0, Int32(width), Int32(height), 0) else {
         throw HeadlessGame.SetupError(description: "SDL_CreateWindow: \(String(cString: SDL_GetError()))")
       }

@@ -18,7 +18,7 @@ extension BenchmarkSuite {
     SDL_SetHint(SDL_HINT_RENDER_DRIVER, "software")
     SDL_SetHint(SDL_HINT_FRAMEBUFFER_ACCELERATION, "0")
     guard SDL_Init(UInt32(SDL_INIT_VIDEO)) == 0 else { throw BenchmarkError(message: "SDL_Init failed") }
-    defer { SDL_Quit() }
+    defer { SDLSession.quit() }
     guard let window = SDL_CreateWindow("bench", 0, 0, 960, 640, 0) else {
       throw BenchmarkError(message: "SDL_CreateWindow failed")
     }

@@ -117,6 +117,27 @@ struct OwnLoopTests {
     }
   }
 
+  /// An overlay that outlives its session (a test's game kept past `HeadlessLoop.run`) and goes
+  /// while the next session runs leaves that session's audio alone: the start of SDL's audio that
+  /// its video sound held ended with its own session. (Ending it again in the next one made that
+  /// session's `SDL_Quit` join an audio thread already joined: parallel tests hung there.)
+  @Test func anOverlayReleasedDuringTheNextSessionLeavesItsAudioRunning() throws {
+    var first: Game?
+    _ = try HeadlessLoop.run(seconds: 0.1) { loop in
+      SDL_SetHint(SDL_HINT_AUDIODRIVER, "dummy")
+      first = try Game(loop)
+    }
+    #expect(first != nil, "the first game outlives its session")
+    _ = try HeadlessLoop.run(seconds: 0.1) { loop in
+      SDL_SetHint(SDL_HINT_AUDIODRIVER, "dummy")
+      let second = try Game(loop)
+      #expect(SDLVideoSound.isAudioRunning, "the second overlay's video sound started SDL's audio")
+      first = nil
+      #expect(SDLVideoSound.isAudioRunning, "the first overlay's end left it running")
+      withExtendedLifetime(second) {}
+    }
+  }
+
   @Test func aTestOfAnOwnLoopInTenLines() throws {
     var game: Game?
     let run = try HeadlessLoop.run(seconds: 3, script: "1.5 click 480 595\n2.0 key Escape\n2.5 key P\n") { loop in

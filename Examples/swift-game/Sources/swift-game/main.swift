@@ -72,4 +72,4 @@ print("frames=\(frame) updates=\(game?.updates ?? 0) paused=\(game?.paused ?? fa
 game = nil  // the overlay and its canvas before the renderer and SDL_Quit
 SDL_DestroyRenderer(renderer)
 SDL_DestroyWindow(window)
-SDL_Quit()
+SDLSession.quit()  // SDL_Quit, once the video sound's devices are closed
