@@ -14,6 +14,15 @@ extension VideoShow {
     frames.requestOutputSize(VideoShow.outputSize(of: video, drawnAt: drawn))
   }
 
+  /// The pixels `video` is drawn at in `view` (its size in points and pixel density; nil when not
+  /// known), and the size its decoder is asked for to draw it there (nil: the video's own).
+  static func sizes(of video: VideoCreative, in view: (size: Size, pixelsPerPoint: Double)?) -> (
+    drawn: (width: Int, height: Int)?, output: (width: Int, height: Int)?
+  ) {
+    let drawn = view.flatMap { VideoShow.drawnPixels(of: video, in: $0.size, pixelsPerPoint: $0.pixelsPerPoint) }
+    return (drawn, drawn.flatMap { VideoShow.outputSize(of: video, drawnAt: $0) })
+  }
+
   /// The pixels `video` is drawn at in a view of `size` points: even, nil below 2 x 2.
   static func drawnPixels(of video: VideoCreative, in size: Size, pixelsPerPoint: Double) -> (width: Int, height: Int)?
   {

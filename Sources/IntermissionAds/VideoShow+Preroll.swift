@@ -9,10 +9,9 @@ extension VideoShow {
   static func preroll(
     _ video: VideoCreative, sound: (any VideoSoundOutput)?, view: (size: Size, pixelsPerPoint: Double)?
   ) -> VideoFrameQueue {
-    let drawn = view.flatMap { VideoShow.drawnPixels(of: video, in: $0.size, pixelsPerPoint: $0.pixelsPerPoint) }
-    return VideoFrameQueue(
+    VideoFrameQueue(
       opening: video.mediaPath, audioChannels: prerollChannels(of: video, sound: sound),
-      outputSize: drawn.flatMap { VideoShow.outputSize(of: video, drawnAt: $0) }, prerolls: true)
+      outputSize: sizes(of: video, in: view).output, prerolls: true)
   }
 
   /// The sound channels a show of `video` decodes with `sound`: 2, or 0 without a sound output or

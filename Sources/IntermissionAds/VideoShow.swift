@@ -71,11 +71,10 @@ final class VideoShow {
     self.followsHostClock = followsHostClock
     schedule = VASTTrackingSchedule(trackers: video.ad.trackers, duration: video.duration)
     device = video.hasAudio ? sound?.openDevice(rate: 48_000, channels: 2) : nil
-    let drawn = view.flatMap { VideoShow.drawnPixels(of: video, in: $0.size, pixelsPerPoint: $0.pixelsPerPoint) }
-    drawnSize = drawn
+    let sizes = VideoShow.sizes(of: video, in: view)
+    drawnSize = sizes.drawn
     frames = VideoShow.decoding(
-      video, audioChannels: device == nil ? 0 : 2,
-      outputSize: drawn.flatMap { VideoShow.outputSize(of: video, drawnAt: $0) }, prerolled: prerolled)
+      video, audioChannels: device == nil ? 0 : 2, outputSize: sizes.output, prerolled: prerolled)
   }
 
   deinit { stop() }
