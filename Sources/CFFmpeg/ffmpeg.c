@@ -448,6 +448,61 @@ void intermission_media_set_output_size(intermission_media *media, int width, in
     media->output_height = sane ? height & ~1 : 0;
 }
 
+/* Copies the packed I420 `planes` of `width` x `height` into `image` (pitches `pitches`), or back. */
+static void copy_planes(const unsigned char *const from[3], const int from_pitches[3], unsigned char *const to[3],
+                        const int to_pitches[3], int width, int height)
+{
+    for (int plane = 0; plane < 3; plane++) {
+        int columns = plane == 0 ? width : (width + 1) / 2;
+        int rows = plane == 0 ? height : (height + 1) / 2;
+        for (int row = 0; row < rows; row++)
+            memcpy(to[plane] + (size_t)row * to_pitches[plane], from[plane] + (size_t)row * from_pitches[plane],
+                   (size_t)columns);
+    }
+}
+
+int intermission_media_scale_picture(const unsigned char *const planes[3], int width, int height,
+                                     unsigned char *const scaled[3], int scaled_width, int scaled_height,
+                                     char *error, size_t error_size)
+{
+    if (intermission_media_available(error, error_size) != 0) return -1;
+    if (width < 2 || height < 2 || scaled_width < 2 || scaled_height < 2 || width > 7680 || height > 4320 ||
+        scaled_width > 7680 || scaled_height > 4320)
+        return fail(error, error_size, "a picture size out of range", 0);
+    /* libswscale reads and writes whole SIMD words past a row's end: both pictures go through
+       buffers it allocates itself, aligned and padded. */
+    uint8_t *source[4] = {NULL}, *target[4] = {NULL};
+    int source_pitches[4], target_pitches[4];
+    if (ff.image_alloc(source, source_pitches, width, height, AV_PIX_FMT_YUV420P, 32) < 0)
+        return fail(error, error_size, "out of memory", 0);
+    if (ff.image_alloc(target, target_pitches, scaled_width, scaled_height, AV_PIX_FMT_YUV420P, 32) < 0) {
+        ff.freep(&source[0]);
+        return fail(error, error_size, "out of memory", 0);
+    }
+    const int packed[3] = {width, (width + 1) / 2, (width + 1) / 2};
+    const int scaled_packed[3] = {scaled_width, (scaled_width + 1) / 2, (scaled_width + 1) / 2};
+    copy_planes(planes, packed, source, source_pitches, width, height);
+    int status = 0;
+    struct SwsContext *scaler = ff.sws_context(NULL, width, height, AV_PIX_FMT_YUV420P, scaled_width, scaled_height,
+                                               AV_PIX_FMT_YUV420P, SWS_BILINEAR, NULL, NULL, NULL);
+    if (!scaler) {
+        status = fail(error, error_size, "the picture cannot be scaled", 0);
+    } else {
+        int rows = ff.sws_scale(scaler, (const uint8_t *const *)source, source_pitches, 0, height, target,
+                                target_pitches);
+        ff.sws_free(scaler);
+        if (rows != scaled_height) {
+            status = fail(error, error_size, "the picture could not be scaled", rows < 0 ? rows : 0);
+        } else {
+            copy_planes((const unsigned char *const *)target, target_pitches, scaled, scaled_packed, scaled_width,
+                        scaled_height);
+        }
+    }
+    ff.freep(&source[0]);
+    ff.freep(&target[0]);
+    return status;
+}
+
 /* Whether glibc's allocator is the process's own. Under AddressSanitizer or ThreadSanitizer, whose
    allocator replaces malloc, glibc's arenas may never be set up, and malloc_trim then reads through
    a null arena (a SEGV seen in the C contract under ASan). */

@@ -31,6 +31,13 @@ public final class AdLoader: @unchecked Sendable {
     set { condition.withLock { chosenRehearsal = newValue } }
   }
   private var chosenRehearsal: TextRehearsal?
+  /// The view a loaded video ad will be drawn in: its poster is scaled to the size it is drawn at
+  /// (`LoadedAd.withPosterFitted(to:)`). Nil until the view's size is known.
+  var videoView: (size: Size, pixelsPerPoint: Double)? {
+    get { condition.withLock { chosenVideoView } }
+    set { condition.withLock { chosenVideoView = newValue } }
+  }
+  private var chosenVideoView: (size: Size, pixelsPerPoint: Double)?
   private let timeout: Double
   private let isInterrupted: @Sendable () -> Bool
   private let onFinish: @Sendable () -> Void
@@ -86,6 +93,7 @@ public final class AdLoader: @unchecked Sendable {
     let other = AdLoader(source: source, format: format, isInterrupted: isInterrupted, onFinish: onFinish)
     other.language = language
     other.rehearsal = rehearsal
+    other.videoView = videoView
     return other
   }
 
@@ -108,7 +116,10 @@ public final class AdLoader: @unchecked Sendable {
     let rehearsal = chosenRehearsal
     condition.unlock()
     DispatchQueue.global().async { [self] in
-      let outcome = budget.run { source.loadAd(sequence: sequence, format: format) }.map { $0.localized(to: language) }
+      // The view as it is when the ad arrives: the first load may start before the first draw.
+      let outcome = budget.run { source.loadAd(sequence: sequence, format: format) }.map {
+        $0.localized(to: language).withPosterFitted(to: videoView)
+      }
       if case .success(let ad) = outcome { rehearsal?.rehearse(ad, format: format) }
       let told = source.takeReports(for: format)
       condition.lock()

@@ -146,8 +146,13 @@ public final class AdOverlay: Overlay {
   /// none. The overlay drives its delivery from `update(hostTime:)`.
   public var beacons: (any BeaconDelivery)? {
     get { slot.tracker.beacons }
-    set { slot.tracker.beacons = newValue }
+    set {
+      slot.tracker.beacons = newValue
+      hasPreparedBeacons = false
+    }
   }
+  /// Whether `beacons` heard that an ad is there to be counted (`BeaconDelivery.prepareToRecord`).
+  private var hasPreparedBeacons = false
 
   /// The ad on the banner, if one is loaded.
   public var currentAd: AdCreative? { slot.currentAd }
@@ -362,6 +367,12 @@ public final class AdOverlay: Overlay {
     deliver(loader.takeReports())
     deliver(fullscreen.interstitials.takeReports())
     deliver(fullscreen.rewardedAds.takeReports())
+    if !hasPreparedBeacons, slot.currentAd != nil || fullscreen.isReady(.interstitial) || fullscreen.isReady(.rewarded)
+    {
+      // The first impression is coming: its beacons' store is made now, off the loop.
+      hasPreparedBeacons = true
+      beacons?.prepareToRecord()
+    }
     slot.tracker.deliverBeacons(at: hostTime)
   }
 

@@ -116,4 +116,12 @@ public protocol BeaconDelivery: AnyObject {
 
   /// When delivery next has work to do, for a host that sleeps.
   var nextWakeTime: Double? { get }
+
+  /// Told once an ad is there to be counted, before its first beacon: a delivery that must make
+  /// its store may start now, off the loop. Nothing by default.
+  func prepareToRecord()
+}
+
+extension BeaconDelivery {
+  public func prepareToRecord() {}
 }

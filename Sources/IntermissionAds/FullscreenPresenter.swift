@@ -58,8 +58,14 @@ public final class FullscreenPresenter {
   var retiredImage = CreativeImage()
   var time = 0.0
   /// The view's size and pixel density, as the overlay knows them (`AdOverlay.viewSize`,
-  /// `pixelScale`): a video is decoded at the size it will be drawn from its first picture.
-  var view: (size: Size, pixelsPerPoint: Double)?
+  /// `pixelScale`): a video is decoded at the size it will be drawn from its first picture, and a
+  /// video ad's poster is scaled to it when it loads.
+  var view: (size: Size, pixelsPerPoint: Double)? {
+    didSet {
+      interstitials.noteVideoView(view)
+      rewardedAds.noteVideoView(view)
+    }
+  }
   private var sessionStart: Double?
   /// Whether another view (the banner's in-app ad view) is open.
   var isOtherViewOpen: () -> Bool = { false }

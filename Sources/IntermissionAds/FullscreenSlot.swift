@@ -120,6 +120,10 @@ final class FullscreenSlot {
     return video
   }
 
+  /// The view its next video ads are drawn in: their posters are scaled to the drawn size as they
+  /// load (`AdLoader.videoView`).
+  func noteVideoView(_ view: (size: Size, pixelsPerPoint: Double)?) { loader.videoView = view }
+
   /// Loads again at the next update after resting for want of ads (a show asked for one).
   func wake() { isDormant = false }
 

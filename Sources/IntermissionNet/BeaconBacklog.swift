@@ -26,6 +26,8 @@ final class BeaconBacklog {
   private let clock: () -> Double
   private let warn: (String) -> Void
   private var store: BeaconStore?
+  /// The store being opened on a worker (`openAhead()`), until the loop takes it.
+  private var opening: BeaconStoreOpening?
   private var memory: [BeaconStore.Row] = []
   private var nextMemoryID = -1
   private var hasWarnedUnwritable = false
@@ -47,8 +49,21 @@ final class BeaconBacklog {
     if access(path, F_OK) == 0 { _ = openStore() }
   }
 
-  /// Whether an earlier run may have left rows: the file existed at launch.
+  /// Whether the store is open: the file existed at launch, or a beacon or `openAhead()` made it.
   var hasStore: Bool { store != nil }
+
+  /// Starts opening the store on a worker, when it is not open: a beacon is coming (an ad is there
+  /// to be counted), and the file is made off the loop rather than in the frame of that beacon.
+  func openAhead() {
+    guard store == nil, opening == nil else { return }
+    opening = BeaconStoreOpening(path: path, createsFolders: createsFolders, now: clock())
+  }
+
+  /// Takes the store the worker opened, if it has finished: call it at each update.
+  func takeOpenedStore() {
+    guard let outcome = opening?.take(waiting: false) else { return }
+    adopt(outcome)
+  }
 
   /// How many rows wait, in the store and in memory.
   func count() -> Int { (perform { try $0.count() } ?? 0) + memory.count }
@@ -165,8 +180,12 @@ final class BeaconBacklog {
     }
   }
 
-  /// Opens the store at `path`, moving a damaged file aside.
+  /// Opens the store at `path`, moving a damaged file aside; one being opened ahead is waited for.
   private func openStore() -> BeaconStore? {
+    if let ahead = opening?.take(waiting: true) {
+      adopt(ahead)
+      if store != nil { return store }
+    }
     do {
       let (opened, recovery) = try BeaconStore.openRecovering(
         path: path, createsFolders: createsFolders, now: clock())
@@ -177,6 +196,16 @@ final class BeaconBacklog {
       warnUnwritable("\(error)")
     }
     return store
+  }
+
+  /// Takes the store a worker opened ahead. One that failed to open is let go without a word: the
+  /// next beacon opens it on the loop, which tells why it could not.
+  private func adopt(_ outcome: BeaconStoreOpening.Outcome) {
+    opening = nil
+    guard case .success(let (opened, recovery)) = outcome else { return }
+    if let recovery { warn("beacons: \(recovery)") }
+    store = opened
+    generation += 1
   }
 
   /// Closes the damaged store, moves it aside and opens a fresh one.

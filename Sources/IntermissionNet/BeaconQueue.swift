@@ -17,7 +17,10 @@ import IntermissionCore
 /// - A row leaves the queue only after a 2xx. After a failure, delivery waits, doubling from 1 s up
 ///   to 5 minutes with jitter. Expired rows are dropped before each batch.
 /// - The database is opened at creation if it exists (what an earlier run left is delivered now),
-///   else when the first beacon is recorded: a game whose ads have no tracking URLs makes no file.
+///   else made on a worker once the overlay has an ad to count (`prepareToRecord()`), so that the
+///   first impression does not make it in a frame; a run that never has an ad makes no file.
+/// - Commits wait for no disk (WAL with `synchronous=NORMAL` survives a kill); the worker syncs the
+///   file before each batch, so nothing is billed that a power cut could take back.
 /// - Nothing is lost to the file (`BeaconBacklog`): a beacon that cannot be recorded durably (a
 ///   full disk) is kept and delivered from memory, and a damaged queue is moved aside and started
 ///   afresh; each is told once through `warn`.
@@ -50,6 +53,8 @@ public final class BeaconQueue: BeaconDelivery, @unchecked Sendable {
   private var unreported: [BeaconOutcome] = []
   private var inFlight: [BeaconStore.Row]?
   private let worker = DispatchQueue(label: "intermission.beacons")
+  /// How many batches the worker sent after syncing the queue's file to the disk (for tests).
+  package let syncedBatches = Locked(0)
   private let condition = Condition()
   private var results: [Attempt]?
 
@@ -127,8 +132,15 @@ public final class BeaconQueue: BeaconDelivery, @unchecked Sendable {
     if let failure, revenue != nil { throw failure }
   }
 
+  /// Opens (makes) the queue's file on a worker, so that the first beacon's transaction does not
+  /// make it on the loop. A fixed-step run makes it at its first beacon, as it always did.
+  public func prepareToRecord() {
+    if !waitsForAttempts { backlog.openAhead() }
+  }
+
   public func update(at hostTime: Double, report: (BeaconOutcome) -> Void) {
     lastHostTime = hostTime
+    backlog.takeOpenedStore()
     if !unreported.isEmpty {
       for outcome in unreported { report(outcome) }
       unreported.removeAll(keepingCapacity: true)
@@ -162,9 +174,15 @@ public final class BeaconQueue: BeaconDelivery, @unchecked Sendable {
     let client = client
     let urls = rows.map { BeaconQueue.deliveryURL($0.url, kind: $0.kind, nonce: $0.nonce, timestamp: timestamp) }
     let onFinish = onFinish
+    let path = backlog.hasStore ? path : nil
+    let syncedBatches = syncedBatches
     // The worker keeps the queue alive until its batch ends; rows it could not report stay queued
     // and go out at the next launch.
     worker.async { [self, condition] in
+      // The loop commits without waiting for the disk (a kill loses nothing); before anything is
+      // billed, what it committed is made to survive a power cut too. A disk that cannot sync
+      // still gets the batch sent: the commit is there for the next launch either way.
+      if let path, BeaconStore.syncToDisk(path: path) { syncedBatches.withLock { $0 += 1 } }
       var attempts: [Attempt] = []
       for url in urls {
         switch client.get(url, maximumBytes: BeaconQueue.maximumResponseBytes, redirects: .anyWebURL) {

@@ -11,9 +11,11 @@ import IntermissionCore
 /// the server count it once. Its `revenues` table (`RevenueLedger`) is written on the same
 /// connection, so that an impression's beacons and its revenue event are one transaction
 /// (`add(_:revenue:capacity:)`). In WAL mode with `synchronous=NORMAL`, each commit survives the
-/// process being killed at any moment (`kill -9`) without waiting for the disk (beacons are written
-/// on the game's loop: a click, each VAST tracker); a transaction that carries a revenue event is
-/// synced as well (`synchronous=FULL` for it alone), as the ledgers are, and survives a power cut.
+/// process being killed at any moment (`kill -9`) without waiting for the disk: beacons and an
+/// impression's revenue are written on the game's loop (a click, each VAST tracker, the first frame
+/// of a show), where a sync would stall a frame. The sending worker makes the file durable
+/// (`syncToDisk(path:)`) before a batch leaves, so nothing is billed that a power cut could take
+/// back.
 public final class BeaconStore {
   /// One queued beacon.
   public struct Row: Hashable, Sendable {
@@ -193,13 +195,7 @@ public final class BeaconStore {
   /// - Returns: the rows dropped to make room.
   @discardableResult
   public func add(_ rows: [Row], revenue: AdRevenue?, capacity: Int = BeaconStore.capacity) throws -> [Row] {
-    if revenue != nil {
-      // Money is synced to the disk before this returns; the connection goes back to NORMAL after.
-      try database.execute("PRAGMA synchronous=FULL;")
-    }
-    // A failure to go back leaves it FULL: slower, never less safe.
-    defer { if revenue != nil { try? database.execute("PRAGMA synchronous=NORMAL;") } }
-    return try database.transaction {
+    try database.transaction {
       for row in rows {
         try insert.run([
           .text(row.kind.rawValue), .text(row.adID), .text(row.url), .text(row.nonce), .real(row.created),
@@ -230,6 +226,27 @@ public final class BeaconStore {
   @discardableResult
   public func recordFailure(id: Int) throws -> Int {
     try countFailure.rows([.integer(id)]) { $0.integer(0) }.first ?? 0
+  }
+
+  /// Makes every transaction committed to the queue at `path` durable, as `synchronous=FULL` would
+  /// at each commit: `fsync` of its WAL file (the commits not checkpointed yet), of the file, and of
+  /// its folder (a WAL file just made). It opens files of its own and touches no connection, so the
+  /// sending worker calls it before each batch while the loop keeps writing.
+  /// - Returns: false when a file that exists could not be opened or synced.
+  package static func syncToDisk(path: String) -> Bool {
+    let folder = path.lastIndex(of: "/").map { String(path[..<$0]) } ?? "."
+    var synced = true
+    for file in [path + "-wal", path, folder.isEmpty ? "/" : folder] {
+      let descriptor = open(file, O_RDONLY | O_CLOEXEC)
+      guard descriptor >= 0 else {
+        // A WAL file checkpointed away, or a queue not made yet, has nothing to sync.
+        if errno != ENOENT { synced = false }
+        continue
+      }
+      if fsync(descriptor) != 0 { synced = false }
+      close(descriptor)
+    }
+    return synced
   }
 
   /// The connection's `PRAGMA synchronous` between transactions: 1 (NORMAL).

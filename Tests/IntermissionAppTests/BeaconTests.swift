@@ -287,6 +287,52 @@ struct BeaconTests {
     #expect(queue.nextWakeTime == nil, "nothing left: nothing to wake for")
   }
 
+  /// An impression's beacons and revenue are committed on the loop without waiting for the disk;
+  /// the worker syncs the queue's file before the batch leaves, so the collector, slow to answer,
+  /// has the beacon only once the sync was done: nothing is billed that a power cut could undo.
+  @Test func aBatchLeavesOnlyAfterTheQueuesFileIsSynced() throws {
+    let runner = try ProgramRunner()
+    let collector = try CollectorServer(mode: "slow:2")
+    let queue = BeaconQueue(
+      path: runner.path("q.sqlite"), client: HTTPClient(), clock: { 1000 }, waitsForAttempts: false)
+    try queue.record(
+      [Beacon(kind: .impression, adID: "a", url: collector.url("i"), lifetime: 60)],
+      with: RevenueLedgerTests.event("e"))
+    #expect(queue.syncedBatches.withLock { $0 } == 0, "the loop's commit did not sync")
+    queue.update(at: 0) { _ in }
+    let deadline = Date().addingTimeInterval(20)
+    while collector.requests.isEmpty && Date() < deadline { usleep(2000) }
+    #expect(collector.requests.count == 1, "the beacon arrived, its answer still 2 s away")
+    #expect(queue.syncedBatches.withLock { $0 } == 1, "synced before it was sent")
+    queue.waitForWorker()
+  }
+
+  /// The overlay tells the queue when an ad is there to be counted: the queue's file is made then
+  /// on a worker, not on the loop in the frame of the first beacon (several milliseconds: the file,
+  /// its WAL, its tables and their check). A fixed-step queue makes it at its first beacon.
+  @Test func theQueuesFileIsMadeOffTheLoopAheadOfTheFirstBeacon() throws {
+    let runner = try ProgramRunner()
+    let path = runner.path("data/q.sqlite")
+    let queue = BeaconQueue(
+      path: path, client: HTTPClient(), clock: { 1000 }, waitsForAttempts: false, createsFolders: true)
+    #expect(!FileManager.default.fileExists(atPath: path))
+    queue.prepareToRecord()
+    // The test's thread (the loop's) does nothing but look.
+    let deadline = Date().addingTimeInterval(20)
+    while !FileManager.default.fileExists(atPath: path) && Date() < deadline { usleep(1000) }
+    #expect(FileManager.default.fileExists(atPath: path), "made by the worker, before any update or beacon")
+    queue.update(at: 0) { _ in }
+    queue.record(Beacon(kind: .impression, adID: "a", url: "http://127.0.0.1:9/i", lifetime: 60))
+    #expect(try BeaconStore(path: path).count() == 1, "the first beacon in the file made ahead")
+    let fixedPath = runner.path("fixed.sqlite")
+    let fixed = BeaconQueue(path: fixedPath, client: HTTPClient(), clock: { 1000 }, waitsForAttempts: true)
+    fixed.prepareToRecord()
+    usleep(200_000)
+    #expect(!FileManager.default.fileExists(atPath: fixedPath), "a fixed-step run makes it at its first beacon")
+    fixed.record(Beacon(kind: .impression, adID: "a", url: "http://127.0.0.1:9/i", lifetime: 60))
+    #expect(FileManager.default.fileExists(atPath: fixedPath))
+  }
+
   @Test func aStopSignalEndsTheWaitForASlowBatch() throws {
     let runner = try ProgramRunner()
     let collector = try CollectorServer(mode: "slow:30")

@@ -47,9 +47,10 @@ struct RevenueLedgerTests {
     #expect(try RevenueLedger(path: path).pending().count == 1 && RewardLedger(path: path).pending().count == 1)
   }
 
-  /// A beacon's row is written on the game's loop and waits for no disk (WAL with NORMAL survives a
-  /// kill): only a transaction that carries money syncs, and the connection goes back to NORMAL.
-  @Test func onlyATransactionThatCarriesRevenueWaitsForTheDisk() throws {
+  /// A beacon's row, and an impression's revenue with it, is written on the game's loop and waits
+  /// for no disk (WAL with NORMAL survives a kill): the connection stays NORMAL. The sending worker
+  /// syncs the file before a batch leaves (`BeaconTests.aBatchLeavesOnlyAfterTheQueuesFileIsSynced`).
+  @Test func noTransactionOnTheLoopWaitsForTheDisk() throws {
     let runner = try ProgramRunner()
     let store = try BeaconStore(path: runner.path("beacons.sqlite"))
     #expect(try store.synchronousLevel() == 1)

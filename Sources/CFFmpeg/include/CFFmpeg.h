@@ -69,6 +69,15 @@ void intermission_media_lower_thread_priority(void);
 /// scaled here, on the decoding thread, so that the loop draws it one to one.
 void intermission_media_set_output_size(intermission_media *media, int width, int height);
 
+/// Scales the I420 picture `planes` (Y, U, V, each packed: pitches `width` and `(width + 1) / 2`)
+/// of `width` x `height` into `scaled` (packed the same way) of `scaled_width` x `scaled_height`,
+/// with libswscale's bilinear filter, as the decoder scales its frames. For a picture decoded
+/// before the size it is drawn at was known (a video ad's poster). Returns 0, or -1 with the reason
+/// in `error`.
+int intermission_media_scale_picture(const unsigned char *const planes[3], int width, int height,
+                                     unsigned char *const scaled[3], int scaled_width, int scaled_height,
+                                     char *error, size_t error_size);
+
 /// Test-only faults for `intermission_media_simulate`, each the failure FFmpeg gives on its own
 /// only rarely: every packet's first send refused with EAGAIN (as by a decoder that holds frames),
 /// every `sws_scale` failing, and every frame without a timestamp.
