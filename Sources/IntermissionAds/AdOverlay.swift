@@ -151,7 +151,7 @@ public final class AdOverlay: Overlay {
       hasPreparedBeacons = false
     }
   }
-  /// Whether `beacons` heard that an ad is there to be counted (`BeaconDelivery.prepareToRecord`).
+  /// Whether `beacons` was told that beacons are coming (`BeaconDelivery.prepareToRecord`).
   private var hasPreparedBeacons = false
 
   /// The ad on the banner, if one is loaded.
@@ -358,6 +358,12 @@ public final class AdOverlay: Overlay {
 
   public func update(hostTime: Double) {
     if drivesTrace { trace.beginFrame(at: hostTime) }
+    if !hasPreparedBeacons {
+      // Before any load's result (a bought ad's loss notices come with the first): the beacons'
+      // store is made now, off the loop, not in the frame of the first beacon.
+      hasPreparedBeacons = true
+      beacons?.prepareToRecord()
+    }
     holds.applyWindowState()
     // Pending revenue and rewards of an earlier launch come before anything else of the frame.
     revenue.deliverPending()
@@ -367,12 +373,6 @@ public final class AdOverlay: Overlay {
     deliver(loader.takeReports())
     deliver(fullscreen.interstitials.takeReports())
     deliver(fullscreen.rewardedAds.takeReports())
-    if !hasPreparedBeacons, slot.currentAd != nil || fullscreen.isReady(.interstitial) || fullscreen.isReady(.rewarded)
-    {
-      // The first impression is coming: its beacons' store is made now, off the loop.
-      hasPreparedBeacons = true
-      beacons?.prepareToRecord()
-    }
     slot.tracker.deliverBeacons(at: hostTime)
   }
 

@@ -117,8 +117,8 @@ public protocol BeaconDelivery: AnyObject {
   /// When delivery next has work to do, for a host that sleeps.
   var nextWakeTime: Double? { get }
 
-  /// Told once an ad is there to be counted, before its first beacon: a delivery that must make
-  /// its store may start now, off the loop. Nothing by default.
+  /// Told at the overlay's first update, before any load's result and so before any beacon: a
+  /// delivery that must make its store may start now, off the loop. Nothing by default.
   func prepareToRecord()
 }
 

@@ -3,8 +3,9 @@
 /// between them bills a buyer and loses the event. As the overlay's `beacons` and its
 /// `revenueStore` at once (`keepReports`), it records every impression this way.
 public protocol ImpressionLedger: BeaconDelivery, RevenueStore {
-  /// Records `beacons` and `revenue` (nil: the beacons alone) in one transaction, durable before
-  /// this returns; beacons that cannot be written are kept as `record(_:)` keeps them.
+  /// Records `beacons` and `revenue` (nil: the beacons alone) in one transaction that a kill after
+  /// this returns does not undo (it need not wait for the disk: `BeaconQueue` syncs before any
+  /// beacon leaves); beacons that cannot be written are kept as `record(_:)` keeps them.
   /// - Throws: when `revenue` could not be recorded.
   func record(_ beacons: [Beacon], with revenue: AdRevenue?) throws
 }

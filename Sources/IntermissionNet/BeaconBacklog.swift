@@ -28,6 +28,8 @@ final class BeaconBacklog {
   private var store: BeaconStore?
   /// The store being opened on a worker (`openAhead()`), until the loop takes it.
   private var opening: BeaconStoreOpening?
+  /// How many stores a worker opened ahead and the loop took (for tests).
+  private(set) var storesOpenedAhead = 0
   private var memory: [BeaconStore.Row] = []
   private var nextMemoryID = -1
   private var hasWarnedUnwritable = false
@@ -36,7 +38,7 @@ final class BeaconBacklog {
   private(set) var generation = 0
 
   /// Creates the backlog; an existing file at `path` is opened now (a damaged one is moved aside),
-  /// a missing one only when the first beacon is recorded.
+  /// a missing one made on a worker by `openAhead()`, or else when the first beacon is recorded.
   init(
     path: String, createsFolders: Bool, capacity: Int, clock: @escaping () -> Double,
     warn: @escaping (String) -> Void
@@ -62,6 +64,13 @@ final class BeaconBacklog {
   /// Takes the store the worker opened, if it has finished: call it at each update.
   func takeOpenedStore() {
     guard let outcome = opening?.take(waiting: false) else { return }
+    adopt(outcome)
+  }
+
+  /// Waits for the store being opened ahead, if any, and takes it: nothing of the backlog's runs
+  /// on after a quit.
+  func finishOpening() {
+    guard let outcome = opening?.take(waiting: true) else { return }
     adopt(outcome)
   }
 
@@ -206,6 +215,7 @@ final class BeaconBacklog {
     if let recovery { warn("beacons: \(recovery)") }
     store = opened
     generation += 1
+    storesOpenedAhead += 1
   }
 
   /// Closes the damaged store, moves it aside and opens a fresh one.

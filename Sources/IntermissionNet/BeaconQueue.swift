@@ -17,10 +17,11 @@ import IntermissionCore
 /// - A row leaves the queue only after a 2xx. After a failure, delivery waits, doubling from 1 s up
 ///   to 5 minutes with jitter. Expired rows are dropped before each batch.
 /// - The database is opened at creation if it exists (what an earlier run left is delivered now),
-///   else made on a worker once the overlay has an ad to count (`prepareToRecord()`), so that the
-///   first impression does not make it in a frame; a run that never has an ad makes no file.
+///   else made on a worker at the overlay's first update (`prepareToRecord()`), so that no beacon
+///   makes it in a frame (a fixed-step run makes it at its first beacon).
 /// - Commits wait for no disk (WAL with `synchronous=NORMAL` survives a kill); the worker syncs the
-///   file before each batch, so nothing is billed that a power cut could take back.
+///   file before each batch, and holds the batch back when it cannot, so nothing is billed that a
+///   power cut could take back; a revenue event without beacons is synced right after its commit.
 /// - Nothing is lost to the file (`BeaconBacklog`): a beacon that cannot be recorded durably (a
 ///   full disk) is kept and delivered from memory, and a damaged queue is moved aside and started
 ///   afresh; each is told once through `warn`.
@@ -72,7 +73,7 @@ public final class BeaconQueue: BeaconDelivery, @unchecked Sendable {
   ///     its launch time plus host time). `ts` is always the time of day of the attempt.
   ///   - waitsForAttempts: wait for each batch within the update that started it (fixed step).
   ///   - backoff: the jitter of the waits after failures.
-  ///   - createsFolders: create the file's missing folders at the first beacon (the default
+  ///   - createsFolders: create the file's missing folders when the file is made (the default
   ///     location under `$XDG_DATA_HOME`).
   ///   - capacity: the most rows kept; beyond it the oldest are dropped (traced as `overflow`).
   ///   - isInterrupted: polled while an update waits for a batch; true cancels the client's transfers
@@ -99,9 +100,17 @@ public final class BeaconQueue: BeaconDelivery, @unchecked Sendable {
     if backlog.hasStore { nextAttempt = 0 }
   }
 
-  /// Waits until the worker has finished the batch it is sending, if any: transfers end by their
+  /// Waits until the queue's file, if it is being made ahead (`prepareToRecord()`), is open, and
+  /// until the worker has finished the batch it is sending, if any: transfers end by their
   /// timeouts, or at once after `HTTPClient.cancelAll()`.
-  public func waitForWorker() { worker.sync {} }
+  public func waitForWorker() {
+    backlog.finishOpening()
+    worker.sync {}
+  }
+
+  /// How many times the queue's file was made (or opened) on a worker ahead of its first beacon,
+  /// and taken by the loop (for tests).
+  package var storesOpenedAhead: Int { backlog.storesOpenedAhead }
 
   /// The queue's rows now, in the file and in memory (for tests and tools).
   public func queuedCount() -> Int { backlog.count() }
@@ -130,10 +139,17 @@ public final class BeaconQueue: BeaconDelivery, @unchecked Sendable {
     }
     if !rows.isEmpty, nextAttempt == nil { nextAttempt = lastHostTime }
     if let failure, revenue != nil { throw failure }
+    if revenue != nil, backlog.hasStore {
+      // An impression that sends no beacon (a house ad without tracking URLs) has its event synced
+      // too, off the loop; a batch syncs before it leaves either way.
+      let path = path
+      worker.async { _ = BeaconStore.syncToDisk(path: path) }
+    }
   }
 
   /// Opens (makes) the queue's file on a worker, so that the first beacon's transaction does not
-  /// make it on the loop. A fixed-step run makes it at its first beacon, as it always did.
+  /// make it on the loop (the overlay calls it at its first update). A fixed-step run makes it at
+  /// its first beacon, as it always did.
   public func prepareToRecord() {
     if !waitsForAttempts { backlog.openAhead() }
   }
@@ -180,11 +196,19 @@ public final class BeaconQueue: BeaconDelivery, @unchecked Sendable {
     // and go out at the next launch.
     worker.async { [self, condition] in
       // The loop commits without waiting for the disk (a kill loses nothing); before anything is
-      // billed, what it committed is made to survive a power cut too. A disk that cannot sync
-      // still gets the batch sent: the commit is there for the next launch either way.
-      if let path, BeaconStore.syncToDisk(path: path) { syncedBatches.withLock { $0 += 1 } }
+      // billed, what it committed is made to survive a power cut too. A file that cannot be synced
+      // holds the batch back: it fails, and is retried as any failure is.
       var attempts: [Attempt] = []
-      for url in urls {
+      var sending = urls
+      if let path {
+        if let failure = BeaconStore.syncToDisk(path: path) {
+          attempts.append(.failed(reason: "the queue could not be synced to the disk: \(failure)"))
+          sending = []
+        } else {
+          syncedBatches.withLock { $0 += 1 }
+        }
+      }
+      for url in sending {
         switch client.get(url, maximumBytes: BeaconQueue.maximumResponseBytes, redirects: .anyWebURL) {
         case .success(let response) where response.isSuccess:
           attempts.append(.sent(status: response.status))

@@ -229,24 +229,33 @@ public final class BeaconStore {
   }
 
   /// Makes every transaction committed to the queue at `path` durable, as `synchronous=FULL` would
-  /// at each commit: `fsync` of its WAL file (the commits not checkpointed yet), of the file, and of
-  /// its folder (a WAL file just made). It opens files of its own and touches no connection, so the
-  /// sending worker calls it before each batch while the loop keeps writing.
-  /// - Returns: false when a file that exists could not be opened or synced.
-  package static func syncToDisk(path: String) -> Bool {
+  /// at each commit: `fsync` of its WAL file, which holds every commit not yet checkpointed (a
+  /// checkpoint syncs the database file itself, with `synchronous=NORMAL`), and of its folder (a
+  /// WAL file just made). It opens files of its own and touches no connection, so a worker calls it
+  /// while the loop keeps writing. It never opens the database file: closing any descriptor of a
+  /// file drops every POSIX lock the process holds on it, SQLite's included.
+  /// - Returns: nil once synced (a queue not made yet has nothing to sync), else why not.
+  package static func syncToDisk(path: String) -> String? {
     let folder = path.lastIndex(of: "/").map { String(path[..<$0]) } ?? "."
-    var synced = true
-    for file in [path + "-wal", path, folder.isEmpty ? "/" : folder] {
-      let descriptor = open(file, O_RDONLY | O_CLOEXEC)
+    for (file, kind) in [(path + "-wal", S_IFREG), (folder.isEmpty ? "/" : folder, S_IFDIR)] {
+      // Non-blocking and never through a link: a FIFO or a device put there cannot hold the worker.
+      let descriptor = open(file, O_RDONLY | O_CLOEXEC | O_NONBLOCK | O_NOFOLLOW)
       guard descriptor >= 0 else {
-        // A WAL file checkpointed away, or a queue not made yet, has nothing to sync.
-        if errno != ENOENT { synced = false }
-        continue
+        // A WAL file checkpointed away has nothing to sync.
+        if errno == ENOENT { continue }
+        return "\(file): \(String(cString: strerror(errno)))"
       }
-      if fsync(descriptor) != 0 { synced = false }
-      close(descriptor)
+      var status = stat()
+      var failure: String?
+      if fstat(descriptor, &status) != 0 || status.st_mode & S_IFMT != kind {
+        failure = "\(file): not a \(kind == S_IFREG ? "regular file" : "folder")"
+      } else if fsync(descriptor) != 0 {
+        failure = "\(file): \(String(cString: strerror(errno)))"
+      }
+      if close(descriptor) != 0, failure == nil { failure = "\(file): \(String(cString: strerror(errno)))" }
+      if let failure { return failure }
     }
-    return synced
+    return nil
   }
 
   /// The connection's `PRAGMA synchronous` between transactions: 1 (NORMAL).

@@ -9,24 +9,37 @@ final class BeaconStoreOpening: @unchecked Sendable {
   /// The store and what its opening recovered from (`BeaconStore.openRecovering`), or why it failed.
   typealias Outcome = Result<(store: BeaconStore, recovery: String?), any Error>
 
+  private enum State {
+    case opening
+    case opened(Outcome)
+    case taken
+  }
+
   private let condition = Condition()
-  private var outcome: Outcome?
+  private var state = State.opening
 
   /// Starts opening the queue at `path` on a worker.
   init(path: String, createsFolders: Bool, now: Double) {
     DispatchQueue.global().async { [self] in
-      let opened = Outcome { try BeaconStore.openRecovering(path: path, createsFolders: createsFolders, now: now) }
+      var opened: Outcome? = Outcome {
+        try BeaconStore.openRecovering(path: path, createsFolders: createsFolders, now: now)
+      }
       condition.withLock {
-        outcome = opened
+        // Handed over whole: the worker keeps no reference, so the store is closed, when it is,
+        // on the loop's thread (closing a connection deletes its WAL and SHM files by name).
+        if let outcome = opened.take() { state = .opened(outcome) }
         condition.broadcast()
       }
     }
   }
 
-  /// The outcome: when `waiting`, once the worker has it; otherwise nil until it has.
+  /// The outcome, once: when `waiting`, as soon as the worker has it; otherwise nil until it has.
+  /// Nil after it was taken.
   func take(waiting: Bool) -> Outcome? {
     condition.withLock {
-      while waiting && outcome == nil { condition.wait() }
+      while waiting, case .opening = state { condition.wait() }
+      guard case .opened(let outcome) = state else { return nil }
+      state = .taken
       return outcome
     }
   }

@@ -70,7 +70,7 @@ public final class RevenueLedger: RevenueStore {
   }
 
   /// Records `revenue`, committed (and synced: `synchronous=FULL`) before this returns, or as part
-  /// of the transaction it is called in; recording the same event id again changes nothing. An
+  /// of the transaction it is called in (the beacon queue's, which its worker syncs); recording the same event id again changes nothing. An
   /// absent placement, seat or crid is stored empty.
   /// - Throws: when the file cannot be written.
   public func record(_ revenue: AdRevenue) throws {

@@ -2,7 +2,7 @@ import CFFmpeg
 import IntermissionCore
 
 extension YUVImage {
-  /// This picture scaled to `width` x `height` (even, at least 2 x 2) with libswscale's bilinear
+  /// This picture scaled to `width` x `height` (at least 2 x 2) with libswscale's bilinear
   /// filter, as the decoder scales the frames it is asked for at a size (`MediaDecoder.setOutputSize`):
   /// a picture decoded before the size it is drawn at was known (a video ad's poster) becomes the
   /// same picture the playing decoder would give. Call it off the game's loop.

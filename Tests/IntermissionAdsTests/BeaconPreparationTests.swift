@@ -3,7 +3,8 @@ import IntermissionCore
 import IntermissionTestSupport
 import Testing
 
-/// A beacon delivery that counts how often it was told to get ready, and records nothing.
+/// A beacon delivery that counts how often it was told to get ready, and the beacons that came
+/// before that.
 private final class PreparationCounter: BeaconDelivery {
   private(set) var preparations = 0
   private(set) var recordedBeforePreparing = 0
@@ -13,18 +14,17 @@ private final class PreparationCounter: BeaconDelivery {
   func prepareToRecord() { preparations += 1 }
 }
 
-/// The overlay tells its beacon delivery that beacons are coming once an ad is there to be counted,
-/// so that a durable queue makes its file off the loop before the first impression.
+/// The overlay tells its beacon delivery that beacons are coming at its first update, before any
+/// load's result, so that a durable queue makes its file off the loop before the first beacon.
 @Suite("Beacon preparation")
 struct BeaconPreparationTests {
-  @Test func theDeliveryIsToldOnceWhenTheFirstAdArrivesBeforeAnyBeacon() throws {
+  @Test func theDeliveryIsToldOnceAtTheFirstUpdateBeforeAnyBeacon() throws {
     let h = try OverlayHarness(folder: try AdFolder.withVideos(), latency: 0.5)
     let counter = PreparationCounter()
     h.overlay.beacons = counter
-    h.run(until: 0.4)
-    #expect(counter.preparations == 0, "no ad yet")
-    h.run(until: 0.6)
-    #expect(counter.preparations == 1, "the first banner arrived at 0.5 s")
+    #expect(counter.preparations == 0, "not before the first update")
+    h.frame()
+    #expect(counter.preparations == 1, "told at the first update, before any ad")
     h.run(until: 5)
     #expect(counter.preparations == 1, "told once")
     #expect(counter.recordedBeforePreparing == 0)

@@ -298,7 +298,6 @@ struct BeaconTests {
     try queue.record(
       [Beacon(kind: .impression, adID: "a", url: collector.url("i"), lifetime: 60)],
       with: RevenueLedgerTests.event("e"))
-    #expect(queue.syncedBatches.withLock { $0 } == 0, "the loop's commit did not sync")
     queue.update(at: 0) { _ in }
     let deadline = Date().addingTimeInterval(20)
     while collector.requests.isEmpty && Date() < deadline { usleep(2000) }
@@ -307,9 +306,37 @@ struct BeaconTests {
     queue.waitForWorker()
   }
 
-  /// The overlay tells the queue when an ad is there to be counted: the queue's file is made then
-  /// on a worker, not on the loop in the frame of the first beacon (several milliseconds: the file,
-  /// its WAL, its tables and their check). A fixed-step queue makes it at its first beacon.
+  /// A file that cannot be synced holds its batch back: the batch fails with the reason (here the
+  /// WAL's name taken by a FIFO, which the sync does not block on) and nothing reaches the
+  /// collector; once the file syncs again, the batch goes at its retry.
+  @Test func aBatchWhoseFileCannotBeSyncedIsHeldBack() throws {
+    let runner = try ProgramRunner()
+    let collector = try CollectorServer()
+    let path = runner.path("q.sqlite")
+    let queue = BeaconQueue(
+      path: path, client: HTTPClient(), clock: { 1000 }, waitsForAttempts: true, backoff: RetryBackoff(seed: 1))
+    queue.record(Beacon(kind: .impression, adID: "a", url: collector.url("i"), lifetime: 60))
+    try #require(rename(path + "-wal", path + "-wal.kept") == 0)
+    try #require(mkfifo(path + "-wal", 0o600) == 0)
+    var outcomes: [BeaconOutcome] = []
+    queue.update(at: 0) { outcomes.append($0) }
+    #expect(
+      outcomes.map(\.withoutNonce) == [
+        .failed(
+          .impression, adID: "a", reason: "the queue could not be synced to the disk: \(path)-wal: not a regular file",
+          attempts: 1)
+      ])
+    #expect(collector.requests.isEmpty, "nothing billed")
+    try #require(unlink(path + "-wal") == 0 && rename(path + "-wal.kept", path + "-wal") == 0)
+    queue.update(at: 1) { outcomes.append($0) }
+    #expect(outcomes.last?.withoutNonce == .sent(.impression, adID: "a", status: 204), "\(outcomes)")
+    #expect(collector.requests.count == 1)
+  }
+
+  /// The overlay tells the queue at its first update that beacons are coming: the queue's file is
+  /// made then on a worker, not on the loop in the frame of the first beacon (several milliseconds:
+  /// the file, its WAL, its tables and their check). A fixed-step queue makes it at its first
+  /// beacon.
   @Test func theQueuesFileIsMadeOffTheLoopAheadOfTheFirstBeacon() throws {
     let runner = try ProgramRunner()
     let path = runner.path("data/q.sqlite")
@@ -323,6 +350,7 @@ struct BeaconTests {
     #expect(FileManager.default.fileExists(atPath: path), "made by the worker, before any update or beacon")
     queue.update(at: 0) { _ in }
     queue.record(Beacon(kind: .impression, adID: "a", url: "http://127.0.0.1:9/i", lifetime: 60))
+    #expect(queue.storesOpenedAhead == 1, "the loop took the store the worker opened")
     #expect(try BeaconStore(path: path).count() == 1, "the first beacon in the file made ahead")
     let fixedPath = runner.path("fixed.sqlite")
     let fixed = BeaconQueue(path: fixedPath, client: HTTPClient(), clock: { 1000 }, waitsForAttempts: true)
