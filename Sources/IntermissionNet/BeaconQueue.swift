@@ -21,7 +21,9 @@ import IntermissionCore
 ///   makes it in a frame (a fixed-step run makes it at its first beacon).
 /// - Commits wait for no disk (WAL with `synchronous=NORMAL` survives a kill); the worker syncs the
 ///   file before each batch, and holds the batch back when it cannot, so nothing is billed that a
-///   power cut could take back; a revenue event without beacons is synced right after its commit.
+///   power cut could take back. A revenue event without beacons (nothing billed) reaches the disk
+///   with the next batch or SQLite's next checkpoint: a sync right after its commit, in the show's
+///   first frames, cost frames of row 15 (BENCHMARKS.md).
 /// - Nothing is lost to the file (`BeaconBacklog`): a beacon that cannot be recorded durably (a
 ///   full disk) is kept and delivered from memory, and a damaged queue is moved aside and started
 ///   afresh; each is told once through `warn`.
@@ -139,12 +141,6 @@ public final class BeaconQueue: BeaconDelivery, @unchecked Sendable {
     }
     if !rows.isEmpty, nextAttempt == nil { nextAttempt = lastHostTime }
     if let failure, revenue != nil { throw failure }
-    if revenue != nil, backlog.hasStore {
-      // An impression that sends no beacon (a house ad without tracking URLs) has its event synced
-      // too, off the loop; a batch syncs before it leaves either way.
-      let path = path
-      worker.async { _ = BeaconStore.syncToDisk(path: path) }
-    }
   }
 
   /// Opens (makes) the queue's file on a worker, so that the first beacon's transaction does not
