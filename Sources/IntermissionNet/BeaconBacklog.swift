@@ -61,16 +61,10 @@ final class BeaconBacklog {
     opening = BeaconStoreOpening(path: path, createsFolders: createsFolders, now: clock())
   }
 
-  /// Takes the store the worker opened, if it has finished: call it at each update.
-  func takeOpenedStore() {
-    guard let outcome = opening?.take(waiting: false) else { return }
-    adopt(outcome)
-  }
-
-  /// Waits for the store being opened ahead, if any, and takes it: nothing of the backlog's runs
-  /// on after a quit.
-  func finishOpening() {
-    guard let outcome = opening?.take(waiting: true) else { return }
+  /// Takes the store a worker opened ahead: at each update once it has finished, or, `waiting`, as
+  /// soon as it has (a beacon that came first; a quit, after which nothing of the backlog runs on).
+  func takeOpenedStore(waiting: Bool) {
+    guard let outcome = opening?.take(waiting: waiting) else { return }
     adopt(outcome)
   }
 
@@ -191,10 +185,8 @@ final class BeaconBacklog {
 
   /// Opens the store at `path`, moving a damaged file aside; one being opened ahead is waited for.
   private func openStore() -> BeaconStore? {
-    if let ahead = opening?.take(waiting: true) {
-      adopt(ahead)
-      if store != nil { return store }
-    }
+    takeOpenedStore(waiting: true)
+    if store != nil { return store }
     do {
       let (opened, recovery) = try BeaconStore.openRecovering(
         path: path, createsFolders: createsFolders, now: clock())

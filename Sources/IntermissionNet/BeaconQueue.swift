@@ -106,7 +106,7 @@ public final class BeaconQueue: BeaconDelivery, @unchecked Sendable {
   /// until the worker has finished the batch it is sending, if any: transfers end by their
   /// timeouts, or at once after `HTTPClient.cancelAll()`.
   public func waitForWorker() {
-    backlog.finishOpening()
+    backlog.takeOpenedStore(waiting: true)
     worker.sync {}
   }
 
@@ -152,7 +152,7 @@ public final class BeaconQueue: BeaconDelivery, @unchecked Sendable {
 
   public func update(at hostTime: Double, report: (BeaconOutcome) -> Void) {
     lastHostTime = hostTime
-    backlog.takeOpenedStore()
+    backlog.takeOpenedStore(waiting: false)
     if !unreported.isEmpty {
       for outcome in unreported { report(outcome) }
       unreported.removeAll(keepingCapacity: true)
