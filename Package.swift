@@ -45,7 +45,8 @@ let package = Package(
     ),
     // libcurl for ads and beacons over HTTP(S), and SQLite for the durable beacon queue, each loaded
     // with dlopen when first needed (libcurl4-openssl-dev and libsqlite3-dev give their headers), so
-    // that a run with local ads and no beacons maps neither.
+    // that a run with local ads and no beacon queue maps neither (a real-clock run with ads opens
+    // the queue at the overlay's first update, off the loop, ahead of its first impression).
     .target(name: "CCurl", dependencies: ["CIntermissionSupport"], linkerSettings: [.linkedLibrary("dl")]),
     .target(name: "CSQLite", dependencies: ["CIntermissionSupport"], linkerSettings: [.linkedLibrary("dl")]),
     // SDL2_mixer loaded with dlopen when sound is wanted, so that a run without sound never maps it.

@@ -24,6 +24,8 @@ static struct {
     __typeof__(&sqlite3_column_int64) column_int64;
     __typeof__(&sqlite3_column_double) column_double;
     __typeof__(&sqlite3_column_text) column_text;
+    __typeof__(&sqlite3_db_filename) db_filename;
+    __typeof__(&sqlite3_filename_wal) filename_wal;
 } sqlite;
 
 static pthread_once_t once = PTHREAD_ONCE_INIT;
@@ -51,6 +53,8 @@ static void load(void)
         {"sqlite3_column_int64", (void **)&sqlite.column_int64},
         {"sqlite3_column_double", (void **)&sqlite.column_double},
         {"sqlite3_column_text", (void **)&sqlite.column_text},
+        {"sqlite3_db_filename", (void **)&sqlite.db_filename},
+        {"sqlite3_filename_wal", (void **)&sqlite.filename_wal},
     };
     if (intermission_load_library("libsqlite3.so.0", symbols, sizeof symbols / sizeof *symbols, reason, sizeof reason) == 0)
         status = 0;
@@ -110,4 +114,13 @@ double intermission_sqlite_column_double(sqlite3_stmt *statement, int column)
 const unsigned char *intermission_sqlite_column_text(sqlite3_stmt *statement, int column)
 {
     return sqlite.column_text(statement, column);
+}
+
+const char *intermission_sqlite_wal_path(sqlite3 *database)
+{
+    // sqlite3_db_filename gives "" for an in-memory or temporary database, and only a name it
+    // returned may be passed to sqlite3_filename_wal.
+    const char *name = sqlite.db_filename(database, "main");
+    if (!name || !*name) return NULL;
+    return sqlite.filename_wal(name);
 }

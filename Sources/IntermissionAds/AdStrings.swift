@@ -94,13 +94,6 @@ public struct AdStrings: Hashable, Sendable {
 
   /// `template` with each `placeholder` replaced by `value`.
   static func fill(_ template: String, _ placeholder: String, with value: String) -> String {
-    var result = ""
-    var rest = template[...]
-    while let range = rest.firstRange(of: placeholder) {
-      result += rest[..<range.lowerBound]
-      result += value
-      rest = rest[range.upperBound...]
-    }
-    return result + rest
+    template.replacingText(placeholder, with: value)
   }
 }

@@ -131,7 +131,7 @@ public struct ConsentSignals: Hashable, Sendable {
   /// `"2,6"` as `[2, 6]`; nil unless every part is a section id from 1 to 255.
   private static func sections(_ list: String) -> [Int]? {
     let parts = list.split(separator: ",", omittingEmptySubsequences: false).map {
-      $0.trimmingPrefix(" ").split(separator: " ").first.map(String.init) ?? ""
+      $0.drop(while: { $0 == " " }).split(separator: " ").first.map(String.init) ?? ""
     }
     let numbers = parts.compactMap { Int($0) }.filter { (1...255).contains($0) }
     return numbers.count == parts.count ? numbers : nil

@@ -13,7 +13,7 @@ struct HouseVideoMedia: Sendable {
   /// - Throws: `VASTError` 401 for a file that is missing, outside the folder, or on the network (a
   ///   house ad's media is beside it).
   func locate(_ reference: String) throws(VASTError) -> String {
-    if reference.contains("://") || reference.hasPrefix("/") || reference.hasPrefix("~") {
+    if reference.containsText("://") || reference.hasPrefix("/") || reference.hasPrefix("~") {
       throw VASTError(
         .fileNotFound,
         "media file '\(PrintableText.escaping(String(reference.prefix(200))))' is not a path beside the VAST file")

@@ -29,7 +29,7 @@ public struct WebURL: Hashable, Sendable, CustomStringConvertible {
   /// whose path stays within the root and has no encoded slash.
   public init?(_ text: String) {
     guard !text.unicodeScalars.contains(where: { $0.value < 0x21 || $0.value == 0x7F || $0 == "\\" }),
-      let separator = text.firstRange(of: "://")
+      let separator = text.rangeOfText("://")
     else { return nil }
     let scheme = text[..<separator.lowerBound].lowercased()
     guard scheme == "http" || scheme == "https" else { return nil }
@@ -57,7 +57,7 @@ public struct WebURL: Hashable, Sendable, CustomStringConvertible {
       port = number
       hostPart = authority[..<colon]
     }
-    guard !hostPart.isEmpty, !hostPart.contains("%"),
+    guard !hostPart.isEmpty, !hostPart.containsText("%"),
       hostPart.allSatisfy({ (character: Character) in WebURL.isHostCharacter(character) })
     else { return nil }
     guard let rest = WebURL.normalizingRest(afterScheme[authorityEnd...]) else { return nil }
@@ -72,7 +72,8 @@ public struct WebURL: Hashable, Sendable, CustomStringConvertible {
   /// backslash, a bad percent-encoding, or a `..` above the root.
   private static func normalizingRest(_ rest: Substring) -> String? {
     let queryStart = rest.firstIndex(where: { $0 == "?" || $0 == "#" }) ?? rest.endIndex
-    guard let path = normalizingPercentEncoding(rest[..<queryStart]), !path.contains("%2F"), !path.contains("%5C"),
+    guard let path = normalizingPercentEncoding(rest[..<queryStart]), !path.containsText("%2F"),
+      !path.containsText("%5C"),
       let withoutDots = removingDotSegments(path.isEmpty ? "/" : path),
       let tail = normalizingPercentEncoding(rest[queryStart...])
     else { return nil }
@@ -181,8 +182,11 @@ public struct WebURL: Hashable, Sendable, CustomStringConvertible {
     return "/" + segments.joined(separator: "/")
   }
 
-  /// Whether `character` may appear in a host: letters, digits, and `-._~[]:` (IPv6 literals).
+  /// Whether `character` may appear in a host: ASCII letters and digits, and `-._~[]:` (IPv6
+  /// literals). A host is ASCII (RFC 3986; a name in another script is given in its `xn--` form):
+  /// a combining mark right after `://`, which a search by bytes finds but a search by characters
+  /// would not, can never start one.
   private static func isHostCharacter(_ character: Character) -> Bool {
-    character.isLetter || character.isNumber || "-._~[]:".contains(character)
+    character.isASCII && (character.isLetter || character.isNumber || "-._~[]:".contains(character))
   }
 }

@@ -131,7 +131,8 @@ public final class Host {
         source: AdSources.forManifest(
           manifestPath, client: client, decoder: SDLImageDecoder(),
           cacheFolder: HTTPCache.defaultFolder(environment: environment), fallbackManifest: options.fallbackAdsPath,
-          failsEveryLoad: options.failAds, isTest: options.headless || options.fixedStep, environment: environment),
+          failsEveryLoad: options.failAds, isTest: options.headless || options.fixedStep || options.noBeacons,
+          environment: environment),
         isInterrupted: { StopSignals.received != nil }, onFinish: { waker.wake() })
       let overlay = AdOverlay(
         pauseTarget: director, loader: loader, configuration: configuration, trace: trace,
@@ -141,7 +142,7 @@ public final class Host {
       director.addOverlay(overlay)
       overlay.pixelScale = canvas.pixelsPerPoint
       adOverlay = overlay
-      if let path = options.beaconsPath ?? BeaconStore.defaultPath(environment: environment) {
+      if !options.noBeacons, let path = options.beaconsPath ?? BeaconStore.defaultPath(environment: environment) {
         // Under the fixed step, a beacon's time runs with host time from the launch: expiry and
         // retries happen at the same frames every run.
         let launched = WallClock.now()

@@ -48,6 +48,10 @@ public struct HostConfiguration: Hashable, Sendable {
   public var fallbackAdsPath: String?
   /// The durable beacon queue (SQLite); nil means the default under `$XDG_DATA_HOME`.
   public var beaconsPath: String?
+  /// No beacon queue: impressions and clicks are queued and reported nowhere, an earned reward is
+  /// kept in memory only, and bid requests are marked as tests (`test=1`): for tests of a game,
+  /// never its players (ads shown so are not paid).
+  public var noBeacons = false
   /// The player's consent signals for OpenRTB requests: a JSON file (`gdpr`, `tcf`, `usPrivacy`,
   /// `gpp`, `gppSid`).
   public var consentPath: String?
@@ -103,6 +107,8 @@ public struct HostConfiguration: Hashable, Sendable {
                           nothing is cached.
       --beacons PATH      The queue of impression and click reports (SQLite; default
                           $XDG_DATA_HOME/intermission/beacons.sqlite).
+      --no-beacons        No beacon queue: no report is queued or sent, and bid requests are marked
+                          as tests (test=1): such ads are not paid.
       --consent FILE      The player's consent signals for a demand file's OpenRTB requests: a
                           JSON object with gdpr (0/1), tcf, usPrivacy, gpp and gppSid.
       --ad-latency S      Simulated network latency of an ad load, in host seconds (default 0.5).
@@ -157,6 +163,7 @@ public struct HostConfiguration: Hashable, Sendable {
       case "--fail-ads": try flag(); options.failAds = true
       case "--no-ads": try flag(); options.noAds = true
       case "--no-audio": try flag(); options.noAudio = true
+      case "--no-beacons": try flag(); options.noBeacons = true
       case "--help", "-h": try flag(); options.showHelp = true
       case "--size":
         let text = try value()
@@ -193,7 +200,7 @@ public struct HostConfiguration: Hashable, Sendable {
         options.language = tag
       case "--ads":
         let text = try nonEmpty(value(), name)
-        if text.contains("://") && !AdManifest.isWebURL(text) {
+        if text.containsText("://") && !AdManifest.isWebURL(text) {
           throw fail("--ads expects a file path or an http or https URL, got '\(text)'")
         }
         options.adsPath = text
@@ -214,6 +221,9 @@ public struct HostConfiguration: Hashable, Sendable {
         ("--consent", options.consentPath != nil),
       ].first { $0.1 }
       if let conflicting { throw fail("--no-ads cannot be combined with \(conflicting.0)") }
+    }
+    if options.noBeacons && options.beaconsPath != nil {
+      throw fail("--no-beacons cannot be combined with --beacons")
     }
     if options.fallbackAdsPath != nil && !options.adsFromServer {
       throw fail("--fallback-ads needs --ads with an http or https URL")

@@ -54,6 +54,21 @@ final class BeaconBacklog {
   /// Whether the store is open: the file existed at launch, or a beacon or `openAhead()` made it.
   var hasStore: Bool { store != nil }
 
+  /// Checkpoints the open store (`BeaconStore.checkpoint()`); nil once done or with no store, else
+  /// why not.
+  func checkpoint() -> String? {
+    guard let store else { return nil }
+    do {
+      try store.checkpoint()
+      return nil
+    } catch {
+      return "\(error)"
+    }
+  }
+
+  /// The open store's WAL file (`BeaconStore.walPath`); nil while no store is open.
+  var walPath: String? { store?.walPath }
+
   /// Starts opening the store on a worker, when it is not open: a beacon is coming (an ad is there
   /// to be counted), and the file is made off the loop rather than in the frame of that beacon.
   func openAhead() {

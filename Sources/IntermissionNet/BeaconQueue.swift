@@ -58,6 +58,17 @@ public final class BeaconQueue: BeaconDelivery, @unchecked Sendable {
   private let worker = DispatchQueue(label: "intermission.beacons")
   /// How many batches the worker sent after syncing the queue's file to the disk (for tests).
   package let syncedBatches = Locked(0)
+  /// How many times the worker synced commits a second after them, with no batch (for tests).
+  package let loneSyncs = Locked(0)
+  /// How long a commit waits for a sync of its own, in seconds.
+  static let loneSyncDelay = 1.0
+  /// Whether a sync of its own is scheduled on the worker, and whether the last one failed.
+  private let loneSync = Locked((isScheduled: false, hasFailed: false))
+  /// Whether a sync failed: the next batch waits for a full checkpoint (`BeaconStore.checkpoint()`),
+  /// since a later sync of the same file could succeed over data that never reached the disk.
+  private var needsCheckpoint = false
+  /// How many checkpoints a failed sync called for and got (for tests).
+  package private(set) var recoveryCheckpoints = 0
   private let condition = Condition()
   private var results: [Attempt]?
 
@@ -135,6 +146,7 @@ public final class BeaconQueue: BeaconDelivery, @unchecked Sendable {
         expires: now + beacon.lifetime, attempts: 0)
     }
     let (dropped, failure) = backlog.add(rows, revenue: revenue)
+    if failure == nil, backlog.hasStore, !rows.isEmpty || revenue != nil { scheduleLoneSync() }
     for row in dropped {
       unreported.append(
         .dropped(row.kind, adID: row.adID, reason: "overflow", durable: row.isDurable, nonce: row.nonce))
@@ -161,6 +173,7 @@ public final class BeaconQueue: BeaconDelivery, @unchecked Sendable {
       guard let finished = waitsForAttempts ? waitForResults() : takeResults() else { return }
       apply(finished, at: hostTime, report: report)
     }
+    if loneSync.withLock({ $0.hasFailed }) { scheduleLoneSync() }
     guard let due = nextAttempt, hostTime >= due else { return }
     for row in backlog.removeExpired(at: clock()) {
       report(.dropped(row.kind, adID: row.adID, reason: "expired", durable: row.isDurable, nonce: row.nonce))
@@ -171,11 +184,48 @@ public final class BeaconQueue: BeaconDelivery, @unchecked Sendable {
       return
     }
     inFlightGeneration = backlog.generation
+    if needsCheckpoint {
+      // Off the frame's path only in this rare case: after a failed sync, a checkpoint on the loop
+      // (a few milliseconds) before anything more is billed.
+      if let failure = backlog.checkpoint() {
+        inFlight = rows
+        let reason = BeaconQueue.unsyncedReason + failure
+        apply(rows.map { _ in .failed(reason: reason) }, at: hostTime, report: report)
+        return
+      }
+      needsCheckpoint = false
+      recoveryCheckpoints += 1
+    }
     send(rows)
     if waitsForAttempts, let finished = waitForResults() { apply(finished, at: hostTime, report: report) }
   }
 
   public var nextWakeTime: Double? { inFlight == nil ? nextAttempt : nil }
+
+  /// Syncs what was committed on the worker `loneSyncDelay` after the commit, whether or not a
+  /// batch syncs it first (delivery may wait to retry, the collector be down, the player offline,
+  /// or an event have no beacons), so that a power cut cannot take back an impression the game was
+  /// told of for longer than that. Scheduled in the frame of the commit, which allocates anyway
+  /// (the frames after it allocate nothing), and never run at once: a sync beside a show's first
+  /// frames cost them their budget (BENCHMARKS.md, row 15). One is scheduled at a time; commits
+  /// made before it runs are synced by it.
+  private func scheduleLoneSync() {
+    guard let wal = backlog.walPath else { return }
+    let isNew = loneSync.withLock { state in
+      defer { state = (isScheduled: true, hasFailed: false) }
+      return !state.isScheduled
+    }
+    guard isNew else { return }
+    let (state, synced) = (loneSync, loneSyncs)
+    worker.asyncAfter(deadline: .now() + BeaconQueue.loneSyncDelay) {
+      state.withLock { $0.isScheduled = false }
+      if BeaconStore.syncToDisk(wal: wal) == nil {
+        synced.withLock { $0 += 1 }
+      } else {
+        state.withLock { $0.hasFailed = true }  // scheduled again at the next update
+      }
+    }
+  }
 
   // MARK: - Sending
 
@@ -186,7 +236,7 @@ public final class BeaconQueue: BeaconDelivery, @unchecked Sendable {
     let client = client
     let urls = rows.map { BeaconQueue.deliveryURL($0.url, kind: $0.kind, nonce: $0.nonce, timestamp: timestamp) }
     let onFinish = onFinish
-    let path = backlog.hasStore ? path : nil
+    let wal = backlog.walPath
     let syncedBatches = syncedBatches
     // The worker keeps the queue alive until its batch ends; rows it could not report stay queued
     // and go out at the next launch.
@@ -196,9 +246,9 @@ public final class BeaconQueue: BeaconDelivery, @unchecked Sendable {
       // holds the batch back: it fails, and is retried as any failure is.
       var attempts: [Attempt] = []
       var sending = urls
-      if let path {
-        if let failure = BeaconStore.syncToDisk(path: path) {
-          attempts.append(.failed(reason: "the queue could not be synced to the disk: \(failure)"))
+      if let wal {
+        if let failure = BeaconStore.syncToDisk(wal: wal) {
+          attempts.append(.failed(reason: BeaconQueue.unsyncedReason + failure))
           sending = []
         } else {
           syncedBatches.withLock { $0 += 1 }
@@ -257,6 +307,7 @@ public final class BeaconQueue: BeaconDelivery, @unchecked Sendable {
         backlog.remove(row, generation: inFlightGeneration)
         report(.sent(row.kind, adID: row.adID, status: status, durable: row.isDurable, nonce: row.nonce))
       case .failed(let reason):
+        if reason.hasPrefix(BeaconQueue.unsyncedReason) { needsCheckpoint = true }
         let count = backlog.recordFailure(of: row, generation: inFlightGeneration)
         report(
           .failed(
@@ -271,6 +322,9 @@ public final class BeaconQueue: BeaconDelivery, @unchecked Sendable {
       nextAttempt = hostTime  // the next batch, if any, at the next update
     }
   }
+
+  /// The start of a batch's failure when the queue's file could not be made durable.
+  static let unsyncedReason = "the queue could not be synced to the disk: "
 
   private func scheduleRetry(at hostTime: Double) {
     failures += 1

@@ -46,6 +46,9 @@ public final class BeaconStore {
   /// The database file.
   public let path: String
   private let database: SQLiteDatabase
+  /// The queue's WAL file, as SQLite names it (through a link, absolute): what `syncToDisk(wal:)`
+  /// syncs. Nil for a queue in memory.
+  package let walPath: String?
   private let insert: SQLiteDatabase.Statement
   private let dropOverflow: SQLiteDatabase.Statement
   private let dropExpired: SQLiteDatabase.Statement
@@ -85,6 +88,7 @@ public final class BeaconStore {
   private init(path: String, database: SQLiteDatabase) throws {
     self.path = path
     self.database = database
+    walPath = database.walPath
     do {
       try database.execute(
         """
@@ -129,7 +133,7 @@ public final class BeaconStore {
         "database disk image is malformed (\(verdict.prefix(3).joined(separator: "; ")))")
     }
     let found = try database.prepare("SELECT name FROM pragma_table_info('beacons') ORDER BY cid").rows { $0.text(0) }
-    let expected = BeaconStore.columns.split(separator: ",").map { $0.trimmingPrefix(" ") }.map(String.init)
+    let expected = BeaconStore.columns.split(separator: ",").map { $0.drop(while: { $0 == " " }) }.map(String.init)
     guard found == expected else {
       throw SQLiteDatabase.Failure.corruption(
         "its beacons table is not a beacon queue's (columns \(found.joined(separator: ", ")))")
@@ -228,23 +232,21 @@ public final class BeaconStore {
     try countFailure.rows([.integer(id)]) { $0.integer(0) }.first ?? 0
   }
 
-  /// Makes every transaction committed to the queue at `path` durable, as `synchronous=FULL` would
-  /// at each commit: `fsync` of its WAL file, which holds every commit not yet checkpointed (a
-  /// checkpoint syncs the database file itself, with `synchronous=NORMAL`), and of its folder (a
-  /// WAL file just made). It opens files of its own and touches no connection, so a worker calls it
-  /// while the loop keeps writing. It never opens the database file: closing any descriptor of a
-  /// file drops every POSIX lock the process holds on it, SQLite's included.
-  /// - Returns: nil once synced (a queue not made yet has nothing to sync), else why not.
-  package static func syncToDisk(path: String) -> String? {
-    let folder = path.lastIndex(of: "/").map { String(path[..<$0]) } ?? "."
-    for (file, kind) in [(path + "-wal", S_IFREG), (folder.isEmpty ? "/" : folder, S_IFDIR)] {
+  /// Makes every transaction committed to the queue durable, as `synchronous=FULL` would at each
+  /// commit: `fsync` of its WAL file `wal` (`walPath`, SQLite's own name for it), which holds every
+  /// commit not yet checkpointed (a checkpoint syncs the database file itself, with
+  /// `synchronous=NORMAL`), and of its folder (a WAL file just made). It opens files of its own and
+  /// touches no connection, so a worker calls it while the loop keeps writing. It never opens the
+  /// database file: closing any descriptor of a file drops every POSIX lock the process holds on
+  /// it, SQLite's included.
+  /// - Returns: nil once synced, else why not. A missing WAL file is a failure: SQLite keeps it
+  ///   (truncated at most) for as long as the queue's connection is open.
+  package static func syncToDisk(wal: String) -> String? {
+    let folder = wal.lastIndex(of: "/").map { String(wal[..<$0]) } ?? "."
+    for (file, kind) in [(wal, S_IFREG), (folder.isEmpty ? "/" : folder, S_IFDIR)] {
       // Non-blocking and never through a link: a FIFO or a device put there cannot hold the worker.
       let descriptor = open(file, O_RDONLY | O_CLOEXEC | O_NONBLOCK | O_NOFOLLOW)
-      guard descriptor >= 0 else {
-        // A WAL file checkpointed away has nothing to sync.
-        if errno == ENOENT { continue }
-        return "\(file): \(String(cString: strerror(errno)))"
-      }
+      guard descriptor >= 0 else { return "\(file): \(String(cString: strerror(errno)))" }
       var status = stat()
       var failure: String?
       if fstat(descriptor, &status) != 0 || status.st_mode & S_IFMT != kind {
@@ -256,6 +258,20 @@ public final class BeaconStore {
       if let failure { return failure }
     }
     return nil
+  }
+
+  /// Copies every commit from the WAL into the database file and syncs it (a full checkpoint,
+  /// `wal_checkpoint(TRUNCATE)`): the way back to a file known to be on the disk after a failed
+  /// `syncToDisk(wal:)`. Linux reports a failed write-back to one `fsync` only, and marks the pages
+  /// clean, so a later sync of the same WAL could succeed over data that never reached the disk;
+  /// the checkpoint writes that data again, from SQLite's pages, and its own sync reports afresh.
+  /// - Throws: `SQLiteDatabase.Failure` when the checkpoint fails or another connection kept it
+  ///   from completing.
+  package func checkpoint() throws {
+    let busy = try database.prepare("PRAGMA wal_checkpoint(TRUNCATE)").rows { $0.integer(0) }.first ?? 1
+    guard busy == 0 else {
+      throw SQLiteDatabase.Failure(description: "beacon queue \(path): the checkpoint could not complete")
+    }
   }
 
   /// The connection's `PRAGMA synchronous` between transactions: 1 (NORMAL).

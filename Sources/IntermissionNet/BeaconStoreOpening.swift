@@ -25,8 +25,10 @@ final class BeaconStoreOpening: @unchecked Sendable {
         try BeaconStore.openRecovering(path: path, createsFolders: createsFolders, now: now)
       }
       condition.withLock {
-        // Handed over whole: the worker keeps no reference, so the store is closed, when it is,
-        // on the loop's thread (closing a connection deletes its WAL and SHM files by name).
+        // Handed over whole: the worker keeps no reference to the store, so it is closed, when it
+        // is, by its taker on the loop's thread (closing a connection deletes its WAL and SHM files
+        // by name). An opening dropped before it ends (the C API's overlay destroyed right after
+        // its first update) closes the store here, on the worker, when this closure returns.
         if let outcome = opened.take() { state = .opened(outcome) }
         condition.broadcast()
       }

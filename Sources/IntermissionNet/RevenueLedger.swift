@@ -70,7 +70,8 @@ public final class RevenueLedger: RevenueStore {
   }
 
   /// Records `revenue`, committed (and synced: `synchronous=FULL`) before this returns, or as part
-  /// of the transaction it is called in (the beacon queue's, which its worker syncs); recording the same event id again changes nothing. An
+  /// of the transaction it is called in (the beacon queue's, which its worker syncs before its next
+  /// batch and a second after the commit); recording the same event id again changes nothing. An
   /// absent placement, seat or crid is stored empty.
   /// - Throws: when the file cannot be written.
   public func record(_ revenue: AdRevenue) throws {

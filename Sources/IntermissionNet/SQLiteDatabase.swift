@@ -44,6 +44,10 @@ final class SQLiteDatabase {
 
   deinit { intermission_sqlite_close(handle) }
 
+  /// The main database's WAL file as SQLite names it: through any link, and absolute, whatever the
+  /// folder is later; nil for a database in memory.
+  var walPath: String? { intermission_sqlite_wal_path(handle).map { String(cString: $0) } }
+
   /// Runs `sql`, one or more statements without parameters or results.
   func execute(_ sql: String) throws {
     var message: UnsafeMutablePointer<CChar>?

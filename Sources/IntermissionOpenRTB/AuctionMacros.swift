@@ -49,12 +49,12 @@ public struct AuctionMacros: Hashable, Sendable {
 
   /// `url` with every macro replaced by its percent-encoded value.
   public func substitute(_ url: String) -> String {
-    guard url.contains("AUCTION_") else { return url }
+    guard url.containsText("AUCTION_") else { return url }
     var result = url
     for (name, value) in values {
       let encoded = Beacon.percentEncoded(value ?? "")
       for form in ["${\(name)}", "%24%7B\(name)%7D", "%24%7b\(name)%7d"] {
-        result = result.replacing(form, with: encoded)
+        result = result.replacingText(form, with: encoded)
       }
     }
     return result

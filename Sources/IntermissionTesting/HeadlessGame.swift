@@ -5,7 +5,9 @@ import IntermissionSDL
 
 /// Runs a game of scenes headless and deterministic, in process: the fixed-step pacing, SDL's
 /// offscreen driver, a replay script given as text, the trace kept in memory. No subprocess and no
-/// file: a test of the game's own pause and resume in a few lines.
+/// file: a test of the game's own pause and resume in a few lines. Its ads report to no server and
+/// leave nothing behind (no beacon queue, unless `beacons` names one): a test never sends the
+/// reports of the developer's own runs, nor leaves a reward for the game's next launch.
 ///
 /// ```swift
 /// let game = MyGameScene()
@@ -26,6 +28,8 @@ public struct HeadlessGame {
   private let script: ReplayScript
   private let firstScene: () -> Scene
   private let adManifest: String?
+  /// Where the host looks for `XDG_DATA_HOME` and `XDG_CACHE_HOME` (the process's own by default).
+  package var environment = Launcher.processEnvironment()
 
   /// Prepares a run.
   /// - Parameters:
@@ -35,12 +39,15 @@ public struct HeadlessGame {
   ///   - ads: the ad manifest; nil takes the shipped sample ads. `noAds` runs without the overlay.
   ///   - noAds: run without the ad overlay.
   ///   - adLatency: the ads' simulated latency in seconds (default 0.5).
+  ///   - beacons: a beacon queue's file (SQLite) that the run's impressions and clicks are recorded
+  ///     in and sent from, as the program's `--beacons`; nil or "" keeps none (nothing written or
+  ///     sent). A queue that cannot be used is said once on standard error, and the run goes on.
   ///   - script: replay script text, one `<seconds> <verb> <args>` per line.
   ///   - firstScene: makes the game's first scene.
-  /// - Throws: `SetupError` for a bad script line.
+  /// - Throws: `SetupError` for a bad script line, or a beacon queue with `noAds`.
   public init(
     width: Int = 960, height: Int = 640, fps: Double = 60, ads: String? = nil, noAds: Bool = false,
-    adLatency: Double = 0.5, script: String = "", firstScene: @escaping () -> Scene
+    adLatency: Double = 0.5, beacons: String? = nil, script: String = "", firstScene: @escaping () -> Scene
   ) throws {
     options.headless = true
     options.fixedStep = true
@@ -50,6 +57,12 @@ public struct HeadlessGame {
     options.fps = fps
     options.noAds = noAds
     options.adLatency = adLatency
+    let queue = beacons.flatMap { $0.isEmpty ? nil : $0 }
+    if noAds, let queue {
+      throw SetupError(description: "beacons: a queue (\(queue)) needs ads, and noAds is true")
+    }
+    options.beaconsPath = queue
+    options.noBeacons = !noAds && queue == nil
     do {
       self.script = try ReplayScript.parse(script, file: "script")
     } catch {
@@ -96,7 +109,8 @@ public struct HeadlessGame {
       let output = MemoryTraceOutput()
       let host = try Host(
         configuration: options, script: script, fontPath: font, trace: Trace(output: output), adManifest: adManifest,
-        firstScene: firstScene)
+        environment: environment,
+        warn: { FileDescriptor.printToStandardError("intermission: warning: " + $0) }, firstScene: firstScene)
       try host.run()
       return HeadlessRun(lines: output.lines)
     }

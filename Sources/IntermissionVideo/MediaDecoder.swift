@@ -1,4 +1,5 @@
 import CFFmpeg
+import IntermissionCore
 
 /// A video file decoded by FFmpeg frame by frame, in the file's order, on the thread that calls it
 /// (a player's worker, never the game's thread). It owns FFmpeg's state and frees it in `deinit`.
@@ -36,7 +37,7 @@ public final class MediaDecoder {
     /// What was wrong.
     public let description: String
     /// Whether the file was refused for a picture larger than `maximumSize`.
-    public var isTooLarge: Bool { description.hasPrefix("video of ") && description.contains("(at most ") }
+    public var isTooLarge: Bool { description.hasPrefix("video of ") && description.containsText("(at most ") }
   }
 
   /// One decoded frame.

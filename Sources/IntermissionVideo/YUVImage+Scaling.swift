@@ -4,8 +4,9 @@ import IntermissionCore
 extension YUVImage {
   /// This picture scaled to `width` x `height` (at least 2 x 2) with libswscale's bilinear
   /// filter, as the decoder scales the frames it is asked for at a size (`MediaDecoder.setOutputSize`):
-  /// a picture decoded before the size it is drawn at was known (a video ad's poster) becomes the
-  /// same picture the playing decoder would give. Call it off the game's loop.
+  /// a picture decoded before the size it is drawn at was known (a video ad's poster) becomes
+  /// close to the picture the playing decoder gives (which scales once, from the source's format;
+  /// this scales the I420 copy again). Call it off the game's loop.
   /// - Throws: `MediaDecoder.Failure` when FFmpeg cannot be loaded, a size is out of range, or the
   ///   picture cannot be scaled.
   public func scaled(width: Int, height: Int) throws(MediaDecoder.Failure) -> YUVImage {

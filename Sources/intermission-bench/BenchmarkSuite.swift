@@ -80,6 +80,7 @@ struct BenchmarkSuite {
   ) throws -> IntermissionHost.Host {
     var options = HostConfiguration()
     options.headless = true
+    options.noBeacons = true  // nothing of the developer's own queue (under $XDG_DATA_HOME) is sent
     configure(&options)
     return try Host(
       configuration: options, script: script, fontPath: fontPath, trace: Trace(output: nil),

@@ -43,6 +43,17 @@ struct RemoteManifestTests {
     }
   }
 
+  /// Hosts are ASCII, so the byte search for `://` (`TextSearch.swift`) cannot start one with a
+  /// combining mark, which a character-wise resolution would then read as another host; an encoded
+  /// slash followed by a combining mark is an encoded slash.
+  @Test(arguments: [
+    "http://\u{0345}a.example/x", "http://bücher.example/x", "http://a.example/p%2F\u{0301}q",
+    "http://a.example/p%5C\u{0301}q", "http://ex\u{0301}ample.com/",
+  ])
+  func urlsWithNonASCIIHostsOrMarkedEncodedSlashesAreRefused(text: String) {
+    #expect(WebURL(text) == nil)
+  }
+
   @Test func trackingURLsAndExpiryAreRead() throws {
     let ads = try parse(
       ad(

@@ -59,6 +59,7 @@ struct AudioBufferTests {
     var options = HostConfiguration()
     options.headless = true
     options.seconds = seconds
+    options.noBeacons = true  // nothing of the developer's own queue (under $XDG_DATA_HOME) is sent
     let host = try Host(
       configuration: options, script: try ReplayScript.parse(script, file: name), fontPath: BackendTests.font,
       trace: Trace(output: nil), adManifest: ShippedManifest.path,

@@ -27,6 +27,9 @@ struct BackendTests {
     options.fixedStep = true
     options.adLatency = 0
     options.frames = frames
+    // No beacon queue unless a test names one: the default, under the developer's $XDG_DATA_HOME,
+    // may hold reports of real runs, which a test would send.
+    options.noBeacons = true
     return options
   }
 
@@ -236,6 +239,7 @@ struct BackendTests {
     let queue = FileManager.default.temporaryDirectory.appendingPathComponent("alloc-\(UUID().uuidString).sqlite")
     defer { try? FileManager.default.removeItem(at: queue) }
     options.beaconsPath = queue.path
+    options.noBeacons = false
     let manifest = ProgramRunner.root.appendingPathComponent("Assets/ads/manifest.json").path
     // With the music playing (on SDL's silent driver): the mixer's thread allocates nothing either.
     setenv("SDL_AUDIODRIVER", "dummy", 0)
@@ -323,6 +327,7 @@ struct BackendTests {
     ).write(to: folder.appendingPathComponent("manifest.json"))
     var options = BackendTests.headlessOptions(frames: 120)
     options.beaconsPath = folder.appendingPathComponent("beacons.sqlite").path
+    options.noBeacons = false
     let screenshot = folder.appendingPathComponent("shot.png").path
     options.screenshotPath = screenshot
     let host = try Host(

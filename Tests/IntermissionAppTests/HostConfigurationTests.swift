@@ -21,6 +21,14 @@ struct OptionsTests {
     let options = try HostConfiguration.parse([])
     #expect(!options.headless && options.width == 960 && options.height == 640 && options.fps == 60)
     #expect(options.adLatency == 0.5 && options.refresh == 30 && options.frames == nil && !options.noAds)
+    #expect(options.beaconsPath == nil && !options.noBeacons)
+  }
+
+  @Test func beaconsCanBeTurnedOff() throws {
+    #expect(try HostConfiguration.parse(["--no-beacons"]).noBeacons)
+    #expect(try HostConfiguration.parse(["--beacons", "b.sqlite"]).beaconsPath == "b.sqlite")
+    let both = try HostConfiguration.parse(["--no-ads", "--no-beacons"])
+    #expect(both.noAds && both.noBeacons, "no ads and no queue say the same twice: accepted")
   }
 
   @Test(
@@ -37,6 +45,8 @@ struct OptionsTests {
       (["--headless=yes"], "--headless takes no value"),
       (["--trace", ""], "--trace needs a non-empty value"),
       (["--no-ads", "--fail-ads"], "--no-ads cannot be combined with --fail-ads"),
+      (["--no-beacons", "--beacons", "b.sqlite"], "--no-beacons cannot be combined with --beacons"),
+      (["--no-beacons=1"], "--no-beacons takes no value"),
       (["--ad-latency", "-1"], "--ad-latency expects a number from 0"),
     ])
   func rejectsBadArgumentsWithAClearMessage(arguments: [String], message: String) {
@@ -50,7 +60,7 @@ struct OptionsTests {
   @Test func usageListsEveryOption() {
     for option in [
       "--headless", "--size", "--fps", "--frames", "--seconds", "--fixed-step", "--script", "--trace", "--screenshot",
-      "--ads", "--ad-latency", "--fail-ads", "--no-ads", "--refresh", "--font",
+      "--ads", "--ad-latency", "--fail-ads", "--no-ads", "--refresh", "--font", "--beacons", "--no-beacons",
     ] {
       #expect(HostConfiguration.usage.contains(option), "\(option) missing from --help")
     }

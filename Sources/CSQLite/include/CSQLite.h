@@ -29,5 +29,8 @@ int intermission_sqlite_step(sqlite3_stmt *statement);
 sqlite3_int64 intermission_sqlite_column_int64(sqlite3_stmt *statement, int column);
 double intermission_sqlite_column_double(sqlite3_stmt *statement, int column);
 const unsigned char *intermission_sqlite_column_text(sqlite3_stmt *statement, int column);
+/// The full path of the WAL file of `database`'s main database, as SQLite itself names it (links
+/// resolved, relative to the folder the database was opened in); NULL for an in-memory database.
+const char *intermission_sqlite_wal_path(sqlite3 *database);
 
 #endif

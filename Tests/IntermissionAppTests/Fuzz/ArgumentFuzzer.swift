@@ -58,9 +58,9 @@ struct ArgumentFuzzer {
     let options = [
       "--size", "--fps", "--frames", "--seconds", "--fixed-step", "--script", "--trace", "--screenshot", "--font",
       "--ads", "--ad-latency", "--fail-ads", "--no-ads", "--refresh", "--no-audio", "--bogus", "-x", "stray",
-      "--size=", "--ads-ca", "--ads-timeout", "--fallback-ads", "--beacons",
+      "--size=", "--ads-ca", "--ads-timeout", "--fallback-ads", "--beacons", "--no-beacons",
     ]
-    let flags: Set = ["--fixed-step", "--fail-ads", "--no-ads", "--no-audio"]
+    let flags: Set = ["--fixed-step", "--fail-ads", "--no-ads", "--no-audio", "--no-beacons"]
     var arguments = ["--headless"]
     for _ in 0..<Int.random(in: 0..<7, using: &random) {
       let option = random.pick(options)
