@@ -173,7 +173,12 @@ public final class BeaconQueue: BeaconDelivery, @unchecked Sendable {
       guard let finished = waitsForAttempts ? waitForResults() : takeResults() else { return }
       apply(finished, at: hostTime, report: report)
     }
-    if loneSync.withLock({ $0.hasFailed }) { scheduleLoneSync() }
+    if loneSync.withLock({ $0.hasFailed }) {
+      // As after a batch's failed sync: Linux reported the lost write-back to that sync only, so no
+      // later sync is trusted until a checkpoint has written the data again.
+      needsCheckpoint = true
+      scheduleLoneSync()
+    }
     guard let due = nextAttempt, hostTime >= due else { return }
     for row in backlog.removeExpired(at: clock()) {
       report(.dropped(row.kind, adID: row.adID, reason: "expired", durable: row.isDurable, nonce: row.nonce))
@@ -222,7 +227,7 @@ public final class BeaconQueue: BeaconDelivery, @unchecked Sendable {
       if BeaconStore.syncToDisk(wal: wal) == nil {
         synced.withLock { $0 += 1 }
       } else {
-        state.withLock { $0.hasFailed = true }  // scheduled again at the next update
+        state.withLock { $0.hasFailed = true }  // the next batch checkpoints first; synced again
       }
     }
   }

@@ -368,6 +368,29 @@ struct BeaconTests {
     #expect(collector.requests.count == 1 && failures == 1)
   }
 
+  /// A sync of its own that fails (here the WAL's name taken by a FIFO) is not followed by a batch
+  /// trusted to a later sync of the same file: the next batch checkpoints first.
+  @Test func aFailedLoneSyncMakesTheNextBatchCheckpointFirst() throws {
+    let runner = try ProgramRunner()
+    let collector = try CollectorServer()
+    let path = runner.path("q.sqlite")
+    let queue = BeaconQueue(
+      path: path, client: HTTPClient(), clock: { 1000 }, waitsForAttempts: true, backoff: RetryBackoff(seed: 1))
+    queue.record(Beacon(kind: .impression, adID: "a", url: collector.url("i"), lifetime: 60))
+    queue.update(at: 0) { _ in }
+    #expect(collector.requests.count == 1 && queue.recoveryCheckpoints == 0)
+    try #require(rename(path + "-wal", path + "-wal.kept") == 0)
+    try #require(mkfifo(path + "-wal", 0o600) == 0)
+    queue.record(Beacon(kind: .impression, adID: "b", url: collector.url("i"), lifetime: 60))
+    usleep(1_600_000)  // its sync of its own, a second after the commit, fails on the FIFO
+    try #require(unlink(path + "-wal") == 0 && rename(path + "-wal.kept", path + "-wal") == 0)
+    #expect(queue.loneSyncs.withLock { $0 } == 0)
+    var outcomes: [BeaconOutcome] = []
+    queue.update(at: 1) { outcomes.append($0) }
+    #expect(outcomes.map(\.withoutNonce) == [.sent(.impression, adID: "b", status: 204)], "\(outcomes)")
+    #expect(queue.recoveryCheckpoints == 1, "checkpointed before the batch")
+  }
+
   /// A queue reached through a link is synced where SQLite keeps its WAL, beside the link's target
   /// (`BeaconStore.walPath`): a FIFO under the link's own name for a WAL, where a sync by the given
   /// path would look and fail, does not hold the batch back, and the real WAL is what was synced.
