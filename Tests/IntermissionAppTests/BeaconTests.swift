@@ -306,6 +306,24 @@ struct BeaconTests {
     queue.waitForWorker()
   }
 
+  /// A queue at `path` that waits for each batch in its update, with a seeded backoff.
+  func fixedStepQueue(at path: String) -> BeaconQueue {
+    BeaconQueue(
+      path: path, client: HTTPClient(), clock: { 1000 }, waitsForAttempts: true, backoff: RetryBackoff(seed: 1))
+  }
+
+  /// Puts a FIFO in the place of the queue's WAL (SQLite keeps writing the renamed file it has
+  /// open), so that a sync fails without blocking: "not a regular file".
+  func takeWALsName(at path: String) throws {
+    try #require(rename(path + "-wal", path + "-wal.kept") == 0)
+    try #require(mkfifo(path + "-wal", 0o600) == 0)
+  }
+
+  /// Undoes `takeWALsName(at:)`: the WAL back under its name, so syncs succeed again.
+  func giveWALsNameBack(at path: String) throws {
+    try #require(unlink(path + "-wal") == 0 && rename(path + "-wal.kept", path + "-wal") == 0)
+  }
+
   /// A file that cannot be synced holds its batch back: the batch fails with the reason (here the
   /// WAL's name taken by a FIFO, which the sync does not block on) and nothing reaches the
   /// collector; once the file syncs again, the batch goes at its retry.
@@ -313,11 +331,9 @@ struct BeaconTests {
     let runner = try ProgramRunner()
     let collector = try CollectorServer()
     let path = runner.path("q.sqlite")
-    let queue = BeaconQueue(
-      path: path, client: HTTPClient(), clock: { 1000 }, waitsForAttempts: true, backoff: RetryBackoff(seed: 1))
+    let queue = fixedStepQueue(at: path)
     queue.record(Beacon(kind: .impression, adID: "a", url: collector.url("i"), lifetime: 60))
-    try #require(rename(path + "-wal", path + "-wal.kept") == 0)
-    try #require(mkfifo(path + "-wal", 0o600) == 0)
+    try takeWALsName(at: path)
     var outcomes: [BeaconOutcome] = []
     queue.update(at: 0) { outcomes.append($0) }
     #expect(
@@ -327,7 +343,7 @@ struct BeaconTests {
           attempts: 1)
       ])
     #expect(collector.requests.isEmpty, "nothing billed")
-    try #require(unlink(path + "-wal") == 0 && rename(path + "-wal.kept", path + "-wal") == 0)
+    try giveWALsNameBack(at: path)
     #expect(queue.recoveryCheckpoints == 0)
     queue.update(at: 1) { outcomes.append($0) }
     #expect(outcomes.last?.withoutNonce == .sent(.impression, adID: "a", status: 204), "\(outcomes)")
@@ -374,16 +390,14 @@ struct BeaconTests {
     let runner = try ProgramRunner()
     let collector = try CollectorServer()
     let path = runner.path("q.sqlite")
-    let queue = BeaconQueue(
-      path: path, client: HTTPClient(), clock: { 1000 }, waitsForAttempts: true, backoff: RetryBackoff(seed: 1))
+    let queue = fixedStepQueue(at: path)
     queue.record(Beacon(kind: .impression, adID: "a", url: collector.url("i"), lifetime: 60))
     queue.update(at: 0) { _ in }
     #expect(collector.requests.count == 1 && queue.recoveryCheckpoints == 0)
-    try #require(rename(path + "-wal", path + "-wal.kept") == 0)
-    try #require(mkfifo(path + "-wal", 0o600) == 0)
+    try takeWALsName(at: path)
     queue.record(Beacon(kind: .impression, adID: "b", url: collector.url("i"), lifetime: 60))
     usleep(1_600_000)  // its sync of its own, a second after the commit, fails on the FIFO
-    try #require(unlink(path + "-wal") == 0 && rename(path + "-wal.kept", path + "-wal") == 0)
+    try giveWALsNameBack(at: path)
     #expect(queue.loneSyncs.withLock { $0 } == 0)
     var outcomes: [BeaconOutcome] = []
     queue.update(at: 1) { outcomes.append($0) }
