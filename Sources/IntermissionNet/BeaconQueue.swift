@@ -76,6 +76,8 @@ public final class BeaconQueue: BeaconDelivery, @unchecked Sendable {
   private enum Attempt: Sendable {
     case sent(status: Int)
     case failed(reason: String)
+    /// Not sent: the queue's file could not be made durable first (the next batch checkpoints).
+    case unsynced(reason: String)
   }
 
   /// Creates the queue.
@@ -190,12 +192,12 @@ public final class BeaconQueue: BeaconDelivery, @unchecked Sendable {
     }
     inFlightGeneration = backlog.generation
     if needsCheckpoint {
-      // Off the frame's path only in this rare case: after a failed sync, a checkpoint on the loop
-      // (a few milliseconds) before anything more is billed.
+      // On the loop, in this rare case only: after a failed sync, a checkpoint (milliseconds, or up
+      // to SQLite's 2 s busy wait while another connection writes) before anything more is billed.
       if let failure = backlog.checkpoint() {
         inFlight = rows
         let reason = BeaconQueue.unsyncedReason + failure
-        apply(rows.map { _ in .failed(reason: reason) }, at: hostTime, report: report)
+        apply(rows.map { _ in .unsynced(reason: reason) }, at: hostTime, report: report)
         return
       }
       needsCheckpoint = false
@@ -253,7 +255,7 @@ public final class BeaconQueue: BeaconDelivery, @unchecked Sendable {
       var sending = urls
       if let wal {
         if let failure = BeaconStore.syncToDisk(wal: wal) {
-          attempts.append(.failed(reason: BeaconQueue.unsyncedReason + failure))
+          attempts.append(.unsynced(reason: BeaconQueue.unsyncedReason + failure))
           sending = []
         } else {
           syncedBatches.withLock { $0 += 1 }
@@ -311,8 +313,8 @@ public final class BeaconQueue: BeaconDelivery, @unchecked Sendable {
       case .sent(let status):
         backlog.remove(row, generation: inFlightGeneration)
         report(.sent(row.kind, adID: row.adID, status: status, durable: row.isDurable, nonce: row.nonce))
-      case .failed(let reason):
-        if reason.hasPrefix(BeaconQueue.unsyncedReason) { needsCheckpoint = true }
+      case .failed(let reason), .unsynced(let reason):
+        if case .unsynced = attempt { needsCheckpoint = true }
         let count = backlog.recordFailure(of: row, generation: inFlightGeneration)
         report(
           .failed(
