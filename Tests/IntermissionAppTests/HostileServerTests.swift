@@ -6,7 +6,8 @@ import Testing
 /// transfer timeout plus a few seconds, and a peak resident memory under 200 MB. A broken ad is no
 /// ad, never a crash or a hang.
 // One case at a time: each waits for a transfer timeout, and 17 programs at once (under the
-// sanitizers, slow ones) would starve the tests that run beside them on a 2-core machine.
+// sanitizers, slow ones) would starve the tests that run beside them on a 2-core machine. Each
+// waits for its program on a thread of its own (`finished()`), leaving its thread to those tests meanwhile.
 @Suite("A hostile ad server", .serialized)
 struct HostileServerTests {
   /// The transfer timeout given to the program (`--ads-timeout`).
@@ -41,10 +42,9 @@ struct HostileServerTests {
   ]
 
   @Test(arguments: cases)
-  func aBadAnswerIsNoAdNeverACrashOrAHang(_ hostile: Case) throws {
+  func aBadAnswerIsNoAdNeverACrashOrAHang(_ hostile: Case) async throws {
     let runner = try ProgramRunner()
     let server = try HostileServer()
-    let started = Date()
     let program = try SpawnedProgram(
       ProgramRunner.executable.path,
       [
@@ -53,8 +53,8 @@ struct HostileServerTests {
         String(Self.transferTimeout), "--trace", runner.path("t.jsonl"),
       ], stderr: runner.path("stderr.txt"),
       environment: ["XDG_CACHE_HOME": runner.path("cache"), "XDG_DATA_HOME": runner.path("data")])
-    let outcome = program.wait()
-    let elapsed = Date().timeIntervalSince(started)
+    let outcome = await program.finished()
+    let elapsed = outcome.seconds
     #expect(outcome.exitCode == 0, "ended by signal \(outcome.signal ?? 0)")
     #expect(elapsed < Self.transferTimeout * 2 + 5, "took \(elapsed) s")
     #expect(outcome.peakKiB < 200 * 1024, "peak RSS \(outcome.peakKiB) KiB")

@@ -12,6 +12,10 @@ enum KillMoments {
   }
 
   /// `body` at each of `moments`, two at a time; the outcomes in the order they finished.
+  ///
+  /// Each `body` runs on a thread of its own: it mostly waits (for a moment, a trace, a relaunch),
+  /// and on Swift Testing's pool of one thread per core two waiting bodies would stop every other
+  /// test for the minutes that the moments take.
   static func run<Outcome: Sendable>(
     _ moments: [Double], _ body: @escaping @Sendable (Double) throws -> Outcome
   ) async throws -> [Outcome] {
@@ -19,7 +23,7 @@ enum KillMoments {
       var outcomes: [Outcome] = []
       for (index, moment) in moments.enumerated() {
         if index >= 2, let done = try await group.next() { outcomes.append(done) }
-        group.addTask { try body(moment) }
+        group.addTask { try await onOwnThread { try body(moment) } }
       }
       for try await done in group { outcomes.append(done) }
       return outcomes

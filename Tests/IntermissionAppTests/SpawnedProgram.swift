@@ -13,9 +13,12 @@ struct SpawnedProgram {
     let signal: Int32?
     /// Peak resident memory in KiB, as last read while it ran.
     let peakKiB: Int
+    /// Seconds from its start to the moment it was seen to have ended.
+    let seconds: Double
   }
 
   let pid: pid_t
+  private let started = Date()
 
   /// Starts `executable` with `arguments`, its output discarded (or standard output to `stdout`,
   /// standard error to `stderr`).
@@ -65,7 +68,15 @@ struct SpawnedProgram {
     }
     let signal = status & 0x7F
     return Outcome(
-      exitCode: signal == 0 ? (status >> 8) & 0xFF : nil, signal: signal == 0 ? nil : signal, peakKiB: peak)
+      exitCode: signal == 0 ? (status >> 8) & 0xFF : nil, signal: signal == 0 ? nil : signal, peakKiB: peak,
+      seconds: Date().timeIntervalSince(started))
+  }
+
+  /// Waits for the program to end as `wait()` does, on a thread of its own, so that a test waiting
+  /// out a long run leaves its thread of the test pool to the tests beside it.
+  func finished() async -> Outcome {
+    let program = self
+    return await onOwnThread { program.wait() }
   }
 
   /// The high-water mark of `pid`'s resident memory (VmHWM), in KiB; nil once it has exited.
