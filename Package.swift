@@ -78,8 +78,11 @@ let package = Package(
     // Intermission's own words in 17 languages: gettext PO catalogues (Assets/locale, compiled in),
     // their plural rules, and the choice of language from the game or the environment. No SDL.
     .target(name: "IntermissionLocalization", dependencies: ["IntermissionCore"]),
+    // General tools that know nothing of games or ads: strict JSON, web URLs and address checks,
+    // money in micros, percent-encoding, files, UUIDs, timestamps, the environment, locks.
+    .target(name: "IntermissionBasics"),
     // The director, scenes, clocks, pause holds, input, tracing and script parsing. No SDL.
-    .target(name: "IntermissionCore"),
+    .target(name: "IntermissionCore", dependencies: ["IntermissionBasics"]),
     // The ad overlay: banner lifecycle, ad source, in-app ad view and the pause/resume bridge. No SDL.
     .target(
       name: "IntermissionAds",
@@ -134,7 +137,7 @@ let package = Package(
     ),
     .executableTarget(name: "intermission", dependencies: ["IntermissionHost", "MenuGame"]),
     // Reading traces back: the timeline of a run, drawn as SVG or written for Perfetto. No SDL.
-    .target(name: "IntermissionTrace", dependencies: ["IntermissionAds", "IntermissionCore"]),
+    .target(name: "IntermissionTrace", dependencies: ["IntermissionBasics", "IntermissionCore"]),
     .executableTarget(name: "intermission-trace", dependencies: ["IntermissionTrace"]),
     .executableTarget(
       name: "intermission-bench",
@@ -155,6 +158,7 @@ let package = Package(
     // Test-only: HarfBuzz's shaping of a text in a font file, to check the glyphs the canvas draws
     // (libharfbuzz-dev, from scripts/install-deps --test).
     .target(name: "CHarfBuzzShaper", path: "Tests/CHarfBuzzShaper", linkerSettings: [.linkedLibrary("harfbuzz")]),
+    .testTarget(name: "IntermissionBasicsTests", dependencies: ["IntermissionBasics"]),
     .testTarget(
       name: "IntermissionCoreTests", dependencies: ["IntermissionCore", "IntermissionTestSupport"]),
     .testTarget(

@@ -1,3 +1,4 @@
+import IntermissionBasics
 import IntermissionCore
 
 /// The format of an ad in the manifest (`"format"`), and what the full-screen formats carry.

@@ -1,3 +1,5 @@
+import IntermissionBasics
+
 /// When the overlay loads ads: the first load at once; the next rotation after the current ad was
 /// viewable for a refresh interval (time while it is not viewable does not count); a retry after a
 /// failure with exponential backoff; nothing while something keeps the banner from rotating. A

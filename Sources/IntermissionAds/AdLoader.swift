@@ -1,4 +1,5 @@
 import Dispatch
+import IntermissionBasics
 import IntermissionCore
 
 /// Loads ads off the main loop: asks its `AdSource` for the next ad in rotation on a background

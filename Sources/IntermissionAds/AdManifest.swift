@@ -1,3 +1,4 @@
+import IntermissionBasics
 import IntermissionCore
 
 /// Reads and validates an ad manifest: untrusted input.

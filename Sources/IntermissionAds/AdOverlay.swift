@@ -1,3 +1,4 @@
+import IntermissionBasics
 import IntermissionCore
 import IntermissionLocalization
 

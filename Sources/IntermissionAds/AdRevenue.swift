@@ -1,3 +1,4 @@
+import IntermissionBasics
 import IntermissionCore
 
 /// What one paid impression earned, as the game hears it at that impression (`AdOverlay.onRevenue`,

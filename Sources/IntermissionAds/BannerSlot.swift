@@ -1,3 +1,4 @@
+import IntermissionBasics
 import IntermissionCore
 
 /// The banner's slot: loading and rotation on the schedule, placement (shown, hidden, allowed), the

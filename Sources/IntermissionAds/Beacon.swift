@@ -1,3 +1,4 @@
+import IntermissionBasics
 import IntermissionCore
 
 /// A tracking report of one event, for an ad server to count: a viewable impression, a click or an

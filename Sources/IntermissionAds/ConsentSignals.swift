@@ -1,3 +1,4 @@
+import IntermissionBasics
 import IntermissionCore
 
 /// The player's privacy signals, as the game's consent dialog (its CMP) set them, sent with every

@@ -1,3 +1,4 @@
+import IntermissionBasics
 import IntermissionCore
 
 /// A house ad's text in one or more languages: a manifest entry's `title`, `description` or `cta`

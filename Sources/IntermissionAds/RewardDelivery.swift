@@ -1,3 +1,4 @@
+import IntermissionBasics
 import IntermissionCore
 
 /// Rewards on their way to the game, exactly once: each is recorded in the `RewardStore` before the

@@ -1,3 +1,4 @@
+import IntermissionBasics
 import IntermissionCore
 
 /// The sample ads that ship with Intermission (`Assets/ads/`), found without configuration

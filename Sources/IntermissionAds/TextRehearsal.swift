@@ -1,4 +1,5 @@
 import Dispatch
+import IntermissionBasics
 import IntermissionCore
 import Synchronization
 

@@ -1,3 +1,4 @@
+import IntermissionBasics
 import IntermissionVAST
 
 /// A full-screen video ad's video: the VAST ad it plays (with every tracker of its wrapper chain),

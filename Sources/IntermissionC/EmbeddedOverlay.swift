@@ -1,6 +1,7 @@
 import CIntermission
 import Glibc
 import IntermissionAds
+import IntermissionBasics
 import IntermissionCore
 import IntermissionNet
 import IntermissionSDL

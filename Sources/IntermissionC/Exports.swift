@@ -3,6 +3,7 @@
 // every number is checked before it is converted.
 import CIntermission
 import IntermissionAds
+import IntermissionBasics
 import IntermissionCore
 import IntermissionSDL
 

@@ -1,6 +1,7 @@
 import CIntermissionSupport
 import Glibc
 import IntermissionAds
+import IntermissionBasics
 import IntermissionCore
 
 /// The sample ads of an installed library: `PREFIX/share/intermission/ads/`, found from where

@@ -1,3 +1,4 @@
+import IntermissionBasics
 import IntermissionCore
 
 /// The live overlays by handle. A handle is a number, never a pointer to the overlay: a NULL,

@@ -1,5 +1,6 @@
 import CIntermission
 import IntermissionAds
+import IntermissionBasics
 import IntermissionCore
 
 /// What a C caller's `intermission_config` asks for, read and checked: every number in range,

@@ -1,3 +1,5 @@
+import IntermissionBasics
+
 /// Runs a stack of scenes and the overlays above them, in the manner of cocos2d-x's `Director`,
 /// without its known flaws.
 ///

@@ -1,3 +1,5 @@
+import IntermissionBasics
+
 extension ReplayScript {
   /// The largest script file read: 16 MiB.
   public static let maximumFileSize = 16 << 20

@@ -1,3 +1,5 @@
+import IntermissionBasics
+
 /// Input to replay, parsed from a script of one event per line: `<seconds> <verb> <args>`.
 ///
 /// Verbs: `click X Y`, `move X Y`, `drag X1 Y1 X2 Y2`, `key NAME` (SDL key names), `button NAME`

@@ -1,3 +1,5 @@
+import IntermissionBasics
+
 #if canImport(Glibc)
   import Glibc
 #elseif canImport(Darwin)

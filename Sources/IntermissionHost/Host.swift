@@ -1,5 +1,6 @@
 import Glibc
 import IntermissionAds
+import IntermissionBasics
 import IntermissionCore
 import IntermissionLocalization
 import IntermissionNet

@@ -1,4 +1,5 @@
 import IntermissionAds
+import IntermissionBasics
 import IntermissionCore
 
 /// How the host runs a game: window or headless, size, frame rate and pacing, limits, the script,

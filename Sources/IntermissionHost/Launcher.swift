@@ -1,6 +1,7 @@
 import CIntermissionStartup
 import Glibc
 import IntermissionAds
+import IntermissionBasics
 import IntermissionCore
 import IntermissionSDL
 import IntermissionVideo

@@ -1,4 +1,5 @@
 import Glibc
+import IntermissionBasics
 import IntermissionCore
 
 /// Checks of the files the program will write, made before any window opens.

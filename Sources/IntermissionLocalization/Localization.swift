@@ -1,3 +1,4 @@
+import IntermissionBasics
 import IntermissionCore
 
 /// Intermission's own words in the languages it ships, and the choice of the language to speak.

@@ -1,4 +1,5 @@
 import Dispatch
+import IntermissionBasics
 import IntermissionCore
 
 /// A beacon queue's file opened (made, the first time) on a worker, ahead of its first beacon: the

@@ -1,5 +1,6 @@
 import CCurl
 import IntermissionAds
+import IntermissionBasics
 
 /// A URL as libcurl parses it (its URL API, `curl_url`), owning its handle: what a transfer is
 /// given (`CURLOPT_CURLU`), so that libcurl requests exactly the URL that was checked.

@@ -1,3 +1,4 @@
+import IntermissionBasics
 import IntermissionCore
 
 /// A store in a SQLite file opened only when it is needed: the file is not created (nor, at the

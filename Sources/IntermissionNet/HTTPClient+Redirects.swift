@@ -1,4 +1,5 @@
 import IntermissionAds
+import IntermissionBasics
 import IntermissionCore
 
 extension HTTPClient {

@@ -1,5 +1,6 @@
 import CCurl
 import IntermissionAds
+import IntermissionBasics
 import IntermissionCore
 
 /// GET and POST requests over http and https through libcurl, with explicit limits: only the http

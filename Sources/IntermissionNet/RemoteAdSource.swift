@@ -1,4 +1,5 @@
 import IntermissionAds
+import IntermissionBasics
 import IntermissionCore
 
 /// Ads from an ad server or a CDN: the manifest and the chosen ad's image fetched over HTTP(S) on

@@ -1,4 +1,5 @@
 import IntermissionAds
+import IntermissionBasics
 import IntermissionCore
 
 /// Revenue events between their impression and the game's handler, in the SQLite file of the

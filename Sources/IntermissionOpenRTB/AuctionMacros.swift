@@ -1,4 +1,5 @@
 import IntermissionAds
+import IntermissionBasics
 
 /// The OpenRTB 2.6 substitution macros (section 4.4) of one bid, replaced in its notice and tracker
 /// URLs: `${AUCTION_ID}`, `${AUCTION_BID_ID}`, `${AUCTION_IMP_ID}`, `${AUCTION_SEAT_ID}`,

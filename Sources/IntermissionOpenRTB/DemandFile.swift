@@ -1,4 +1,5 @@
 import IntermissionAds
+import IntermissionBasics
 import IntermissionCore
 
 /// A demand file (`--ads FILE`, the C config's `manifest_path`): where ads are bought over OpenRTB

@@ -1,4 +1,5 @@
 import IntermissionAds
+import IntermissionBasics
 import IntermissionCore
 
 /// An OpenRTB Native 1.2 ad (a bid's `adm`), read and checked: what the banner, the ad view and the

@@ -1,4 +1,5 @@
 import IntermissionAds
+import IntermissionBasics
 import IntermissionCore
 
 /// What an OpenRTB 2.6 bid response comes to for one request: no fill, or the valid bids (at least

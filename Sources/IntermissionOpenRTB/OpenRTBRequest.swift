@@ -1,4 +1,5 @@
 import IntermissionAds
+import IntermissionBasics
 import IntermissionCore
 
 /// One OpenRTB 2.6 bid request for one format, built from a demand file, the player's consent and

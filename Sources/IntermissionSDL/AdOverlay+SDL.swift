@@ -1,5 +1,6 @@
 import CSDL2
 import IntermissionAds
+import IntermissionBasics
 import IntermissionCore
 import IntermissionNet
 

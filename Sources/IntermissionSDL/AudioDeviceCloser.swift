@@ -1,5 +1,6 @@
 import CSDL2
 import Glibc
+import IntermissionBasics
 import IntermissionCore
 
 /// Closes video ads' audio devices off the game's loop. `SDL_CloseAudioDevice` waits for the

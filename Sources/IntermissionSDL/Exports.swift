@@ -1,6 +1,7 @@
 // One import for a game with its own SDL loop: SDL's C API with the very types Intermission's SDL
 // calls use (`SDL_Event`, `SDL_Window *` and `SDL_Renderer *` pass straight through), the overlay
-// and its pause bridge, and the core they stand on.
+// and its pause bridge, and the core and basics they stand on.
 @_exported import CSDL2
 @_exported import IntermissionAds
+@_exported import IntermissionBasics
 @_exported import IntermissionCore

@@ -1,4 +1,5 @@
 import CSDL2
+import IntermissionBasics
 import IntermissionCore
 import Synchronization
 

@@ -1,6 +1,7 @@
 import CIntermissionSupport
 import CSDL2
 import CSDLMixer
+import IntermissionBasics
 import IntermissionCore
 
 /// Music and effects through SDL_mixer on the default audio device (`SDL_AUDIODRIVER` chooses the

@@ -1,4 +1,5 @@
 import CSDL2
+import IntermissionBasics
 import IntermissionCore
 
 /// Decodes ad images with SDL_image; safe to call from any thread.

@@ -1,4 +1,5 @@
 import CSDL2
+import IntermissionBasics
 import IntermissionCore
 
 /// SDL is global to a process: one session of it at a time, from `SDL_Init` to `SDL_Quit`.

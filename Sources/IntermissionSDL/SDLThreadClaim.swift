@@ -1,4 +1,5 @@
 import Glibc
+import IntermissionBasics
 import IntermissionCore
 
 /// A claim on SDL by a canvas or an overlay of Intermission's that draws through it, made outside

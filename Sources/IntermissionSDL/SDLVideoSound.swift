@@ -1,5 +1,6 @@
 import CSDL2
 import Glibc
+import IntermissionBasics
 import IntermissionCore
 
 /// Video ads' sound through SDL: each show opens an audio device of its own

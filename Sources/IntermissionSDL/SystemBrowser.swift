@@ -1,5 +1,6 @@
 import Glibc
 import IntermissionAds
+import IntermissionBasics
 import IntermissionCore
 
 /// Opens URLs in the system browser through `xdg-open`, as `SDL_OpenURL` does on Linux, but only

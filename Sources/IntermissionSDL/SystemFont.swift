@@ -1,3 +1,4 @@
+import IntermissionBasics
 import IntermissionCore
 
 /// The system's DejaVu Sans, which Debian's fonts-dejavu-core installs: the default font.

@@ -1,4 +1,5 @@
 import IntermissionAds
+import IntermissionBasics
 
 /// What a headless run recorded: its trace, line by line, and the records parsed.
 public struct HeadlessRun: Sendable {

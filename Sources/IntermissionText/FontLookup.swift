@@ -1,4 +1,5 @@
 import CText
+import IntermissionBasics
 import IntermissionCore
 
 /// Faces found through fontconfig: the primary sans-serif face for a language, and the face to fall

@@ -1,4 +1,5 @@
 import CText
+import IntermissionBasics
 import IntermissionCore
 
 /// ICU, which lays out the text that Swift alone cannot: right-to-left and mixed text, scripts

@@ -1,4 +1,4 @@
-import IntermissionAds
+import IntermissionBasics
 
 /// The figures of a run, from its trace alone: for each ad format and placement, its loads, shows,
 /// impressions, clicks, revenue, refusals and failures; the refused bids; how long each holder held

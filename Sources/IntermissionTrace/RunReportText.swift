@@ -1,4 +1,4 @@
-import IntermissionAds
+import IntermissionBasics
 import IntermissionCore
 
 /// A `RunReport` written out: as a table for people (`table`), or as one JSON object for

@@ -1,4 +1,4 @@
-import IntermissionAds
+import IntermissionBasics
 
 /// Counts a trace's records into `RunReport` rows, one record at a time.
 struct RunTally {

@@ -1,4 +1,4 @@
-import IntermissionAds
+import IntermissionBasics
 import IntermissionCore
 
 /// An Intermission trace read back: one record per JSON line, whoever wrote it (the program, a

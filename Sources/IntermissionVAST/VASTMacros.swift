@@ -1,3 +1,4 @@
+import IntermissionBasics
 import IntermissionCore
 
 /// The values of VAST 4's macros for one tracker request, and their substitution into its URL.

@@ -1,4 +1,5 @@
 import Glibc
+import IntermissionBasics
 import IntermissionCore
 
 /// Joins the decoding threads of stopped video queues, off the game's loop. A stopped worker frees

@@ -1,4 +1,5 @@
 import CFFmpeg
+import IntermissionBasics
 import IntermissionCore
 
 /// A video file decoded by FFmpeg frame by frame, in the file's order, on the thread that calls it

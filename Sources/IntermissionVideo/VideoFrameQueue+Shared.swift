@@ -1,5 +1,6 @@
 import CFFmpeg
 import Glibc
+import IntermissionBasics
 import IntermissionCore
 
 extension VideoFrameQueue {

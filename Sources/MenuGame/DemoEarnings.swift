@@ -1,3 +1,4 @@
+import IntermissionBasics
 import IntermissionCore
 
 /// What the demo's ads earned, as a game's analytics would count it: the revenue of each

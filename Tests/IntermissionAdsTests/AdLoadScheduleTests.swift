@@ -1,4 +1,5 @@
 import IntermissionAds
+import IntermissionBasics
 import Testing
 
 @Suite("Ad load schedule")

@@ -1,5 +1,6 @@
 import Foundation
 import IntermissionAds
+import IntermissionBasics
 import IntermissionCore
 import IntermissionTestSupport
 import Testing

@@ -1,6 +1,7 @@
 import CAllocationCounter
 import Foundation
 import IntermissionAds
+import IntermissionBasics
 import IntermissionCore
 import IntermissionHost
 import IntermissionSDL

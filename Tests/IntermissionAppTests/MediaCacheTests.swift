@@ -1,6 +1,7 @@
 import Foundation
 import Glibc
 import IntermissionAds
+import IntermissionBasics
 import IntermissionCore
 import IntermissionNet
 import Testing

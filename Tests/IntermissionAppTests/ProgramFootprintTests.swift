@@ -1,4 +1,5 @@
 import Foundation
+import IntermissionBasics
 import Testing
 
 /// What the program links, which every run maps: BENCHMARKS.md's row 6 measures its peak memory

@@ -1,5 +1,6 @@
 import CAllocationCounter
 import Foundation
+import IntermissionBasics
 import IntermissionCore
 import IntermissionSDL
 import Testing

@@ -1,5 +1,6 @@
 import Foundation
 import IntermissionAds
+import IntermissionBasics
 import IntermissionTrace
 import Testing
 

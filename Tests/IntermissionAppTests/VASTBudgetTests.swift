@@ -1,6 +1,7 @@
 import Dispatch
 import Foundation
 import IntermissionAds
+import IntermissionBasics
 import IntermissionCore
 import IntermissionNet
 import Testing

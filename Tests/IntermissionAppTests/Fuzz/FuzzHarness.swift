@@ -1,4 +1,5 @@
 import Foundation
+import IntermissionBasics
 import IntermissionCore
 import IntermissionHost
 import MenuGame

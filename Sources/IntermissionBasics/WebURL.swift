@@ -1,5 +1,3 @@
-import IntermissionCore
-
 /// An absolute http or https URL, parsed strictly enough for untrusted input and normalised as
 /// RFC 3986 (section 6.2.2) says before anything checks it, without Foundation.
 ///

@@ -1,6 +1,6 @@
 /// The earlier of two wake times, either of which may be absent; allocates nothing (the steady-state
 /// frame asks for it).
-func earliest(_ a: Double?, _ b: Double?) -> Double? {
+package func earliest(_ a: Double?, _ b: Double?) -> Double? {
   guard let a else { return b }
   guard let b else { return a }
   return min(a, b)

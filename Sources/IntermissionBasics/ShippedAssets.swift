@@ -25,7 +25,7 @@ public enum ShippedAssets {
       if RegularFile.isReadable(candidate) { return candidate }
       folder = FilePath.folder(of: folder)
     }
-    // Sources/IntermissionCore/ShippedAssets.swift, three folders below the package's root.
+    // Sources/IntermissionBasics/ShippedAssets.swift, three folders below the package's root.
     let root = FilePath.folder(of: FilePath.folder(of: FilePath.folder(of: #filePath)))
     let checkout = FilePath.join(root, "Assets/" + relative)
     if RegularFile.isReadable(checkout) { return checkout }

@@ -1,5 +1,3 @@
-import IntermissionCore
-
 /// A strict JSON parser (RFC 8259) for untrusted documents such as ad manifests.
 ///
 /// It accepts exactly the grammar of the RFC: no trailing commas, no comments, no single quotes, no

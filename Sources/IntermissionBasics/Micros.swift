@@ -1,5 +1,3 @@
-import IntermissionCore
-
 /// An amount of money in millionths of its currency's unit (micros, as AdMob's `valueMicros`): a
 /// fixed-point number, never a binary float, so that sums and reports are exact.
 public struct Micros: Hashable, Sendable, Comparable, CustomStringConvertible {
@@ -57,7 +55,7 @@ public struct Micros: Hashable, Sendable, Comparable, CustomStringConvertible {
   }
 
   /// The amount with exactly six fractional digits: "0.001005", "-2.500000".
-  public var description: String { TraceValue.micros(value).json }
+  public var description: String { JSONText.millionths(value) }
 
   public static func < (lhs: Micros, rhs: Micros) -> Bool { lhs.value < rhs.value }
 

@@ -1,4 +1,4 @@
-import IntermissionCore
+import IntermissionBasics
 import Testing
 
 /// `containsText`, `rangeOfText` and `replacingText`: the byte searches that stand in for

@@ -1,5 +1,3 @@
-import IntermissionCore
-
 extension StrictJSON.Value {
   /// The value as compact JSON text (RFC 8259): members in their order, strings escaped as traces
   /// escape them, integral numbers up to 2^53 without a fraction.
@@ -19,7 +17,7 @@ extension StrictJSON.Value {
       } else {
         text += String(value)
       }
-    case .string(let value): text += TraceValue.quoted(value)
+    case .string(let value): text += JSONText.quoted(value)
     // Not text: written as nothing is, so that no invalid byte leaves.
     case .invalidString: text += "null"
     case .array(let values):
@@ -33,7 +31,7 @@ extension StrictJSON.Value {
       text += "{"
       for (index, member) in members.enumerated() {
         if index > 0 { text += "," }
-        text += TraceValue.quoted(member.key) + ":"
+        text += JSONText.quoted(member.key) + ":"
         member.value.write(to: &text)
       }
       text += "}"

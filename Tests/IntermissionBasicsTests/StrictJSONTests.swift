@@ -1,4 +1,4 @@
-import IntermissionAds
+import IntermissionBasics
 import Testing
 
 @Suite("Strict JSON")

@@ -1,4 +1,4 @@
-import IntermissionCore
+import IntermissionBasics
 import Testing
 
 @Suite("Percent-encoding (RFC 3986)")
