@@ -33,7 +33,7 @@ extension AdOverlay {
       switch report {
       case .notice(let beacon): slot.tracker.record(beacon)
       case .bidRefused(let id, let reason):
-        trace.emit("bid.refused", fields: [("id", .string(id)), ("reason", .string(reason))])
+        trace.emit(.bidRefused, fields: [("id", .string(id)), ("reason", .string(reason))])
       }
     }
   }

@@ -224,7 +224,7 @@ public final class AdOverlay: Overlay {
       language: Localization.chooseLanguage(explicit: configuration.language, environment: ProcessEnvironment.current())
     )
     for (key, text) in configuration.strings.sorted(by: { $0.key < $1.key }) where !strings.replace(key, with: text) {
-      trace.emit("strings.unknownKey", ["key": .string(key)])
+      trace.emit(.stringsUnknownKey, ["key": .string(key)])
     }
     self.strings = strings
     fonts = configuration.fonts
@@ -322,7 +322,7 @@ public final class AdOverlay: Overlay {
   /// Hands the game's fonts to `canvas` (the first time), and notes it for the text's rehearsals.
   private func noteCanvas(_ canvas: any Canvas) {
     if !fonts.isEmpty {
-      for path in canvas.preferFonts(fonts) { trace.emit("text.fontRefused", ["path": .string(path)]) }
+      for path in canvas.preferFonts(fonts) { trace.emit(.textFontRefused, ["path": .string(path)]) }
     }
     rehearsal.note(canvas: canvas, strings: strings, version: stringsVersion)
   }

@@ -13,7 +13,7 @@ extension BannerSlot {
       case .none, .toggleMute, .resumeVideo: break  // the landing page plays no video
       case .close: finishAction()
       case .openLanding(let url):
-        trace.emit("cta.clicked", ["id": .string(ad.id), "url": .string(url)])
+        trace.emit(.ctaClicked, ["id": .string(ad.id), "url": .string(url)])
         open(url)
       }
       return true
@@ -41,11 +41,11 @@ extension BannerSlot {
     case .allowed: break
     case .coolingDown: return
     case .refused(let reason):
-      trace.emit("banner.clickRefused", ["id": .string(ad.id), "reason": .string(reason)])
+      trace.emit(.bannerClickRefused, ["id": .string(ad.id), "reason": .string(reason)])
       return
     }
     tracker.recordBeacon(.click, of: ad)
-    trace.emit("banner.clicked", ["id": .string(ad.id)])
+    trace.emit(.bannerClicked, ["id": .string(ad.id)])
     delegate.bannerDidRecordClick(ad)
     let willLeave = ad.action.willLeaveApplication
     guard delegate.bannerActionShouldBegin(ad, willLeaveApplication: willLeave) else { return }
@@ -55,7 +55,7 @@ extension BannerSlot {
     case .openURL: action = .leaving(ad)
     }
     changes.changed()
-    trace.emit("action.began", ["id": .string(ad.id), "willLeave": .bool(willLeave)])
+    trace.emit(.actionBegan, ["id": .string(ad.id), "willLeave": .bool(willLeave)])
     if case .openURL(let url) = ad.action {
       open(url)
       finishAction()
@@ -70,7 +70,7 @@ extension BannerSlot {
     guard let ad = activeAction else { return }
     action = .idle
     changes.changed()
-    trace.emit("action.finished", ["id": .string(ad.id)])
+    trace.emit(.actionFinished, ["id": .string(ad.id)])
     delegate.bannerActionDidFinish(ad)
   }
 }

@@ -167,7 +167,7 @@ final class BannerSlot {
       changes.changed()
       var fields: [(key: String, value: TraceValue)] = [("id", .string(loaded.creative.id))]
       if let fallback = loaded.fallback { fields.append(("source", .string(fallback.rawValue))) }
-      trace.emit("ad.loaded", fields: fields)
+      trace.emit(.adLoaded, fields: fields)
       delegate.bannerDidLoadAd(loaded.creative)
       guard wantsBanner else { return }
       if banner.isClickable {
@@ -177,7 +177,7 @@ final class BannerSlot {
       }
     case .failure(let error):
       currentAd = nil
-      trace.emit("ad.failed", fields: [("error", .string(error.description)), ("reason", .string(error.reason))])
+      trace.emit(.adFailed, fields: [("error", .string(error.description)), ("reason", .string(error.reason))])
       delegate.bannerDidFailToReceiveAd(error: error)
       hide(reason: "failed")
       onLoadFailure?(error)
@@ -196,7 +196,7 @@ final class BannerSlot {
   private func expireUnshownBid() {
     guard let expiry = unshownBidExpiry, time >= expiry, let ad = currentAd else { return }
     ad.notices.expired.forEach(tracker.record)
-    trace.emit("ad.expired", ["id": .string(ad.id)])
+    trace.emit(.adExpired, ["id": .string(ad.id)])
     currentAd = nil
     creative.clear()
     changes.changed()
@@ -219,14 +219,14 @@ final class BannerSlot {
   private func show(reason: String) {
     guard banner.show(at: time) else { return }
     changes.changed()
-    trace.emit("banner.shown", ["reason": .string(reason)])
+    trace.emit(.bannerShown, ["reason": .string(reason)])
   }
 
   private func hide(reason: String) {
     pressed = false
     guard banner.hide(at: time) else { return }
     changes.changed()
-    trace.emit("banner.hidden", ["reason": .string(reason)])
+    trace.emit(.bannerHidden, ["reason": .string(reason)])
   }
 
   // MARK: - Viewability

@@ -1,3 +1,5 @@
+import IntermissionCore
+
 /// Why a full-screen show is refused (`fullscreen.refused`'s `reason`).
 public typealias FullscreenRefusal = FullscreenPacing.Refusal
 
@@ -8,43 +10,66 @@ public typealias FullscreenRefusal = FullscreenPacing.Refusal
 /// its `video.*` events (and any `vast.error`) between them, in playhead order. Each is traced
 /// under its `name`, on the game's thread, before the game's handler hears of it.
 public struct FullscreenEvent: Hashable, Sendable {
-  /// What happened; the raw value is the trace's (and the C API's `on_event`) name.
-  public enum Kind: String, Hashable, Sendable, CaseIterable {
+  /// What happened; `event` is its name in the trace (and the C API's `on_event`).
+  public enum Kind: Hashable, Sendable, CaseIterable {
     /// The view's first frame is presented; the game is held.
-    case shown = "fullscreen.shown"
+    case shown
     /// The ad was viewable for a continuous second.
     case impression
     /// The call to action or the creative was clicked.
-    case clicked = "fullscreen.clicked"
+    case clicked
     /// The reward was earned (recorded when the countdown completed) and is handed to the game
     /// (`reward`) as the view closes, after every click and just before the dismissal.
-    case earned = "rewarded.earned"
+    case earned
     /// The rewarded ad was closed early and the player confirmed it: no reward.
-    case forfeited = "rewarded.forfeited"
+    case forfeited
     /// The view closed; the ad's hold on the game is released.
-    case dismissed = "fullscreen.dismissed"
+    case dismissed
     /// The show was refused at once (`refusal`).
-    case refused = "fullscreen.refused"
+    case refused
     /// The show was accepted but could not be presented (`reason`); the hold is released.
-    case failed = "fullscreen.failed"
+    case failed
     /// A video ad's first frame is presented and its playhead starts.
-    case videoStarted = "video.started"
+    case videoStarted
     /// A video ad's playhead first passed a quartile (`quartile` 1, 2 or 3) in continuous play.
-    case videoQuartile = "video.quartile"
+    case videoQuartile
     /// A video ad played to its end. A rewarded video's reward is recorded now.
-    case videoCompleted = "video.completed"
+    case videoCompleted
     /// An interstitial video was closed before its end.
-    case videoSkipped = "video.skipped"
+    case videoSkipped
     /// A video ad paused (`reason`: `window`, the window hidden; `click`, its click-through open).
-    case videoPaused = "video.paused"
+    case videoPaused
     /// A video ad went on playing (`reason` as its pause's).
-    case videoResumed = "video.resumed"
+    case videoResumed
     /// The player muted a video ad's sound.
-    case videoMuted = "video.muted"
+    case videoMuted
     /// The player turned a video ad's sound back on.
-    case videoUnmuted = "video.unmuted"
+    case videoUnmuted
     /// A video ad failed (`code`, the VAST error code reported to its Error URLs, and `reason`).
-    case vastError = "vast.error"
+    case vastError
+
+    /// The event's name in the trace, from the one table of names.
+    public var event: TraceEvent {
+      switch self {
+      case .impression: .impression
+      case .shown: .fullscreenShown
+      case .clicked: .fullscreenClicked
+      case .earned: .rewardedEarned
+      case .forfeited: .rewardedForfeited
+      case .dismissed: .fullscreenDismissed
+      case .refused: .fullscreenRefused
+      case .failed: .fullscreenFailed
+      case .videoStarted: .videoStarted
+      case .videoQuartile: .videoQuartile
+      case .videoCompleted: .videoCompleted
+      case .videoSkipped: .videoSkipped
+      case .videoPaused: .videoPaused
+      case .videoResumed: .videoResumed
+      case .videoMuted: .videoMuted
+      case .videoUnmuted: .videoUnmuted
+      case .vastError: .vastError
+      }
+    }
   }
 
   /// What happened.

@@ -19,7 +19,7 @@ extension FullscreenPresenter {
   func trace(_ event: FullscreenEvent, _ extra: [(key: String, value: TraceValue)] = []) {
     var fields = FullscreenPresenter.context(format: event.format, placement: event.placement, id: event.id)
     if let reason = event.refusal?.rawValue ?? event.reason { fields.append(("reason", .string(reason))) }
-    trace.emit(event.kind.rawValue, fields: fields + extra)
+    trace.emit(event.kind.event, fields: fields + extra)
   }
 
   /// Traces `event`, then tells `onEvent`.

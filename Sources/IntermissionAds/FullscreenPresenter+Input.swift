@@ -30,13 +30,13 @@ extension FullscreenPresenter {
 
   func close(_ show: FullscreenShow) {
     if show.ad.format == .interstitial, !show.isCountdownOver {
-      trace.emit("fullscreen.closeRefused", fields: context(of: show) + [("remaining", .seconds(show.remaining))])
+      trace.emit(.fullscreenCloseRefused, fields: context(of: show) + [("remaining", .seconds(show.remaining))])
       return
     }
     if show.ad.format == .rewarded, show.reward == nil {
       guard show.isConfirmingClose else {
         show.isConfirmingClose = true
-        trace.emit("rewarded.closeAsked", fields: context(of: show))
+        trace.emit(.rewardedCloseAsked, fields: context(of: show))
         _ = show.refreshLabels()
         return
       }

@@ -182,7 +182,7 @@ extension FullscreenPresenter {
       let filled = macros(UTCTimestamp.extended(WallClock.now()), digits).substitute(url)
       guard let checked = WebURL(filled) else {
         trace.emit(
-          "beacon.dropped",
+          .beaconDropped,
           fields: [
             ("kind", .string(Beacon.Kind.vast.rawValue)), ("id", .string(adID)),
             ("reason", .string("not an http or https URL")),

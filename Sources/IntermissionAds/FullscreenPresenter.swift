@@ -275,7 +275,7 @@ public final class FullscreenPresenter {
     show.reward = reward
     show.isConfirmingClose = false
     if let beacon = Beacon(reward: reward, of: show.ad) { show.tracker.record(beacon) }
-    trace.emit("rewarded.completed", fields: context(of: show))
+    trace.emit(.rewardedCompleted, fields: context(of: show))
   }
 
   /// Hands the show's recorded reward to the game: traced, then `onReward`, then `onEvent`.

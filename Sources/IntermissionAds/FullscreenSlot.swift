@@ -81,7 +81,7 @@ final class FullscreenSlot {
         ("id", .string(ad.creative.id)), ("format", .string(format.rawValue)),
       ]
       if let fallback = ad.fallback { fields.append(("source", .string(fallback.rawValue))) }
-      trace.emit("ad.loaded", fields: fields)
+      trace.emit(.adLoaded, fields: fields)
     case .failure(let error):
       fail(error, at: time)
     }
@@ -98,14 +98,14 @@ final class FullscreenSlot {
     retryTime = time + backoff.delay(afterFailures: failures, base: configuration.refreshInterval)
     if case .vastFailed(let id, let code, let reason, let errorURLs) = error {
       trace.emit(
-        "vast.error",
+        .vastError,
         fields: [
           ("format", .string(format.rawValue)), ("id", .string(id)), ("code", .int(code)), ("reason", .string(reason)),
         ])
       onVASTFailure?(id, code, errorURLs)
     }
     trace.emit(
-      "ad.failed",
+      .adFailed,
       fields: [
         ("error", .string(error.description)), ("format", .string(format.rawValue)), ("reason", .string(error.reason)),
       ])

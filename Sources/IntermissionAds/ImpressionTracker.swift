@@ -48,12 +48,12 @@ final class ImpressionTracker {
       // Read only now: a frame that changes nothing copies no ad.
       let ad = ad()
       viewedAd = ad
-      if let ad { trace.emit("viewable.start", fields: context + [("id", .string(ad.id))]) }
+      if let ad { trace.emit(.viewableStart, fields: context + [("id", .string(ad.id))]) }
     case .stopped(let reason):
       if let viewedAd { traceViewableStop(viewedAd, reason) }
     case .impression:
       guard let viewedAd else { break }
-      countImpression(of: viewedAd) { trace.emit("impression", fields: context + [("id", .string(viewedAd.id))]) }
+      countImpression(of: viewedAd) { trace.emit(.impression, fields: context + [("id", .string(viewedAd.id))]) }
       return viewedAd
     }
     return nil
@@ -130,26 +130,26 @@ final class ImpressionTracker {
   }
 
   private func traceViewableStop(_ ad: AdCreative, _ reason: Viewability.Obstruction) {
-    trace.emit("viewable.stop", fields: context + [("id", .string(ad.id)), ("reason", .string(reason.rawValue))])
+    trace.emit(.viewableStop, fields: context + [("id", .string(ad.id)), ("reason", .string(reason.rawValue))])
   }
 
   private func traceBeacon(_ outcome: BeaconOutcome) {
-    let name: String
+    let name: TraceEvent
     var fields: [(key: String, value: TraceValue)]
     let durable: Bool
     let nonce: String
     switch outcome {
     case .sent(let kind, let id, let status, let isDurable, let key):
-      (name, durable, nonce) = ("beacon.sent", isDurable, key)
+      (name, durable, nonce) = (.beaconSent, isDurable, key)
       fields = [("kind", .string(kind.rawValue)), ("id", .string(id)), ("status", .int(status))]
     case .failed(let kind, let id, let reason, let attempts, let isDurable, let key):
-      (name, durable, nonce) = ("beacon.failed", isDurable, key)
+      (name, durable, nonce) = (.beaconFailed, isDurable, key)
       fields = [
         ("kind", .string(kind.rawValue)), ("id", .string(id)), ("reason", .string(reason)),
         ("attempts", .int(attempts)),
       ]
     case .dropped(let kind, let id, let reason, let isDurable, let key):
-      (name, durable, nonce) = ("beacon.dropped", isDurable, key)
+      (name, durable, nonce) = (.beaconDropped, isDurable, key)
       fields = [("kind", .string(kind.rawValue)), ("id", .string(id)), ("reason", .string(reason))]
     }
     if !nonce.isEmpty { fields.append(("nonce", .string(nonce))) }

@@ -24,13 +24,13 @@ final class LinkOpener {
   func open(_ url: String, at time: Double) -> Bool {
     if AdManifest.isWebURL(url), urlOpener.open(url) {
       if urlOpener.opensNothing {
-        trace.emit("url.opened", ["url": .string(url), "headless": .bool(true)])
+        trace.emit(.urlOpened, ["url": .string(url), "headless": .bool(true)])
       } else {
-        trace.emit("url.opened", ["url": .string(url)])
+        trace.emit(.urlOpened, ["url": .string(url)])
       }
       return false
     }
-    trace.emit("url.failed", ["url": .string(url), "reason": .string(urlOpener.failureReason ?? "refused")])
+    trace.emit(.urlFailed, ["url": .string(url), "reason": .string(urlOpener.failureReason ?? "refused")])
     notice = (failureNotice, time + AdOverlay.noticeDuration)
     return true
   }

@@ -23,6 +23,6 @@ struct MissingGlyphReport {
     var fields: [(key: String, value: TraceValue)] = []
     if let id { fields.append(("id", .string(id))) }
     fields.append(("codePoints", .string(codePoints.joined(separator: " "))))
-    trace.emit("text.missingGlyphs", fields: fields)
+    trace.emit(.textMissingGlyphs, fields: fields)
   }
 }

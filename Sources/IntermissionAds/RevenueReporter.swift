@@ -42,7 +42,7 @@ final class RevenueReporter {
         try store?.record(revenue)
       }
     } catch {
-      trace.emit("revenue.notRecorded", ["id": .string(ad.id), "reason": .string("\(error)")])
+      trace.emit(.revenueNotRecorded, ["id": .string(ad.id), "reason": .string("\(error)")])
     }
     return revenue
   }
@@ -52,12 +52,12 @@ final class RevenueReporter {
     var fields = revenue.traceFields
     if tracesEventIDs { fields.append(("eventID", .string(revenue.eventID))) }
     if pending { fields.append(("pending", .bool(true))) }
-    trace.emit("ad.revenue", fields: fields)
+    trace.emit(.adRevenue, fields: fields)
     handler?(revenue)
     do {
       try store?.remove(eventID: revenue.eventID)
     } catch {
-      trace.emit("revenue.storeFailed", ["reason": .string("\(error)")])
+      trace.emit(.revenueStoreFailed, ["reason": .string("\(error)")])
     }
   }
 
@@ -69,7 +69,7 @@ final class RevenueReporter {
     do {
       for revenue in try store.pending() { deliver(revenue, pending: true) }
     } catch {
-      trace.emit("revenue.storeFailed", ["reason": .string("\(error)")])
+      trace.emit(.revenueStoreFailed, ["reason": .string("\(error)")])
     }
   }
 }

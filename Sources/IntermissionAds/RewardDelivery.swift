@@ -38,12 +38,12 @@ final class RewardDelivery {
     do {
       pending = try store.pending()
     } catch {
-      trace.emit("rewarded.storeFailed", ["reason": .string("\(error)")])
+      trace.emit(.rewardedStoreFailed, ["reason": .string("\(error)")])
       return
     }
     for reward in pending where !handedOver.contains(reward.transactionID) {
       trace.emit(
-        FullscreenEvent.Kind.earned.rawValue,
+        .rewardedEarned,
         fields: FullscreenPresenter.context(format: .rewarded, placement: reward.placement, id: reward.adID) + [
           ("type", .string(reward.type)), ("amount", .int(reward.amount)), ("pending", .bool(true)),
         ])
@@ -61,7 +61,7 @@ final class RewardDelivery {
       try store.record(earned)
     } catch {
       try? unrecorded.record(earned)
-      trace.emit("rewarded.notRecorded", ["id": .string(ad.id), "reason": .string("\(error)")])
+      trace.emit(.rewardedNotRecorded, ["id": .string(ad.id), "reason": .string("\(error)")])
     }
     return earned
   }
@@ -83,7 +83,7 @@ final class RewardDelivery {
     do {
       return try store.acknowledge(transactionID: transactionID)
     } catch {
-      trace.emit("rewarded.storeFailed", ["reason": .string("\(error)")])
+      trace.emit(.rewardedStoreFailed, ["reason": .string("\(error)")])
       return false
     }
   }

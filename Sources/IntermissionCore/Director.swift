@@ -107,26 +107,23 @@ public final class Director {
   /// Adds `holder`'s hold, stopping the director if it was running (cocos2d-x's stopAnimation).
   /// Holding twice is one hold.
   public func hold(_ holder: PauseHolder) {
-    let wasRunning = isRunning
-    guard holds.hold(holder) else { return }
-    eventHandler?(.held(reason: holder))
-    if wasRunning {
+    let change = holds.applyHold(holder)
+    if change.edge != nil {
       lastTickTime = nil
       audio?.setPaused(true)
-      eventHandler?(.paused(reason: holder))
     }
+    change.forEach { eventHandler?($0) }
   }
 
   /// Removes `holder`'s hold only; the director starts again when this was the last hold
   /// (cocos2d-x's startAnimation). Releasing a hold that is not held changes nothing.
   public func release(_ holder: PauseHolder) {
-    guard holds.release(holder) else { return }
-    eventHandler?(.released(reason: holder))
-    if isRunning {
+    let change = holds.applyRelease(holder)
+    if change.edge != nil {
       lastTickTime = nil
       audio?.setPaused(false)
-      eventHandler?(.resumed(reason: holder))
     }
+    change.forEach { eventHandler?($0) }
   }
 
   /// Holds if `held` is true, releases otherwise.

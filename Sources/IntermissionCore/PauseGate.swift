@@ -37,19 +37,14 @@ public final class PauseGate: PauseTarget {
   public func isHeld(by holder: PauseHolder) -> Bool { holds.contains(holder) }
 
   public func hold(_ holder: PauseHolder) {
-    let wasRunning = isRunning
-    guard holds.hold(holder) else { return }
-    trace?.emit("pause.held", ["reason": .string(holder.description)])
-    guard wasRunning else { return }
-    trace?.emit("game.paused", ["reason": .string(holder.description)])
-    onPause(holder)
+    let change = holds.applyHold(holder)
+    change.forEach { trace?.record($0) }
+    if change.edge != nil { onPause(holder) }
   }
 
   public func release(_ holder: PauseHolder) {
-    guard holds.release(holder) else { return }
-    trace?.emit("pause.released", ["reason": .string(holder.description)])
-    guard isRunning else { return }
-    trace?.emit("game.resumed", ["reason": .string(holder.description)])
-    onResume(holder)
+    let change = holds.applyRelease(holder)
+    change.forEach { trace?.record($0) }
+    if change.edge != nil { onResume(holder) }
   }
 }

@@ -27,4 +27,33 @@ public struct PauseHolds: Hashable, Sendable {
   public mutating func release(_ holder: PauseHolder) -> Bool {
     holders.remove(holder) != nil
   }
+
+  /// What one hold or release did, as the events it causes, in the order they are told: the one
+  /// place where a hold becomes a pause, for the director and a game's own `PauseGate` alike.
+  public struct Change: Hashable, Sendable {
+    /// `.held` or `.released`; nil when nothing changed (a second hold, a release of no hold).
+    public let step: DirectorEvent?
+    /// `.paused` when a hold stopped the running game, `.resumed` when a release let it run
+    /// again; nil otherwise.
+    public let edge: DirectorEvent?
+
+    /// Calls `handle` with the step, then the edge, each that happened.
+    public func forEach(_ handle: (DirectorEvent) -> Void) {
+      if let step { handle(step) }
+      if let edge { handle(edge) }
+    }
+  }
+
+  /// Adds `holder`'s hold and says what it did: `.held`, then `.paused` if the game was running.
+  public mutating func applyHold(_ holder: PauseHolder) -> Change {
+    let wasRunning = isEmpty
+    guard hold(holder) else { return Change(step: nil, edge: nil) }
+    return Change(step: .held(reason: holder), edge: wasRunning ? .paused(reason: holder) : nil)
+  }
+
+  /// Removes `holder`'s hold and says what it did: `.released`, then `.resumed` if it was the last.
+  public mutating func applyRelease(_ holder: PauseHolder) -> Change {
+    guard release(holder) else { return Change(step: nil, edge: nil) }
+    return Change(step: .released(reason: holder), edge: isEmpty ? .resumed(reason: holder) : nil)
+  }
 }

@@ -36,40 +36,40 @@ public final class Trace {
 
   /// Writes one record.
   /// - Parameters:
-  ///   - event: the event's name, such as `director.paused`.
+  ///   - event: the event, such as `.gamePaused`.
   ///   - fields: further fields, in the order given.
-  public func emit(_ event: String, _ fields: KeyValuePairs<String, TraceValue> = [:]) {
+  public func emit(_ event: TraceEvent, _ fields: KeyValuePairs<String, TraceValue> = [:]) {
     write(event, fields)
   }
 
   /// Writes one record whose fields are assembled at run time.
   /// - Parameters:
-  ///   - event: the event's name.
+  ///   - event: the event.
   ///   - fields: further fields, in the order given.
-  public func emit(_ event: String, fields: [(key: String, value: TraceValue)]) {
+  public func emit(_ event: TraceEvent, fields: [(key: String, value: TraceValue)]) {
     write(event, fields)
   }
 
-  private func write<Fields: Sequence<(key: String, value: TraceValue)>>(_ event: String, _ fields: Fields) {
+  private func write<Fields: Sequence<(key: String, value: TraceValue)>>(_ event: TraceEvent, _ fields: Fields) {
     guard let output, isSwitchedOn else { return }
     var line = "{\"frame\":" + String(frame) + ",\"time\":" + TraceValue.fixedMicroseconds(time)
-    line += ",\"event\":" + TraceValue.quoted(event)
+    line += ",\"event\":" + TraceValue.quoted(event.name)
     for (key, value) in fields {
       line += "," + TraceValue.quoted(key) + ":" + value.json
     }
     line += "}\n"
-    output.write(line: line, event: event)
+    output.write(line: line, event: event.name)
   }
 
-  /// Records a director event under its trace name (`director.paused`, `scene.entered`, ...).
+  /// Records a director event under its trace name (`game.paused`, `scene.entered`, ...).
   public func record(_ event: DirectorEvent) {
     switch event {
-    case .paused(let reason): emit("director.paused", ["reason": .string(reason.description)])
-    case .resumed(let reason): emit("director.resumed", ["reason": .string(reason.description)])
-    case .held(let reason): emit("pause.held", ["reason": .string(reason.description)])
-    case .released(let reason): emit("pause.released", ["reason": .string(reason.description)])
-    case .sceneEntered(let name): emit("scene.entered", ["name": .string(name)])
-    case .sceneExited(let name): emit("scene.exited", ["name": .string(name)])
+    case .paused(let reason): emit(.gamePaused, ["reason": .string(reason.description)])
+    case .resumed(let reason): emit(.gameResumed, ["reason": .string(reason.description)])
+    case .held(let reason): emit(.pauseHeld, ["reason": .string(reason.description)])
+    case .released(let reason): emit(.pauseReleased, ["reason": .string(reason.description)])
+    case .sceneEntered(let name): emit(.sceneEntered, ["name": .string(name)])
+    case .sceneExited(let name): emit(.sceneExited, ["name": .string(name)])
     }
   }
 }

@@ -225,7 +225,7 @@ public final class Host {
     canvas.language = language
     adOverlay?.prepareText(on: canvas)
     trace.emit(
-      "host.started",
+      .hostStarted,
       [
         "width": .int(options.width), "height": .int(options.height), "fps": .int(Int(options.fps)),
         "fixedStep": .bool(options.fixedStep), "ads": .bool(adOverlay != nil), "language": .string(language),
@@ -242,7 +242,7 @@ public final class Host {
   @discardableResult
   public func finish() throws -> StopReason {
     if let failure { throw failure }
-    trace.emit("host.stopped", ["reason": .string((stopReason ?? .quit).rawValue), "detail": .string(stopDetail)])
+    trace.emit(.hostStopped, ["reason": .string((stopReason ?? .quit).rawValue), "detail": .string(stopDetail)])
     try checkTrace()
     if let path = options.screenshotPath {
       director.render(on: canvas)

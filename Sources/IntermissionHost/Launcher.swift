@@ -237,7 +237,7 @@ public enum Launcher {
 
     // A stop asked for before the host could run still ends with a complete trace.
     if let signal = StopSignals.received {
-      trace.emit("host.stopped", ["reason": .string("signal"), "detail": .string(StopSignals.name(of: signal))])
+      trace.emit(.hostStopped, ["reason": .string("signal"), "detail": .string(StopSignals.name(of: signal))])
       return .failure(success)
     }
 

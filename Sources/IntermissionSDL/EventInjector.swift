@@ -27,7 +27,7 @@ public final class EventInjector {
     while index < script.events.count, script.events[index].time <= now + 1e-9 {
       let action = script.events[index].action
       guard try inject(action) else { break }
-      trace?.emit("input.injected", ["input": .string(action.scriptText)])
+      trace?.emit(.inputInjected, ["input": .string(action.scriptText)])
       index += 1
     }
     return index

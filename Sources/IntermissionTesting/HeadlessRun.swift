@@ -9,7 +9,7 @@ public struct HeadlessRun: Sendable {
     public let frame: Int
     /// The host time of that frame, in seconds.
     public let time: Double
-    /// The event's name, such as `director.paused`.
+    /// The event's name, such as `game.paused`.
     public let event: String
     /// The event's other fields, as text (strings as they are, numbers and booleans as written).
     public let fields: [String: String]

@@ -62,12 +62,12 @@ struct AdOverlayTests {
     #expect(!h.overlay.isAdViewOpen)
     #expect(
       Array(h.events.suffix(8)) == [
-        "banner.clicked", "pause.held", "director.paused", "action.began", "viewable.stop", "action.finished",
-        "pause.released", "director.resumed",
+        "banner.clicked", "pause.held", "game.paused", "action.began", "viewable.stop", "action.finished",
+        "pause.released", "game.resumed",
       ])
     #expect(h.lines(containing: "viewable.stop").last?.contains(#""reason":"covered""#) == true)
     #expect(h.lines(containing: "action.began").first?.contains(#""willLeave":false"#) == true)
-    #expect(h.lines(containing: "director.paused").first?.contains(#""reason":"ad""#) == true)
+    #expect(h.lines(containing: "game.paused").first?.contains(#""reason":"ad""#) == true)
   }
 
   @Test func closeButtonClosesTheAdView() throws {
@@ -103,7 +103,7 @@ struct AdOverlayTests {
     let updates = h.scene.updates.count
     h.frames(30)
     #expect(h.scene.updates.count == updates)
-    #expect(!h.events.contains("director.resumed"))
+    #expect(!h.events.contains("game.resumed"))
   }
 
   @Test func minimiseDuringTheAdResumesOnlyWhenTheWindowIsRestored() throws {
@@ -115,7 +115,7 @@ struct AdOverlayTests {
     #expect(!h.director.isRunning)
     h.director.release(.window)
     #expect(h.director.isRunning)
-    #expect(h.lines(containing: "director.resumed").last?.contains(#""reason":"window""#) == true)
+    #expect(h.lines(containing: "game.resumed").last?.contains(#""reason":"window""#) == true)
   }
 
   @Test func openURLActionGoesToTheBrowserAndPausesNothing() throws {

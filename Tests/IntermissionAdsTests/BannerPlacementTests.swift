@@ -118,10 +118,10 @@ struct BannerPlacementTests {
     #expect(
       h.summary == [
         "0 ad.loaded", "0 banner.shown loaded", "8 viewable.start", "30 banner.clickRefused justShown",
-        "48 banner.clicked", "48 pause.held ad", "48 director.paused ad", "48 action.began", "48 action.finished",
-        "48 pause.released ad", "48 director.resumed ad", "68 impression", "68 ad.revenue", "128 viewable.stop rotated",
+        "48 banner.clicked", "48 pause.held ad", "48 game.paused ad", "48 action.began", "48 action.finished",
+        "48 pause.released ad", "48 game.resumed ad", "68 impression", "68 ad.revenue", "128 viewable.stop rotated",
         "128 ad.loaded", "128 viewable.start", "132 banner.clickRefused creativeChanged", "165 banner.clicked",
-        "165 pause.held ad", "165 director.paused ad", "165 action.began",
+        "165 pause.held ad", "165 game.paused ad", "165 action.began",
       ])
   }
 }

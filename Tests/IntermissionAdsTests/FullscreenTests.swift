@@ -24,7 +24,7 @@ extension OverlayHarness {
     return output.lines.compactMap { line in
       guard let event = value(of: "event", in: line),
         event.hasPrefix("fullscreen.") || event.hasPrefix("rewarded.") || event.hasPrefix("pause.")
-          || event.hasPrefix("director.") || (event == "impression" && line.contains("\"format\""))
+          || event.hasPrefix("game.") || (event == "impression" && line.contains("\"format\""))
       else { return nil }
       let frame = line.split(separator: ",")[0].dropFirst("{\"frame\":".count)
       let fields = keys.compactMap { key in value(of: key, in: line).map { "\(key)=\($0)" } }
@@ -64,11 +64,11 @@ struct FullscreenTests {
     #expect(h.director.isRunning)
     #expect(
       h.fullscreenStory == [
-        "59 pause.held reason=ad", "59 director.paused reason=ad",
+        "59 pause.held reason=ad", "59 game.paused reason=ad",
         "60 fullscreen.shown format=interstitial placement=level_end id=i",
         "121 impression format=interstitial placement=level_end id=i",
         "390 fullscreen.dismissed format=interstitial placement=level_end id=i", "390 pause.released reason=ad",
-        "390 director.resumed reason=ad",
+        "390 game.resumed reason=ad",
       ])
     #expect(events == [.shown, .impression, .dismissed])
   }
@@ -92,13 +92,13 @@ struct FullscreenTests {
     #expect(!h.overlay.fullscreen.isShowing)
     #expect(
       h.fullscreenStory == [
-        "59 pause.held reason=ad", "59 director.paused reason=ad",
+        "59 pause.held reason=ad", "59 game.paused reason=ad",
         "60 fullscreen.shown format=interstitial placement=level_end id=i",
         "121 impression format=interstitial placement=level_end id=i",
         "126 fullscreen.closeRefused format=interstitial placement=level_end id=i",
         "126 fullscreen.closeRefused format=interstitial placement=level_end id=i",
         "366 fullscreen.dismissed format=interstitial placement=level_end id=i", "366 pause.released reason=ad",
-        "366 director.resumed reason=ad",
+        "366 game.resumed reason=ad",
       ])
     #expect(h.lines(containing: "closeRefused").first?.contains(#""remaining":3.933333"#) == true)
   }
@@ -107,7 +107,7 @@ struct FullscreenTests {
     let h = try fullscreenHarness()
     var story: [String] = []
     var rewards: [EarnedReward] = []
-    h.overlay.fullscreen.onEvent = { story.append($0.kind.rawValue) }
+    h.overlay.fullscreen.onEvent = { story.append($0.kind.event.name) }
     h.overlay.fullscreen.onReward = { reward in
       rewards.append(reward)
       story.append("handler")
@@ -124,13 +124,13 @@ struct FullscreenTests {
     h.frames(60)
     #expect(
       h.fullscreenStory == [
-        "59 pause.held reason=ad", "59 director.paused reason=ad",
+        "59 pause.held reason=ad", "59 game.paused reason=ad",
         "60 fullscreen.shown format=rewarded placement=bonus_coins id=r",
         "121 impression format=rewarded placement=bonus_coins id=r",
         "961 rewarded.completed format=rewarded placement=bonus_coins id=r",
         "1020 rewarded.earned format=rewarded placement=bonus_coins id=r type=coins amount=50",
         "1020 fullscreen.dismissed format=rewarded placement=bonus_coins id=r", "1020 pause.released reason=ad",
-        "1020 director.resumed reason=ad",
+        "1020 game.resumed reason=ad",
       ])
     #expect(story == ["fullscreen.shown", "impression", "handler", "rewarded.earned", "fullscreen.dismissed"])
     let reward = try #require(rewards.first)
@@ -157,13 +157,13 @@ struct FullscreenTests {
     #expect(rewards == 0)
     #expect(
       h.fullscreenStory == [
-        "59 pause.held reason=ad", "59 director.paused reason=ad",
+        "59 pause.held reason=ad", "59 game.paused reason=ad",
         "60 fullscreen.shown format=rewarded placement=bonus_coins id=r",
         "121 impression format=rewarded placement=bonus_coins id=r",
         "300 rewarded.closeAsked format=rewarded placement=bonus_coins id=r",
         "360 rewarded.forfeited format=rewarded placement=bonus_coins id=r",
         "360 fullscreen.dismissed format=rewarded placement=bonus_coins id=r", "360 pause.released reason=ad",
-        "360 director.resumed reason=ad",
+        "360 game.resumed reason=ad",
       ])
     #expect(try h.overlay.fullscreen.rewardStore.pending().isEmpty)
   }
@@ -252,7 +252,7 @@ struct FullscreenTests {
     h.frames(10)
     #expect(!h.director.isRunning, "the player's pause stays")
     #expect(h.director.holds.sorted == [.user])
-    #expect(!h.lines(containing: "director.resumed").contains { _ in true })
+    #expect(!h.lines(containing: "game.resumed").contains { _ in true })
   }
 
   @Test func minimisingDuringTheShowHoldsAndStopsTheCountdownAndRestoringKeepsTheAdsHold() throws {
@@ -277,13 +277,13 @@ struct FullscreenTests {
     #expect(h.director.isRunning)
     #expect(
       h.fullscreenStory == [
-        "59 pause.held reason=ad", "59 director.paused reason=ad",
+        "59 pause.held reason=ad", "59 game.paused reason=ad",
         "60 fullscreen.shown format=rewarded placement=bonus_coins id=r",
         "121 impression format=rewarded placement=bonus_coins id=r", "180 pause.held reason=window",
         "1200 pause.released reason=window", "1382 rewarded.completed format=rewarded placement=bonus_coins id=r",
         "1500 rewarded.earned format=rewarded placement=bonus_coins id=r type=coins amount=50",
         "1500 fullscreen.dismissed format=rewarded placement=bonus_coins id=r", "1500 pause.released reason=ad",
-        "1500 director.resumed reason=ad",
+        "1500 game.resumed reason=ad",
       ])
   }
 

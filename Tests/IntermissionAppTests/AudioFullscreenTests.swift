@@ -29,9 +29,9 @@ extension AudioTests {
       "1.0 click \(Int(bonus.midX)) \(Int(bonus.midY))\n1.5 key Return\n3.0 key Escape\n",
       arguments: ["--ads", manifest])
     let shown = try #require(capture.time(of: "fullscreen.shown", "\"format\":\"rewarded\""), "\(capture.trace)")
-    let paused = try #require(capture.time(of: "director.paused", "\"reason\":\"ad\""))
+    let paused = try #require(capture.time(of: "game.paused", "\"reason\":\"ad\""))
     let dismissed = try #require(capture.time(of: "fullscreen.dismissed", "\"format\":\"rewarded\""))
-    let resumed = try #require(capture.time(of: "director.resumed", "\"reason\":\"ad\""))
+    let resumed = try #require(capture.time(of: "game.resumed", "\"reason\":\"ad\""))
     #expect(capture.trace.contains { $0.contains(#""event":"rewarded.earned""#) }, "watched to the end")
     #expect(paused == shown && resumed == dismissed, "held exactly while the ad was open")
     // The clicks of Bonus and of the offer sound over the music before the ad: only what follows

@@ -166,24 +166,24 @@ struct AudioTests {
 
   @Test func anInAppAdSilencesTheGameUntilEscapeAndTheMusicGoesOnWhereItStopped() throws {
     let capture = try record("1.5 click 480 595\n2.5 key Escape\n")
-    let paused = try #require(capture.time(of: "director.paused", "\"reason\":\"ad\""))
-    let resumed = try #require(capture.time(of: "director.resumed", "\"reason\":\"ad\""))
+    let paused = try #require(capture.time(of: "game.paused", "\"reason\":\"ad\""))
+    let resumed = try #require(capture.time(of: "game.resumed", "\"reason\":\"ad\""))
     #expect(paused < resumed)
     try expectOneSilence(in: capture)
   }
 
   @Test func thePlayersPauseSilencesTheGame() throws {
     let capture = try record("1.0 key P\n2.0 key P\n")
-    let paused = try #require(capture.time(of: "director.paused", "\"reason\":\"user\""))
-    let resumed = try #require(capture.time(of: "director.resumed", "\"reason\":\"user\""))
+    let paused = try #require(capture.time(of: "game.paused", "\"reason\":\"user\""))
+    let resumed = try #require(capture.time(of: "game.resumed", "\"reason\":\"user\""))
     #expect(paused < resumed)
     try expectOneSilence(in: capture)
   }
 
   @Test func aMinimisedWindowSilencesTheGame() throws {
     let capture = try record("1.0 minimize\n2.0 restore\n")
-    let paused = try #require(capture.time(of: "director.paused", "\"reason\":\"window\""))
-    let resumed = try #require(capture.time(of: "director.resumed", "\"reason\":\"window\""))
+    let paused = try #require(capture.time(of: "game.paused", "\"reason\":\"window\""))
+    let resumed = try #require(capture.time(of: "game.resumed", "\"reason\":\"window\""))
     #expect(paused < resumed)
     try expectOneSilence(in: capture)
   }
@@ -191,9 +191,9 @@ struct AudioTests {
   @Test func anAdInsideThePlayersPauseKeepsTheSilenceUntilThePlayerResumes() throws {
     let capture = try record("1.0 key P\n1.5 click 480 595\n2.0 key Escape\n2.5 key P\n")
     #expect(capture.trace.contains { $0.contains("\"event\":\"action.finished\"") }, "the ad opened and closed")
-    let paused = try #require(capture.time(of: "director.paused", "\"reason\":\"user\""))
-    let resumed = try #require(capture.time(of: "director.resumed", "\"reason\":\"user\""))
-    #expect(!capture.trace.contains { $0.contains("\"event\":\"director.resumed\",\"reason\":\"ad\"") })
+    let paused = try #require(capture.time(of: "game.paused", "\"reason\":\"user\""))
+    let resumed = try #require(capture.time(of: "game.resumed", "\"reason\":\"user\""))
+    #expect(!capture.trace.contains { $0.contains("\"event\":\"game.resumed\",\"reason\":\"ad\"") })
     #expect(paused < resumed)
     try expectOneSilence(in: capture)
   }
@@ -223,7 +223,7 @@ struct AudioTests {
       .sound, in: Size(width: 960, height: 640), bottomInset: AdBanner.height(forWidth: 960))
     let click = "click \(Int(sound.midX)) \(Int(sound.midY))"
     let capture = try record("1.0 \(click)\n2.0 \(click)\n")
-    #expect(!capture.trace.contains { $0.contains("director.paused") }, "muting is not a pause")
+    #expect(!capture.trace.contains { $0.contains("game.paused") }, "muting is not a pause")
     let start = try #require(capture.musicStart)
     let runs = capture.silentRuns
     try #require(runs.count == 1, "one silence, not \(runs)")

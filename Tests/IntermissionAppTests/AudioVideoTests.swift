@@ -21,8 +21,8 @@ extension AudioTests {
       runner: runner, environment: ["INTERMISSION_VIDEO_AUDIO_DEVICE": runner.path("ad.raw")])
     let started = try #require(capture.time(of: "video.started", "\"format\""), "\(capture.trace)")
     let completed = try #require(capture.time(of: "video.completed", "\"format\""), "\(capture.trace)")
-    let paused = try #require(capture.time(of: "director.paused", "\"reason\":\"ad\""))
-    let resumed = try #require(capture.time(of: "director.resumed", "\"reason\":\"ad\""))
+    let paused = try #require(capture.time(of: "game.paused", "\"reason\":\"ad\""))
+    let resumed = try #require(capture.time(of: "game.resumed", "\"reason\":\"ad\""))
     // It ended by itself, between its start and the dismissal. (Its length to the frame is checked
     // on the fixed step: DemoFullscreenTests, 600 frames from video.started to video.completed.)
     #expect(started < completed && completed < resumed, "started at \(started) s, completed at \(completed) s")

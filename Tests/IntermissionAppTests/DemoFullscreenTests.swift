@@ -13,8 +13,8 @@ struct DemoFullscreenTests {
   /// The trace's full-screen lines and scene changes, as `frame event detail`.
   func story(_ runner: ProgramRunner, _ trace: String) throws -> [String] {
     try runner.traceSummary(trace, fields: ["name", "reason", "placement", "amount", "quartile"]) { event, line in
-      ["fullscreen.", "rewarded.", "scene.", "video."].contains { event.hasPrefix($0) } || event == "director.paused"
-        || event == "director.resumed" || (event == "impression" && line.contains(#""format""#))
+      ["fullscreen.", "rewarded.", "scene.", "video."].contains { event.hasPrefix($0) } || event == "game.paused"
+        || event == "game.resumed" || (event == "impression" && line.contains(#""format""#))
     }
   }
 
@@ -29,11 +29,11 @@ struct DemoFullscreenTests {
     // reward, then the dismissal, then the game.
     #expect(
       try story(runner, "1.jsonl") == [
-        "0 scene.entered Menu", "60 scene.entered Bonus", "180 director.paused ad",
+        "0 scene.entered Menu", "60 scene.entered Bonus", "180 game.paused ad",
         "180 fullscreen.shown bonus_coins", "180 impression bonus_coins", "180 video.started bonus_coins",
         "330 video.quartile bonus_coins 1", "480 video.quartile bonus_coins 2", "630 video.quartile bonus_coins 3",
         "780 rewarded.completed bonus_coins", "780 video.completed bonus_coins",
-        "1140 rewarded.earned bonus_coins 50", "1140 fullscreen.dismissed bonus_coins", "1140 director.resumed ad",
+        "1140 rewarded.earned bonus_coins 50", "1140 fullscreen.dismissed bonus_coins", "1140 game.resumed ad",
       ])
     let savePath = runner.path("data/intermission/demo-save.txt")
     let save = GameSave(path: savePath)
@@ -65,11 +65,11 @@ struct DemoFullscreenTests {
     #expect(
       try story(runner, "t.jsonl") == [
         "0 scene.entered Menu", "60 scene.entered Play", "720 fullscreen.refused sessionStart level_end",
-        "720 scene.exited Play", "720 scene.entered Menu", "780 scene.entered Play", "2100 director.paused ad",
+        "720 scene.exited Play", "720 scene.entered Menu", "780 scene.entered Play", "2100 game.paused ad",
         "2100 scene.exited Play", "2100 scene.entered Menu", "2100 fullscreen.shown level_end",
         "2100 impression level_end", "2100 video.started level_end", "2220 video.quartile level_end 1",
         "2340 video.quartile level_end 2", "2460 video.skipped level_end", "2460 fullscreen.dismissed level_end",
-        "2460 director.resumed ad",
+        "2460 game.resumed ad",
       ])
   }
 
@@ -84,12 +84,12 @@ struct DemoFullscreenTests {
     // than in the Bonus's own run (quartiles at 8.5, 11 and 13.5 s, the end at 16 s).
     #expect(
       try story(runner, "t.jsonl") == [
-        "0 scene.entered Menu", "60 scene.entered Bonus", "180 director.paused ad",
+        "0 scene.entered Menu", "60 scene.entered Bonus", "180 game.paused ad",
         "180 fullscreen.shown bonus_coins", "180 impression bonus_coins", "180 video.started bonus_coins",
         "300 video.paused window bonus_coins", "480 video.resumed window bonus_coins",
         "510 video.quartile bonus_coins 1", "660 video.quartile bonus_coins 2", "810 video.quartile bonus_coins 3",
         "960 rewarded.completed bonus_coins", "960 video.completed bonus_coins",
-        "1140 rewarded.earned bonus_coins 50", "1140 fullscreen.dismissed bonus_coins", "1140 director.resumed ad",
+        "1140 rewarded.earned bonus_coins 50", "1140 fullscreen.dismissed bonus_coins", "1140 game.resumed ad",
       ])
   }
 

@@ -47,18 +47,18 @@ struct EndToEndTests {
     #expect(
       summary == [
         "0 host.started", "0 scene.entered", "30 ad.loaded", "30 banner.shown loaded", "38 viewable.start",
-        "60 input.injected", "60 pause.held user", "60 director.paused user", "61 ad.loaded", "61 ad.loaded",
+        "60 input.injected", "60 pause.held user", "60 game.paused user", "61 ad.loaded", "61 ad.loaded",
         "90 input.injected",
         "90 banner.clicked", "90 pause.held ad", "90 action.began", "90 viewable.stop covered", "120 input.injected",
         "120 action.finished", "120 pause.released ad", "120 viewable.start", "150 input.injected",
-        "150 pause.released user", "150 director.resumed user", "180 input.injected", "180 banner.clicked",
-        "180 pause.held ad", "180 director.paused ad", "180 action.began", "180 viewable.stop covered",
+        "150 pause.released user", "150 game.resumed user", "180 input.injected", "180 banner.clicked",
+        "180 pause.held ad", "180 game.paused ad", "180 action.began", "180 viewable.stop covered",
         "192 input.injected", "210 input.injected", "210 action.finished", "210 pause.released ad",
-        "210 director.resumed ad", "210 viewable.start", "240 input.injected", "240 scene.entered",
+        "210 game.resumed ad", "210 viewable.start", "240 input.injected", "240 scene.entered",
         "240 banner.hidden scene", "241 viewable.stop offscreen", "270 input.injected", "270 scene.exited",
         "270 scene.entered", "270 banner.shown scene", "278 viewable.start", "300 input.injected",
-        "300 pause.held window", "300 director.paused window", "300 viewable.stop minimized", "330 input.injected",
-        "330 pause.released window", "330 director.resumed window", "330 viewable.start", "390 impression",
+        "300 pause.held window", "300 game.paused window", "300 viewable.stop minimized", "330 input.injected",
+        "330 pause.released window", "330 game.resumed window", "330 viewable.start", "390 impression",
         "390 ad.revenue",
         "420 host.stopped seconds",
       ])
@@ -170,9 +170,9 @@ struct EndToEndTests {
       Self.headless + ["--frames", "150", "--script", script, "--trace", runner.path("t.jsonl")])
     #expect(result.status == 0)
     let lines = try runner.traceLines("t.jsonl")
-    #expect(lines.contains(#"{"frame":90,"time":1.500000,"event":"director.paused","reason":"ad"}"#))
+    #expect(lines.contains(#"{"frame":90,"time":1.500000,"event":"game.paused","reason":"ad"}"#))
     #expect(lines.contains { $0.hasPrefix(#"{"frame":120,"time":2.000000,"event":"action.finished""#) }, "\(lines)")
-    #expect(lines.contains(#"{"frame":120,"time":2.000000,"event":"director.resumed","reason":"ad"}"#))
+    #expect(lines.contains(#"{"frame":120,"time":2.000000,"event":"game.resumed","reason":"ad"}"#))
   }
 
   @Test func theMenusQuitEndsTheProgramAndEscapeDoesNot() throws {
@@ -262,7 +262,7 @@ struct EndToEndTests {
       ])
     #expect(result.status == 0)
     let lines = try runner.traceLines("t.jsonl")
-    #expect(lines.contains { $0.contains(#""event":"director.paused","reason":"ad""#) })
+    #expect(lines.contains { $0.contains(#""event":"game.paused","reason":"ad""#) })
     #expect(lines.contains { $0.contains(#""event":"action.began","id":"starfall","willLeave":false"#) })
     let image = try runner.image("ad.png")
     #expect(close(image.pixel(x: 10, y: 300), Color(hex: 0x0B0F1A)), "the ad view covers the window")
@@ -293,7 +293,7 @@ struct EndToEndTests {
     // Headless, nothing is opened, and the trace says so.
     #expect(
       lines.contains { $0.contains(#""event":"url.opened","url":"https://example.com/blockworks","headless":true}"#) })
-    #expect(!lines.contains { $0.contains("director.paused") })
+    #expect(!lines.contains { $0.contains("game.paused") })
   }
 
   @Test func idleRealClockHostWakesForTheNextScriptedEvent() throws {
@@ -303,7 +303,7 @@ struct EndToEndTests {
       "--headless", "--no-ads", "--seconds", "2", "--script", script, "--trace", runner.path("t.jsonl"),
     ])
     #expect(result.status == 0)
-    let resumed = try runner.traceLines("t.jsonl").first { $0.contains("director.resumed") }
+    let resumed = try runner.traceLines("t.jsonl").first { $0.contains("game.resumed") }
     let time = resumed.flatMap { line in
       line.range(of: "\"time\":").map { Double(line[$0.upperBound...].prefix { $0 != "," }) ?? -1 }
     }
@@ -329,7 +329,7 @@ struct EndToEndTests {
     _ = try runner.run(Self.headless + ["--seconds", "3", "--script", script, "--trace", runner.path("t.jsonl")])
     let lines = try runner.traceLines("t.jsonl")
     #expect(lines.contains { $0.contains("action.finished") })
-    #expect(!lines.contains { $0.contains("director.resumed") }, "the user's pause outlives the ad")
+    #expect(!lines.contains { $0.contains("game.resumed") }, "the user's pause outlives the ad")
   }
 
   @Test(
@@ -437,7 +437,7 @@ struct BannerPlacementEndToEndTests {
       EndToEndTests.headless + ["--seconds", "3", "--script", script, "--trace", runner.path("t.jsonl")])
     #expect(result.status == 0, "\(result.stderr)")
     let summary = try runner.traceSummary("t.jsonl", fields: ["name", "reason"]) { event, _ in
-      event.hasPrefix("scene.") || event.hasPrefix("banner.") || event.hasPrefix("director.")
+      event.hasPrefix("scene.") || event.hasPrefix("banner.") || event.hasPrefix("game.")
     }
     #expect(
       summary == [

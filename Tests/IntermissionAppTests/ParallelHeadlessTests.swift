@@ -23,24 +23,24 @@ struct ParallelHeadlessTests {
     let scene = CountingScene()
     let game = try HeadlessGame(script: "1.5 click 480 595\n2.0 key Escape\n") { scene }
     let run = try game.run(seconds: 3)
-    #expect(run.records("director.paused").map(\.description) == ["90 director.paused ad"])
-    #expect(run.records("director.resumed").map(\.description) == ["120 director.resumed ad"])
+    #expect(run.records("game.paused").map(\.description) == ["90 game.paused ad"])
+    #expect(run.records("game.resumed").map(\.description) == ["120 game.resumed ad"])
     #expect(scene.updates == 89 + 60, "frames 1-89 and 120-179: frame 0 is no update")
   }
 
   @Test func aPlayerPauseOutlivesTheAd() throws {
     let scene = CountingScene()
     let run = try HeadlessGame(script: "1.5 key P\n2.0 click 480 595\n2.5 key Escape\n") { scene }.run(seconds: 3)
-    #expect(run.records("director.paused").map(\.description) == ["90 director.paused user"])
-    #expect(run.records("director.resumed").isEmpty, "the ad never resumes what the player paused")
+    #expect(run.records("game.paused").map(\.description) == ["90 game.paused user"])
+    #expect(run.records("game.resumed").isEmpty, "the ad never resumes what the player paused")
     #expect(run.contains("action.finished"))
   }
 
   @Test func aMinimisedWindowHoldsTheGame() throws {
     let scene = CountingScene()
     let run = try HeadlessGame(script: "1 minimize\n2 restore\n") { scene }.run(seconds: 3)
-    #expect(run.records("director.paused").map(\.description) == ["60 director.paused window"])
-    #expect(run.records("director.resumed").map(\.description) == ["120 director.resumed window"])
+    #expect(run.records("game.paused").map(\.description) == ["60 game.paused window"])
+    #expect(run.records("game.resumed").map(\.description) == ["120 game.resumed window"])
   }
 
   @Test func theTimingHelpersGiveTheBannersPlaceAndFirstClickableTime() throws {

@@ -43,7 +43,7 @@ struct RobustnessTests {
     }
     let lfTrace = try runner.traceLines("lf.jsonl")
     #expect(lfTrace == (try runner.traceLines("crlf.jsonl")))
-    #expect(lfTrace.contains { $0.contains(#""event":"director.resumed","reason":"user""#) }, "all four lines ran")
+    #expect(lfTrace.contains { $0.contains(#""event":"game.resumed","reason":"user""#) }, "all four lines ran")
 
     let bad = try runner.write("bad.txt", "1.0 jump\r\n")
     let result = try runner.run(Self.headless + ["--frames", "1", "--script", bad])
@@ -61,9 +61,9 @@ struct RobustnessTests {
     let result = try runner.run(
       Self.headless + ["--no-ads", "--seconds", "3", "--script", script, "--trace", runner.path("t.jsonl")])
     #expect(result.status == 0, "\(result.stderr)")
-    let events = try runner.traceLines("t.jsonl").filter { $0.contains("director.") }
+    let events = try runner.traceLines("t.jsonl").filter { $0.contains("\"event\":\"game.") }
     #expect(events.count == 2, "\(events)")
-    #expect(events.last?.contains(#""event":"director.resumed","reason":"user""#) == true, "the second P arrived")
+    #expect(events.last?.contains(#""event":"game.resumed","reason":"user""#) == true, "the second P arrived")
   }
 
   // MARK: - Ad folders

@@ -8,12 +8,12 @@ struct TraceTests {
     let trace = Trace(output: output)
     trace.frame = 61
     trace.time = 61.0 / 60
-    trace.emit("director.paused", ["reason": .string("user")])
+    trace.emit(.gamePaused, ["reason": .string("user")])
     trace.record(.sceneEntered(name: "Menu \"main\""))
-    trace.emit("action.began", ["id": .string("a"), "willLeave": .bool(false), "n": .int(-3)])
+    trace.emit(.actionBegan, ["id": .string("a"), "willLeave": .bool(false), "n": .int(-3)])
     #expect(
       output.lines == [
-        #"{"frame":61,"time":1.016667,"event":"director.paused","reason":"user"}"#,
+        #"{"frame":61,"time":1.016667,"event":"game.paused","reason":"user"}"#,
         #"{"frame":61,"time":1.016667,"event":"scene.entered","name":"Menu \"main\""}"#,
         #"{"frame":61,"time":1.016667,"event":"action.began","id":"a","willLeave":false,"n":-3}"#,
       ])
@@ -35,11 +35,11 @@ struct TraceTests {
     let output = MemoryTraceOutput()
     let trace = Trace(output: output)
     trace.isEnabled = false
-    trace.emit("x", ["k": .string("v")])
+    trace.emit(TraceEvent("x"), ["k": .string("v")])
     trace.record(.paused(reason: .user))
     #expect(output.lines.isEmpty)
     trace.isEnabled = true
-    trace.emit("x")
+    trace.emit(TraceEvent("x"))
     #expect(output.lines.count == 1, "enabled again, it writes: the check above can fail")
     let none = Trace(output: nil)
     none.isEnabled = true

@@ -93,15 +93,29 @@ typedef struct intermission_overlay intermission_overlay;
  * config's user pointer. The reason string lives only during the call. */
 typedef void (*intermission_pause_fn)(const char *reason, void *user);
 
-/* Called for every lifecycle event, with its name ("ad.loaded", "ad.failed", "banner.shown",
- * "banner.hidden", "viewable.start", "viewable.stop", "impression" (half of the banner in view for
- * a continuous second), "banner.clicked", "banner.clickRefused", "action.began",
- * "action.finished", "cta.clicked", "url.opened", "url.failed", "game.paused", "game.resumed",
- * "pause.held", "pause.released" (every hold and release, from 0.3), "input.injected" (a scripted
- * event pushed, from 0.3), "beacon.sent", "beacon.failed", "beacon.dropped", "ad.revenue" (what
- * an impression earned; delivered at least once, so count each of its "eventID"s once: from 0.4),
- * ...) and the whole event as the one-line JSON object the trace writes ({"frame":..,"time":..,"event":..,...}).
- * Both strings live only during the call. */
+/* Called for every lifecycle event, with its name and the whole event as the one-line JSON object
+ * the trace writes ({"frame":..,"time":..,"event":..,...}). Both strings live only during the
+ * call. The names (one table, TraceEvent in Swift; a test keeps this list equal to it):
+ *   pausing: "game.paused", "game.resumed" (the running state changed), "pause.held",
+ *     "pause.released" (every hold and release, 0.3); "input.injected" (a scripted event pushed,
+ *     0.3);
+ *   the intermission program's own, which an overlay never sends: "host.started",
+ *     "host.stopped", "scene.entered", "scene.exited";
+ *   loads: "ad.loaded", "ad.failed", "ad.expired", "bid.refused", "vast.error";
+ *   the banner: "banner.shown", "banner.hidden", "banner.clicked", "banner.clickRefused",
+ *     "viewable.start", "viewable.stop", "impression" (half of the banner in view for a
+ *     continuous second), "action.began", "action.finished", "cta.clicked", "url.opened",
+ *     "url.failed";
+ *   full-screen ads (0.4): "fullscreen.shown", "fullscreen.clicked", "fullscreen.dismissed",
+ *     "fullscreen.refused", "fullscreen.failed", "fullscreen.closeRefused", "rewarded.earned",
+ *     "rewarded.forfeited", "rewarded.closeAsked", "rewarded.completed";
+ *   video ads (0.4): "video.started", "video.quartile", "video.completed", "video.skipped",
+ *     "video.paused", "video.resumed", "video.muted", "video.unmuted";
+ *   beacons: "beacon.sent", "beacon.failed", "beacon.dropped";
+ *   records (0.4): "ad.revenue" (what an impression earned; delivered at least once, so count
+ *     each of its "eventID"s once), "revenue.notRecorded", "revenue.storeFailed",
+ *     "rewarded.notRecorded", "rewarded.storeFailed";
+ *   text (0.4): "strings.unknownKey", "text.fontRefused", "text.missingGlyphs". */
 typedef void (*intermission_event_fn)(const char *event, const char *json, void *user);
 
 /* (0.4) Called with each reward a rewarded ad earned: its type ("coins"), amount and transaction
