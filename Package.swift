@@ -11,6 +11,8 @@ let package = Package(
     .library(name: "IntermissionTrace", targets: ["IntermissionTrace"]),
     .library(name: "IntermissionCore", targets: ["IntermissionCore"]),
     .library(name: "IntermissionAds", targets: ["IntermissionAds"]),
+    // The ad overlay: the banner, full-screen and video ads, the in-app ad view, on any Canvas.
+    .library(name: "IntermissionOverlay", targets: ["IntermissionOverlay"]),
     // OpenRTB 2.6 demand: the demand file, the bid request, the auction and Native 1.2 markup.
     .library(name: "IntermissionOpenRTB", targets: ["IntermissionOpenRTB"]),
     // Video files decoded by FFmpeg into I420 frames and float samples, for video ads.
@@ -83,10 +85,19 @@ let package = Package(
     .target(name: "IntermissionBasics"),
     // The director, scenes, clocks, pause holds, input, tracing and script parsing. No SDL.
     .target(name: "IntermissionCore", dependencies: ["IntermissionBasics"]),
-    // The ad overlay: banner lifecycle, ad source, in-app ad view and the pause/resume bridge. No SDL.
+    // The ads' vocabulary and supply: formats, creatives, the manifest, sources and the loader,
+    // schedules, pacing, viewability, consent signals, floors, revenue and reward records. No SDL.
     .target(
       name: "IntermissionAds",
-      dependencies: ["IntermissionCore", "IntermissionVAST", "IntermissionVideo", "IntermissionLocalization"]),
+      dependencies: ["IntermissionBasics", "IntermissionCore", "IntermissionVAST", "IntermissionVideo"]),
+    // The overlay's runtime: the banner, full-screen and video shows, the in-app ad view, artwork,
+    // the overlay's own words, text rehearsal, the pause bridge and the reporters. No SDL.
+    .target(
+      name: "IntermissionOverlay",
+      dependencies: [
+        "IntermissionAds", "IntermissionBasics", "IntermissionCore", "IntermissionVAST", "IntermissionVideo",
+        "IntermissionLocalization",
+      ]),
     // OpenRTB 2.6 with Native 1.2 markup: the demand file, the bid request, the auction and its
     // macros, as value types. No SDL, no network (IntermissionNet's OpenRTBSource speaks it).
     .target(name: "IntermissionOpenRTB", dependencies: ["IntermissionAds", "IntermissionCore"]),
@@ -101,37 +112,43 @@ let package = Package(
     .target(
       name: "IntermissionSDL",
       dependencies: [
-        "CSDL2", "CSDLMixer", "IntermissionCore", "IntermissionAds", "IntermissionNet", "CIntermissionSupport",
+        "CSDL2", "CSDLMixer", "IntermissionCore", "IntermissionAds", "IntermissionOverlay", "IntermissionNet",
+        "CIntermissionSupport",
         "IntermissionText",
       ]),
     // Real delivery: ads over HTTP(S) with a disk cache, and beacons in a durable SQLite queue. No SDL.
     .target(
       name: "IntermissionNet",
       dependencies: [
-        "CCurl", "CSQLite", "IntermissionCore", "IntermissionAds", "IntermissionOpenRTB", "IntermissionVAST",
+        "CCurl", "CSQLite", "IntermissionCore", "IntermissionAds", "IntermissionOverlay", "IntermissionOpenRTB",
+        "IntermissionVAST",
         "IntermissionVideo",
       ]),
     // The demo game: a menu, a tiny playable scene, scrollable lists and a bonus for a rewarded ad. No SDL.
-    .target(name: "MenuGame", dependencies: ["IntermissionCore", "IntermissionAds"]),
+    .target(name: "MenuGame", dependencies: ["IntermissionCore", "IntermissionAds", "IntermissionOverlay"]),
     // The host: any game's first scene in an SDL window or headless, with the command line, replay
     // scripts, traces, screenshots, signals, and fixed-step or real-time pacing.
     .target(
       name: "IntermissionHost",
       dependencies: [
-        "IntermissionCore", "IntermissionAds", "IntermissionSDL", "IntermissionNet", "CIntermissionSupport",
+        "IntermissionCore", "IntermissionAds", "IntermissionOverlay", "IntermissionSDL", "IntermissionNet",
+        "CIntermissionSupport",
         "CIntermissionStartup", "IntermissionLocalization",
       ]
     ),
     .target(
       name: "IntermissionTesting",
-      dependencies: ["IntermissionHost", "IntermissionSDL", "IntermissionAds", "IntermissionCore"]),
+      dependencies: [
+        "IntermissionHost", "IntermissionSDL", "IntermissionAds", "IntermissionOverlay", "IntermissionCore",
+      ]),
     // intermission.h, the C API's one header, and the two functions that need no Swift.
     .target(name: "CIntermission"),
     // The C API's functions (@_cdecl): overlays by handle on a game's own SDL renderer.
     .target(
       name: "IntermissionC",
       dependencies: [
-        "CIntermission", "CIntermissionSupport", "IntermissionSDL", "IntermissionAds", "IntermissionCore",
+        "CIntermission", "CIntermissionSupport", "IntermissionSDL", "IntermissionAds", "IntermissionOverlay",
+        "IntermissionCore",
         "IntermissionNet",
       ]
     ),
@@ -163,7 +180,9 @@ let package = Package(
       name: "IntermissionCoreTests", dependencies: ["IntermissionCore", "IntermissionTestSupport"]),
     .testTarget(
       name: "MenuGameTests",
-      dependencies: ["MenuGame", "IntermissionCore", "IntermissionAds", "IntermissionTestSupport"]),
+      dependencies: [
+        "MenuGame", "IntermissionCore", "IntermissionAds", "IntermissionOverlay", "IntermissionTestSupport",
+      ]),
     .testTarget(name: "IntermissionVideoTests", dependencies: ["IntermissionVideo", "IntermissionTestSupport"]),
     .testTarget(name: "IntermissionTextTests", dependencies: ["IntermissionText", "IntermissionTestSupport"]),
     .testTarget(name: "IntermissionLocalizationTests", dependencies: ["IntermissionLocalization", "IntermissionCore"]),
@@ -172,11 +191,14 @@ let package = Package(
       dependencies: ["IntermissionVAST", "IntermissionTestSupport", "CAllocationCounter"]),
     .testTarget(
       name: "IntermissionAdsTests",
-      dependencies: ["IntermissionAds", "IntermissionOpenRTB", "IntermissionCore", "IntermissionTestSupport"]),
+      dependencies: [
+        "IntermissionAds", "IntermissionOverlay", "IntermissionOpenRTB", "IntermissionCore", "IntermissionTestSupport",
+      ]),
     .testTarget(
       name: "IntermissionAppTests",
       dependencies: [
-        "IntermissionHost", "IntermissionSDL", "IntermissionCore", "IntermissionAds", "MenuGame", "CAllocationCounter",
+        "IntermissionHost", "IntermissionSDL", "IntermissionCore", "IntermissionAds", "IntermissionOverlay", "MenuGame",
+        "CAllocationCounter",
         "IntermissionTestSupport", "IntermissionC", "CIntermission", "IntermissionNet", "IntermissionTesting",
         "IntermissionTrace", "IntermissionOpenRTB", "IntermissionText", "CHarfBuzzShaper",
       ]

@@ -27,18 +27,18 @@ public final class AdLoader: @unchecked Sendable {
   }
   private var chosenLanguage = "en"
   /// Where a loaded ad's text is laid out before the loop takes it (its overlay's); nil for none.
-  var rehearsal: TextRehearsal? {
+  package var rehearsal: (any AdRehearsal)? {
     get { condition.withLock { chosenRehearsal } }
     set { condition.withLock { chosenRehearsal = newValue } }
   }
-  private var chosenRehearsal: TextRehearsal?
-  /// The view a loaded video ad will be drawn in: its poster is scaled to the size it is drawn at
-  /// (`LoadedAd.withPosterFitted(to:)`). Nil until the view's size is known.
-  var videoView: (size: Size, pixelsPerPoint: Double)? {
-    get { condition.withLock { chosenVideoView } }
-    set { condition.withLock { chosenVideoView = newValue } }
+  private var chosenRehearsal: (any AdRehearsal)?
+  /// What fits a loaded video ad's poster to the size its view draws it at (the overlay's, set
+  /// when the view's size is known); nil leaves the poster as it was decoded.
+  package var fittingPoster: (@Sendable (LoadedAd) -> LoadedAd)? {
+    get { condition.withLock { chosenPosterFit } }
+    set { condition.withLock { chosenPosterFit = newValue } }
   }
-  private var chosenVideoView: (size: Size, pixelsPerPoint: Double)?
+  private var chosenPosterFit: (@Sendable (LoadedAd) -> LoadedAd)?
   private let timeout: Double
   private let isInterrupted: @Sendable () -> Bool
   private let onFinish: @Sendable () -> Void
@@ -94,7 +94,7 @@ public final class AdLoader: @unchecked Sendable {
     let other = AdLoader(source: source, format: format, isInterrupted: isInterrupted, onFinish: onFinish)
     other.language = language
     other.rehearsal = rehearsal
-    other.videoView = videoView
+    other.fittingPoster = fittingPoster
     return other
   }
 
@@ -118,8 +118,9 @@ public final class AdLoader: @unchecked Sendable {
     condition.unlock()
     DispatchQueue.global().async { [self] in
       // The view as it is when the ad arrives: the first load may start before the first draw.
-      let outcome = budget.run { source.loadAd(sequence: sequence, format: format) }.map {
-        $0.localized(to: language).withPosterFitted(to: videoView)
+      let outcome = budget.run { source.loadAd(sequence: sequence, format: format) }.map { loaded in
+        let ad = loaded.localized(to: language)
+        return fittingPoster?(ad) ?? ad
       }
       if case .success(let ad) = outcome { rehearsal?.rehearse(ad, format: format) }
       let told = source.takeReports(for: format)

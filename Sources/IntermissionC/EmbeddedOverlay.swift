@@ -4,6 +4,7 @@ import IntermissionAds
 import IntermissionBasics
 import IntermissionCore
 import IntermissionNet
+import IntermissionOverlay
 import IntermissionSDL
 
 /// An overlay made through the C API: the ad overlay on the game's own renderer, the pause gate

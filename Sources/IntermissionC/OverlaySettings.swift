@@ -2,6 +2,7 @@ import CIntermission
 import IntermissionAds
 import IntermissionBasics
 import IntermissionCore
+import IntermissionOverlay
 
 /// What a C caller's `intermission_config` asks for, read and checked: every number in range,
 /// every string copied.

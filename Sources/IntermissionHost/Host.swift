@@ -4,6 +4,7 @@ import IntermissionBasics
 import IntermissionCore
 import IntermissionLocalization
 import IntermissionNet
+import IntermissionOverlay
 import IntermissionSDL
 
 /// The host: an SDL window (or headless), the director running a game's first scene, the pause

@@ -3,6 +3,7 @@ import Glibc
 import IntermissionAds
 import IntermissionBasics
 import IntermissionCore
+import IntermissionOverlay
 import IntermissionSDL
 import IntermissionVideo
 

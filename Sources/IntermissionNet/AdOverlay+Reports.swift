@@ -1,6 +1,7 @@
 import IntermissionAds
 import IntermissionBasics
 import IntermissionCore
+import IntermissionOverlay
 
 extension AdOverlay {
   /// Keeps the overlay's reports in `queue`'s SQLite file: beacons, an OpenRTB ad's notices and

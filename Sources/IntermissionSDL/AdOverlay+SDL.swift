@@ -3,6 +3,7 @@ import IntermissionAds
 import IntermissionBasics
 import IntermissionCore
 import IntermissionNet
+import IntermissionOverlay
 
 extension AdOverlay {
   /// The overlay with every setting at its default, for a game with its own SDL loop: the shipped

@@ -5,3 +5,4 @@
 @_exported import IntermissionAds
 @_exported import IntermissionBasics
 @_exported import IntermissionCore
+@_exported import IntermissionOverlay

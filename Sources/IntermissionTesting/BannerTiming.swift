@@ -1,5 +1,6 @@
 import IntermissionAds
 import IntermissionCore
+import IntermissionOverlay
 
 /// Where and when a headless test can click the banner, from the window's size and the overlay's
 /// timing, so that tests need no magic numbers.

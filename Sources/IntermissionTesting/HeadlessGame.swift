@@ -2,6 +2,7 @@ import IntermissionAds
 import IntermissionBasics
 import IntermissionCore
 import IntermissionHost
+import IntermissionOverlay
 import IntermissionSDL
 
 /// Runs a game of scenes headless and deterministic, in process: the fixed-step pacing, SDL's

@@ -1,5 +1,6 @@
 import IntermissionAds
 import IntermissionCore
+import IntermissionOverlay
 import IntermissionSDL
 
 /// Runs a game with its own SDL loop headless and deterministic, in process, in the C API's

@@ -1,5 +1,6 @@
 import IntermissionAds
 import IntermissionCore
+import IntermissionOverlay
 
 /// The Bonus screen: the player's coins and an offer, "Watch an ad for 50 coins", that shows the
 /// rewarded ad. The coins come through the menu's reward handler into the game's save

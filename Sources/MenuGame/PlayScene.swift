@@ -1,5 +1,6 @@
 import IntermissionAds
 import IntermissionCore
+import IntermissionOverlay
 
 /// A tiny playable scene: catch the bouncing square by clicking it (or pressing Space while the
 /// pointer is on it). Shows the score and a Back button; Escape goes back. Leaving after a round

@@ -2,6 +2,7 @@ import Foundation
 import IntermissionAds
 import IntermissionCore
 import IntermissionHost
+import IntermissionOverlay
 import IntermissionSDL
 
 /// The measurements against the direct-drawing C program, and the frame times during ad rotation.

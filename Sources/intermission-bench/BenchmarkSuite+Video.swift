@@ -2,6 +2,7 @@ import Foundation
 import IntermissionAds
 import IntermissionCore
 import IntermissionHost
+import IntermissionOverlay
 import MenuGame
 
 extension BenchmarkSuite {

@@ -3,6 +3,7 @@ import Foundation
 import IntermissionAds
 import IntermissionCore
 import IntermissionHost
+import IntermissionOverlay
 import IntermissionSDL
 import MenuGame
 

@@ -1,4 +1,5 @@
 import Foundation
+import IntermissionOverlay
 
 // Benchmarks for Intermission: run in a release build (scripts/bench). It measures and reports;
 // it never fails because a figure is slow.

@@ -1,5 +1,6 @@
 import IntermissionAds
 import IntermissionCore
+import IntermissionOverlay
 import Testing
 
 @Suite("Banner lifecycle")

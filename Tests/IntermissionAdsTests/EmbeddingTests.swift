@@ -1,5 +1,6 @@
 import IntermissionAds
 import IntermissionCore
+import IntermissionOverlay
 import IntermissionTestSupport
 import Testing
 

@@ -1,6 +1,7 @@
 import IntermissionAds
 import IntermissionBasics
 import IntermissionCore
+import IntermissionOverlay
 import IntermissionTestSupport
 import Testing
 

@@ -2,6 +2,7 @@ import Foundation
 import IntermissionAds
 import IntermissionCore
 import IntermissionLocalization
+import IntermissionOverlay
 import IntermissionTestSupport
 import Testing
 

@@ -1,5 +1,6 @@
 import IntermissionAds
 import IntermissionCore
+import IntermissionOverlay
 import IntermissionTestSupport
 
 /// A director with the pause control and an ad overlay on a fixed-step clock, without a window.

@@ -4,6 +4,7 @@ import IntermissionVideo
 import Testing
 
 @testable import IntermissionAds
+@testable import IntermissionOverlay
 
 /// A video ad's poster (its first picture, decoded as it loads) is made at the size the view draws
 /// the video at, the size of the frames its show plays.

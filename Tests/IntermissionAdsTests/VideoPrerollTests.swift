@@ -5,6 +5,7 @@ import IntermissionVideo
 import Testing
 
 @testable import IntermissionAds
+@testable import IntermissionOverlay
 
 /// A ready video ad is prerolled: its file opened and its first picture decoded on a worker before
 /// any show, so that the show presents that picture in its first frame. The preroll ends with the

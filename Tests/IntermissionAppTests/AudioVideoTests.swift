@@ -1,6 +1,7 @@
 import Foundation
 import IntermissionAds
 import IntermissionCore
+import IntermissionOverlay
 import MenuGame
 import Testing
 

@@ -4,6 +4,7 @@ import IntermissionAds
 import IntermissionBasics
 import IntermissionCore
 import IntermissionHost
+import IntermissionOverlay
 import IntermissionSDL
 import IntermissionText
 import MenuGame

@@ -3,6 +3,7 @@ import Foundation
 import Glibc
 import IntermissionC
 import IntermissionCore
+import IntermissionOverlay
 import IntermissionSDL
 import Testing
 

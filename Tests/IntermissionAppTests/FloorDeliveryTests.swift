@@ -3,6 +3,7 @@ import IntermissionAds
 import IntermissionCore
 import IntermissionNet
 import IntermissionOpenRTB
+import IntermissionOverlay
 import IntermissionSDL
 import IntermissionTestSupport
 import Testing

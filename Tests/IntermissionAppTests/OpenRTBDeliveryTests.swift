@@ -4,6 +4,7 @@ import IntermissionBasics
 import IntermissionCore
 import IntermissionNet
 import IntermissionOpenRTB
+import IntermissionOverlay
 import IntermissionSDL
 import IntermissionTestSupport
 import Testing

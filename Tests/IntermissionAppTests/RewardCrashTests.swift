@@ -2,6 +2,7 @@ import Foundation
 import IntermissionAds
 import IntermissionCore
 import IntermissionNet
+import IntermissionOverlay
 import IntermissionTestSupport
 import MenuGame
 import Testing

@@ -1,5 +1,6 @@
 import CAllocationCounter
 import Foundation
+import IntermissionOverlay
 import IntermissionSDL
 import IntermissionTesting
 import MenuGame

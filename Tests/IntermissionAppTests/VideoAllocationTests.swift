@@ -2,6 +2,7 @@ import CAllocationCounter
 import Foundation
 import IntermissionCore
 import IntermissionHost
+import IntermissionOverlay
 import IntermissionTestSupport
 import MenuGame
 import Testing

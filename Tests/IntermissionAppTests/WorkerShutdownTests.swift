@@ -1,6 +1,7 @@
 import Foundation
 import IntermissionCore
 import IntermissionHost
+import IntermissionOverlay
 import MenuGame
 import Testing
 
