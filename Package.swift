@@ -171,7 +171,9 @@ let package = Package(
       ]
     ),
     // Test doubles shared by the test targets: a recording canvas and scene, a seeded generator.
-    .target(name: "IntermissionTestSupport", dependencies: ["IntermissionCore"], path: "Tests/IntermissionTestSupport"),
+    .target(
+      name: "IntermissionTestSupport", dependencies: ["IntermissionCore", "IntermissionAds"],
+      path: "Tests/IntermissionTestSupport"),
     // Test-only: HarfBuzz's shaping of a text in a font file, to check the glyphs the canvas draws
     // (libharfbuzz-dev, from scripts/install-deps --test).
     .target(name: "CHarfBuzzShaper", path: "Tests/CHarfBuzzShaper", linkerSettings: [.linkedLibrary("harfbuzz")]),
@@ -190,10 +192,13 @@ let package = Package(
       name: "IntermissionVASTTests",
       dependencies: ["IntermissionVAST", "IntermissionTestSupport", "CAllocationCounter"]),
     .testTarget(
-      name: "IntermissionAdsTests",
-      dependencies: [
-        "IntermissionAds", "IntermissionOverlay", "IntermissionOpenRTB", "IntermissionCore", "IntermissionTestSupport",
-      ]),
+      name: "IntermissionAdsTests", dependencies: ["IntermissionAds", "IntermissionCore", "IntermissionTestSupport"]),
+    .testTarget(
+      name: "IntermissionOverlayTests",
+      dependencies: ["IntermissionOverlay", "IntermissionAds", "IntermissionCore", "IntermissionTestSupport"]),
+    .testTarget(
+      name: "IntermissionOpenRTBTests",
+      dependencies: ["IntermissionOpenRTB", "IntermissionAds", "IntermissionCore", "IntermissionTestSupport"]),
     .testTarget(
       name: "IntermissionAppTests",
       dependencies: [

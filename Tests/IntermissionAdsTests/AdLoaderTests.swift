@@ -1,6 +1,7 @@
 import Foundation
 import IntermissionAds
 import IntermissionCore
+import IntermissionTestSupport
 import Testing
 
 /// A decoder that blocks until released, standing in for a load that hangs.

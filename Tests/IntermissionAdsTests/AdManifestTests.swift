@@ -1,5 +1,6 @@
 import Foundation
 import IntermissionAds
+import IntermissionTestSupport
 import Testing
 
 @Suite("Ad manifest")

@@ -3,10 +3,10 @@ import IntermissionAds
 import IntermissionCore
 
 /// A decoded image that is only a size: 728×90 unless its file says otherwise.
-final class FakeImage: DecodedImage, @unchecked Sendable {
-  let pixelWidth: Int
-  let pixelHeight: Int
-  init(width: Int = 728, height: Int = 90) {
+package final class FakeImage: DecodedImage, @unchecked Sendable {
+  package let pixelWidth: Int
+  package let pixelHeight: Int
+  package init(width: Int = 728, height: Int = 90) {
     pixelWidth = width
     pixelHeight = height
   }
@@ -14,20 +14,22 @@ final class FakeImage: DecodedImage, @unchecked Sendable {
 
 /// Decodes a file as an image when it starts with the PNG signature, as a stand-in for SDL_image
 /// in tests without SDL; anything else is "corrupt".
-struct SignatureDecoder: ImageDecoder {
-  struct NotPNG: Error, CustomStringConvertible {
-    var description: String { "not a PNG file" }
+package struct SignatureDecoder: ImageDecoder {
+  package struct NotPNG: Error, CustomStringConvertible {
+    package var description: String { "not a PNG file" }
   }
 
-  static let signature: [UInt8] = [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A]
-  let maximumFileSize = 16 << 20
+  package static let signature: [UInt8] = [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A]
+  package let maximumFileSize = 16 << 20
 
-  func decodeImage(atPath path: String) throws -> any DecodedImage {
+  package init() {}
+
+  package func decodeImage(atPath path: String) throws -> any DecodedImage {
     guard let data = FileManager.default.contents(atPath: path) else { throw NotPNG() }
     return try decodeImage(bytes: Array(data))
   }
 
-  func decodeImage(bytes: [UInt8]) throws -> any DecodedImage {
+  package func decodeImage(bytes: [UInt8]) throws -> any DecodedImage {
     guard Array(bytes.prefix(8)) == SignatureDecoder.signature else { throw NotPNG() }
     // Bytes 8 to 11: the width and height, big-endian, when not zero (`AdFolder.writePNG`).
     if bytes.count >= 12 {
@@ -40,33 +42,33 @@ struct SignatureDecoder: ImageDecoder {
 }
 
 /// A temporary folder with a manifest and images, removed on deinit.
-final class AdFolder {
-  let url: URL
+package final class AdFolder {
+  package let url: URL
 
-  init() throws {
+  package init() throws {
     url = FileManager.default.temporaryDirectory.appendingPathComponent("intermission-ads-\(UUID().uuidString)")
     try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
   }
 
   deinit { try? FileManager.default.removeItem(at: url) }
 
-  var manifestPath: String { url.appendingPathComponent("manifest.json").path }
+  package var manifestPath: String { url.appendingPathComponent("manifest.json").path }
 
-  func writePNG(_ name: String, width: Int = 0, height: Int = 0) throws {
+  package func writePNG(_ name: String, width: Int = 0, height: Int = 0) throws {
     let path = url.appendingPathComponent(name)
     try FileManager.default.createDirectory(at: path.deletingLastPathComponent(), withIntermediateDirectories: true)
     let size = [UInt8(width >> 8), UInt8(width & 255), UInt8(height >> 8), UInt8(height & 255)]
     try Data(SignatureDecoder.signature + size).write(to: path)
   }
 
-  func write(_ name: String, _ text: String) throws {
+  package func write(_ name: String, _ text: String) throws {
     try Data(text.utf8).write(to: url.appendingPathComponent(name))
   }
 
-  func writeManifest(_ text: String) throws { try write("manifest.json", text) }
+  package func writeManifest(_ text: String) throws { try write("manifest.json", text) }
 
   /// A manifest with ads `a` (in-app), `b` (in-app) and `c` (open-url), all images present.
-  static func standard() throws -> AdFolder {
+  package static func standard() throws -> AdFolder {
     let folder = try AdFolder()
     for name in ["a.png", "b.png", "c.png"] { try folder.writePNG(name) }
     try rewriteStandardManifest(folder)
@@ -75,7 +77,7 @@ final class AdFolder {
 
   /// The standard banners, plus a 1280×720 interstitial `i` (closeAfter 5) and a 1280×720
   /// rewarded ad `r` (50 coins after 15 s, landing page), with tracking URLs on `r`.
-  static func withFullscreen(closeAfter: Double = 5, rewardAfter: Double = 15) throws -> AdFolder {
+  package static func withFullscreen(closeAfter: Double = 5, rewardAfter: Double = 15) throws -> AdFolder {
     let folder = try AdFolder()
     for name in ["a.png", "b.png", "c.png"] { try folder.writePNG(name) }
     try folder.writePNG("i.png", width: 1280, height: 720)
@@ -96,7 +98,7 @@ final class AdFolder {
   }
 
   /// Writes the standard manifest into `folder`.
-  static func rewriteStandardManifest(_ folder: AdFolder) throws {
+  package static func rewriteStandardManifest(_ folder: AdFolder) throws {
     try folder.writeManifest(
       """
       { "ads": [
@@ -109,13 +111,14 @@ final class AdFolder {
 }
 
 /// Records the URLs it was asked to open.
-final class RecordingURLOpener: URLOpener {
-  var opened: [String] = []
-  var accepts = true
-  var opensNothing = false
-  func open(_ url: String) -> Bool {
+package final class RecordingURLOpener: URLOpener {
+  package var opened: [String] = []
+  package var accepts = true
+  package var opensNothing = false
+  package init() {}
+  package func open(_ url: String) -> Bool {
     opened.append(url)
     return accepts
   }
-  var failureReason: String? { accepts ? nil : "no browser here" }
+  package var failureReason: String? { accepts ? nil : "no browser here" }
 }
