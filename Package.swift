@@ -8,26 +8,9 @@ let package = Package(
     .executable(name: "intermission-bench", targets: ["intermission-bench"]),
     // A trace as a timeline picture (SVG) or a Perfetto trace (JSON).
     .executable(name: "intermission-trace", targets: ["intermission-trace"]),
-    .library(name: "IntermissionTrace", targets: ["IntermissionTrace"]),
-    .library(name: "IntermissionCore", targets: ["IntermissionCore"]),
-    .library(name: "IntermissionAds", targets: ["IntermissionAds"]),
-    // The ad overlay: the banner, full-screen and video ads, the in-app ad view, on any Canvas.
-    .library(name: "IntermissionOverlay", targets: ["IntermissionOverlay"]),
-    // OpenRTB 2.6 demand: the demand file, the bid request, the auction and Native 1.2 markup.
-    .library(name: "IntermissionOpenRTB", targets: ["IntermissionOpenRTB"]),
-    // Video files decoded by FFmpeg into I420 frames and float samples, for video ads.
-    .library(name: "IntermissionVideo", targets: ["IntermissionVideo"]),
-    // Text layout for every language: font fallback, bidirectional runs, line breaks, truncation.
-    .library(name: "IntermissionText", targets: ["IntermissionText"]),
-    // Intermission's own words in 17 languages, from gettext PO catalogues.
-    .library(name: "IntermissionLocalization", targets: ["IntermissionLocalization"]),
-    // VAST video ad documents: parsing, wrapper resolution, media choice and tracking macros.
-    .library(name: "IntermissionVAST", targets: ["IntermissionVAST"]),
-    // Ads over HTTP(S) (libcurl) and durable beacons (SQLite), for the host or a game's own loop.
-    .library(name: "IntermissionNet", targets: ["IntermissionNet"]),
-    // The SDL backend: a canvas on the game's own window and renderer, SDL events as Swift input,
-    // the image decoder, the system browser, and the overlay with every default.
-    .library(name: "IntermissionSDL", targets: ["IntermissionSDL"]),
+    // What a Swift game depends on: `import Intermission` brings SDL's C API, the SDL backend, the
+    // ad overlay, the ads, and the core.
+    .library(name: "Intermission", targets: ["Intermission"]),
     // The host for a game of scenes: the game's own executable gets Intermission's command line.
     .library(name: "IntermissionHost", targets: ["IntermissionHost"]),
     // Headless, deterministic, in-process runs of a game, for its own tests of pause and resume.
@@ -107,14 +90,20 @@ let package = Package(
     // Video decoding for video ads: a media file demuxed and decoded by FFmpeg into I420 frames and
     // float samples, off the game's thread. No SDL.
     .target(name: "IntermissionVideo", dependencies: ["CFFmpeg", "IntermissionCore"]),
-    // The thin SDL backend: resource classes, errors, events, the canvas; and the overlay with every
-    // default for a game's own loop, which takes its ads from a file, a server or an exchange (Net).
+    // The thin SDL backend: resource classes, errors, events, the canvas, sound, the image decoder,
+    // the system browser. Nothing of ads.
     .target(
       name: "IntermissionSDL",
       dependencies: [
-        "CSDL2", "CSDLMixer", "IntermissionCore", "IntermissionAds", "IntermissionOverlay", "IntermissionNet",
-        "CIntermissionSupport",
-        "IntermissionText",
+        "CSDL2", "CSDLMixer", "IntermissionBasics", "IntermissionCore", "CIntermissionSupport", "IntermissionText",
+      ]),
+    // The front door: one import for a Swift game, and the overlay with every default for a game's
+    // own loop, which takes its ads from a file, a server or an exchange (Net).
+    .target(
+      name: "Intermission",
+      dependencies: [
+        "CSDL2", "IntermissionBasics", "IntermissionCore", "IntermissionAds", "IntermissionOverlay",
+        "IntermissionNet", "IntermissionSDL",
       ]),
     // Real delivery: ads over HTTP(S) with a disk cache, and beacons in a durable SQLite queue. No SDL.
     .target(
@@ -139,7 +128,8 @@ let package = Package(
     .target(
       name: "IntermissionTesting",
       dependencies: [
-        "IntermissionHost", "IntermissionSDL", "IntermissionAds", "IntermissionOverlay", "IntermissionCore",
+        "Intermission", "IntermissionHost", "IntermissionSDL", "IntermissionAds", "IntermissionOverlay",
+        "IntermissionCore",
       ]),
     // intermission.h, the C API's one header, and the two functions that need no Swift.
     .target(name: "CIntermission"),
@@ -147,7 +137,8 @@ let package = Package(
     .target(
       name: "IntermissionC",
       dependencies: [
-        "CIntermission", "CIntermissionSupport", "IntermissionSDL", "IntermissionAds", "IntermissionOverlay",
+        "Intermission", "CIntermission", "CIntermissionSupport", "IntermissionSDL", "IntermissionAds",
+        "IntermissionOverlay",
         "IntermissionCore",
         "IntermissionNet",
       ]
@@ -202,7 +193,8 @@ let package = Package(
     .testTarget(
       name: "IntermissionAppTests",
       dependencies: [
-        "IntermissionHost", "IntermissionSDL", "IntermissionCore", "IntermissionAds", "IntermissionOverlay", "MenuGame",
+        "Intermission", "IntermissionHost", "IntermissionSDL", "IntermissionCore", "IntermissionAds",
+        "IntermissionOverlay", "MenuGame",
         "CAllocationCounter",
         "IntermissionTestSupport", "IntermissionC", "CIntermission", "IntermissionNet", "IntermissionTesting",
         "IntermissionTrace", "IntermissionOpenRTB", "IntermissionText", "CHarfBuzzShaper",

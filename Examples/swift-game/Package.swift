@@ -12,14 +12,14 @@ let package = Package(
   name: "SwiftGame",
   dependencies: [.package(name: "Intermission", path: "../..")],
   targets: [
-    .target(name: "SquareGame", dependencies: [.product(name: "IntermissionSDL", package: "Intermission")]),
+    .target(name: "SquareGame", dependencies: [.product(name: "Intermission", package: "Intermission")]),
     .executableTarget(
       name: "swift-game",
-      dependencies: ["SquareGame", .product(name: "IntermissionSDL", package: "Intermission")]),
+      dependencies: ["SquareGame", .product(name: "Intermission", package: "Intermission")]),
     .testTarget(
       name: "SquareGameTests",
       dependencies: ["SquareGame", .product(name: "IntermissionTesting", package: "Intermission")]),
-    .target(name: "BounceGame", dependencies: [.product(name: "IntermissionSDL", package: "Intermission")]),
+    .target(name: "BounceGame", dependencies: [.product(name: "Intermission", package: "Intermission")]),
     .executableTarget(
       name: "bounce-game",
       dependencies: ["BounceGame", .product(name: "IntermissionHost", package: "Intermission")]),

@@ -1,5 +1,6 @@
 import CIntermission
 import Glibc
+import Intermission
 import IntermissionAds
 import IntermissionBasics
 import IntermissionCore

@@ -1,4 +1,4 @@
-import IntermissionAds
+import IntermissionCore
 import IntermissionSDL
 
 /// Opens `open-url` ads: in the system browser in a window, never when headless (the trace records it).

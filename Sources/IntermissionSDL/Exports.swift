@@ -1,8 +1,3 @@
-// One import for a game with its own SDL loop: SDL's C API with the very types Intermission's SDL
-// calls use (`SDL_Event`, `SDL_Window *` and `SDL_Renderer *` pass straight through), the overlay
-// and its pause bridge, and the core and basics they stand on.
+// SDL's C API comes with the backend: its types (`SDL_Event`, `SDL_Window *`, `SDL_Renderer *`)
+// pass straight through the backend's calls.
 @_exported import CSDL2
-@_exported import IntermissionAds
-@_exported import IntermissionBasics
-@_exported import IntermissionCore
-@_exported import IntermissionOverlay

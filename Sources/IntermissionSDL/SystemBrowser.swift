@@ -1,5 +1,4 @@
 import Glibc
-import IntermissionAds
 import IntermissionBasics
 import IntermissionCore
 

@@ -1,3 +1,4 @@
+import IntermissionCore
 import IntermissionText
 
 /// One thread's fonts for a `TextEngine`: a `FontChain` per style and language, opened as they are

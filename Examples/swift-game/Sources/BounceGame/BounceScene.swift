@@ -1,4 +1,4 @@
-import IntermissionSDL
+import Intermission
 
 /// A square that bounces across the view, above the banner: the whole game.
 public final class BounceScene: Scene {

@@ -1,4 +1,4 @@
-import IntermissionSDL
+import Intermission
 
 /// A tiny SDL game with its own loop and its own pause flag (P): a square crosses the window above
 /// the banner. The lines marked INTERMISSION are the whole integration of the banner and its pause

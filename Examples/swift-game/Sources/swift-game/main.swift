@@ -4,7 +4,7 @@
 // usage: swift-game [--headless] [--frames N] [--trace FILE] [--autoplay]
 //   --autoplay  clicks the banner, closes the ad, pauses, opens the ad again, closes it, resumes,
 //               at fixed frames, so that a test can check the game's pause and resume headless.
-import IntermissionSDL
+import Intermission
 import SquareGame
 
 let arguments = CommandLine.arguments

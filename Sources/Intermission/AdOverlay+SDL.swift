@@ -4,6 +4,7 @@ import IntermissionBasics
 import IntermissionCore
 import IntermissionNet
 import IntermissionOverlay
+import IntermissionSDL
 
 extension AdOverlay {
   /// The overlay with every setting at its default, for a game with its own SDL loop: the shipped
