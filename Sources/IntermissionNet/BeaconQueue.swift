@@ -129,7 +129,7 @@ public final class BeaconQueue: BeaconDelivery, @unchecked Sendable {
   package var storesOpenedAhead: Int { backlog.storesOpenedAhead }
 
   /// The queue's rows now, in the file and in memory (for tests and tools).
-  public func queuedCount() -> Int { backlog.count() }
+  package func queuedCount() -> Int { backlog.count() }
 
   // MARK: - BeaconDelivery
 
