@@ -109,9 +109,8 @@ let package = Package(
     .target(
       name: "IntermissionNet",
       dependencies: [
-        "CCurl", "CSQLite", "IntermissionCore", "IntermissionAds", "IntermissionOverlay", "IntermissionOpenRTB",
-        "IntermissionVAST",
-        "IntermissionVideo",
+        "CCurl", "CSQLite", "IntermissionBasics", "IntermissionCore", "IntermissionAds", "IntermissionOpenRTB",
+        "IntermissionVAST", "IntermissionVideo",
       ]),
     // The demo game: a menu, a tiny playable scene, scrollable lists and a bonus for a rewarded ad. No SDL.
     .target(name: "MenuGame", dependencies: ["IntermissionCore", "IntermissionAds", "IntermissionOverlay"]),
@@ -120,8 +119,8 @@ let package = Package(
     .target(
       name: "IntermissionHost",
       dependencies: [
-        "IntermissionCore", "IntermissionAds", "IntermissionOverlay", "IntermissionSDL", "IntermissionNet",
-        "CIntermissionSupport",
+        "Intermission", "IntermissionCore", "IntermissionAds", "IntermissionOverlay", "IntermissionSDL",
+        "IntermissionNet", "CIntermissionSupport",
         "CIntermissionStartup", "IntermissionLocalization",
       ]
     ),
@@ -163,12 +162,22 @@ let package = Package(
     ),
     // Test doubles shared by the test targets: a recording canvas and scene, a seeded generator.
     .target(
-      name: "IntermissionTestSupport", dependencies: ["IntermissionCore", "IntermissionAds"],
+      name: "IntermissionTestSupport",
+      dependencies: [
+        "IntermissionBasics", "IntermissionCore", "IntermissionAds", "IntermissionSDL", "IntermissionText",
+        "IntermissionHost",
+      ],
       path: "Tests/IntermissionTestSupport"),
     // Test-only: HarfBuzz's shaping of a text in a font file, to check the glyphs the canvas draws
     // (libharfbuzz-dev, from scripts/install-deps --test).
     .target(name: "CHarfBuzzShaper", path: "Tests/CHarfBuzzShaper", linkerSettings: [.linkedLibrary("harfbuzz")]),
     .testTarget(name: "IntermissionBasicsTests", dependencies: ["IntermissionBasics"]),
+    .testTarget(
+      name: "IntermissionTests",
+      dependencies: [
+        "Intermission", "IntermissionNet", "IntermissionAds", "IntermissionCore", "IntermissionOverlay",
+        "IntermissionSDL", "IntermissionTestSupport",
+      ]),
     .testTarget(
       name: "IntermissionCoreTests", dependencies: ["IntermissionCore", "IntermissionTestSupport"]),
     .testTarget(
@@ -190,16 +199,49 @@ let package = Package(
     .testTarget(
       name: "IntermissionOpenRTBTests",
       dependencies: ["IntermissionOpenRTB", "IntermissionAds", "IntermissionCore", "IntermissionTestSupport"]),
+    // The tests of the SDL backend: canvas, fonts, shaping, surfaces, sound devices.
     .testTarget(
-      name: "IntermissionAppTests",
+      name: "IntermissionSDLTests",
       dependencies: [
-        "Intermission", "IntermissionHost", "IntermissionSDL", "IntermissionCore", "IntermissionAds",
-        "IntermissionOverlay", "MenuGame",
+        "IntermissionSDL", "IntermissionCore", "IntermissionText", "IntermissionBasics", "IntermissionAds",
+        "IntermissionOverlay", "IntermissionHost", "MenuGame", "CAllocationCounter", "CHarfBuzzShaper",
+        "IntermissionTestSupport",
+      ]),
+    // The tests of delivery in-process: ledgers, media redirects, OpenRTB fallbacks and floors, VAST budgets.
+    .testTarget(
+      name: "IntermissionNetTests",
+      dependencies: [
+        "IntermissionNet", "IntermissionAds", "IntermissionBasics", "IntermissionCore", "IntermissionOpenRTB",
+        "IntermissionOverlay", "IntermissionSDL", "IntermissionTestSupport",
+      ]),
+    // The tests of the host in-process: its configuration, audio, text preparation, workers, fuzzers.
+    .testTarget(
+      name: "IntermissionHostTests",
+      dependencies: [
+        "IntermissionHost", "MenuGame", "IntermissionAds", "IntermissionBasics", "IntermissionCore",
+        "IntermissionOverlay", "IntermissionSDL", "CSDLMixer", "CAllocationCounter", "IntermissionTestSupport",
+      ]),
+    .testTarget(
+      name: "IntermissionCTests",
+      dependencies: [
+        "IntermissionC", "CIntermission", "IntermissionCore", "IntermissionOverlay", "IntermissionSDL",
+        "IntermissionTestSupport",
+      ]),
+    .testTarget(
+      name: "IntermissionTestingTests",
+      dependencies: [
+        "IntermissionTesting", "IntermissionCore", "IntermissionSDL", "IntermissionOverlay", "IntermissionAds",
+        "MenuGame", "CAllocationCounter", "IntermissionTestSupport",
+      ]),
+    // The tests that start the programs (`intermission`, `intermission-trace`) as a user would, and
+    // read what they printed, traced, drew and sent.
+    .testTarget(
+      name: "IntermissionProgramTests",
+      dependencies: [
+        "IntermissionTestSupport", "IntermissionAds", "IntermissionBasics", "IntermissionCore", "IntermissionNet",
+        "IntermissionOpenRTB", "IntermissionOverlay", "IntermissionSDL", "IntermissionTrace", "MenuGame",
         "CAllocationCounter",
-        "IntermissionTestSupport", "IntermissionC", "CIntermission", "IntermissionNet", "IntermissionTesting",
-        "IntermissionTrace", "IntermissionOpenRTB", "IntermissionText", "CHarfBuzzShaper",
-      ]
-    ),
+      ]),
   ],
   swiftLanguageModes: [.v6]
 )

@@ -18,10 +18,10 @@ extension AdOverlay {
   ///   - trace: where state changes are recorded (none by default).
   ///   - configuration: timing; set `waitsForDueLoads` for deterministic headless runs (whose
   ///     OpenRTB requests are then marked as test traffic).
-  ///   - beaconsPath: the durable queue (a SQLite file) for beacons, an OpenRTB ad's notices and
-  ///     earned rewards. nil keeps them in the default file
-  ///     (`$XDG_DATA_HOME/intermission/beacons.sqlite`) for ads from a server or an exchange, and
-  ///     keeps none for a local manifest; an empty string keeps none at all.
+  ///   - beaconsPath: the durable queue (a SQLite file) for beacons, an OpenRTB ad's notices,
+  ///     earned rewards and revenue events. nil keeps them in the default file
+  ///     (`$XDG_DATA_HOME/intermission/beacons.sqlite`), as the host and the C API do; an empty
+  ///     string keeps none at all.
   /// - Throws: `SDLSession.ConcurrentSessionError` while a canvas or overlay made outside any
   ///   `SDLSession.exclusive` draws through SDL on another thread, or, made outside a session
   ///   itself, while a session holds the gate: SDL is global, so two own loops cannot draw at once
@@ -30,27 +30,14 @@ extension AdOverlay {
     manifestPath: String? = nil, pauseTarget: any PauseTarget, trace: Trace = Trace(output: nil),
     configuration: Configuration = Configuration(), beaconsPath: String? = nil
   ) throws {
-    let claim = try SDLThreadClaim.claim()
-    let environment = ProcessEnvironment.current()
-    let client = HTTPClient()
-    let source = AdSources.forManifest(
-      manifestPath ?? SampleAds.manifestPath() ?? "Assets/ads/manifest.json", client: client,
-      decoder: SDLImageDecoder(), cacheFolder: HTTPCache.defaultFolder(environment: environment),
-      fallbackManifest: nil, isTest: configuration.waitsForDueLoads, environment: environment)
+    // Built as an `AdStack` builds its own: one policy for every default.
+    let parts = try AdStack.Parts(
+      options: AdStack.Options(manifestPath: manifestPath, configuration: configuration, beaconsPath: beaconsPath))
     self.init(
-      pauseTarget: pauseTarget, loader: AdLoader(source: source), configuration: configuration, trace: trace,
+      pauseTarget: pauseTarget, loader: parts.loader, configuration: configuration, trace: trace,
       urlOpener: SystemBrowser())
     drivesTrace = true
-    cancelsTransfers = { [client] in client.cancelAll() }
-    keptForItsLifetime.append(claim)
-    fullscreen.videoSound = SDLVideoSound(environment: environment)
-    let isNetworked = source is OpenRTBSource || source is RemoteAdSource
-    let defaultPath = isNetworked ? BeaconStore.defaultPath(environment: environment) : nil
-    if beaconsPath != "", let path = beaconsPath ?? defaultPath {
-      keepReports(
-        at: path, client: AdSources.beaconClient(for: source, client: client),
-        waitsForAttempts: configuration.waitsForDueLoads, createsFolders: beaconsPath == nil)
-    }
+    parts.equip(self)
   }
 
   /// Feeds the overlay an SDL event. Input the banner or the open ad view takes returns true and

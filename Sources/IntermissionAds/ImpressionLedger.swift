@@ -1,7 +1,7 @@
 /// A beacon delivery that keeps revenue events too, in the same file (`BeaconQueue`): an
 /// impression's beacons and its revenue event are written in one transaction, so that no kill
 /// between them bills a buyer and loses the event. As the overlay's `beacons` and its
-/// `revenueStore` at once (`keepReports`), it records every impression this way.
+/// `revenueStore` at once (as an `AdStack` gives it), it records every impression this way.
 public protocol ImpressionLedger: BeaconDelivery, RevenueStore {
   /// Records `beacons` and `revenue` (nil: the beacons alone) in one transaction that a kill after
   /// this returns does not undo (it need not wait for the disk: `BeaconQueue` syncs before any

@@ -28,8 +28,9 @@ final class EmbeddedOverlay {
   private var scriptIndex = 0
   private var lastHostTime = -Double.infinity
   private let windowID: UInt32
-  /// Fetches ads and beacons over HTTP(S); cancelled when the overlay is destroyed.
-  private let client: HTTPClient
+  /// The overlay and what it runs on: its HTTP client (cancelled when the overlay is destroyed),
+  /// source and beacon queue.
+  private let stack: AdStack
 
   /// Makes the overlay on `renderer` (an `SDL_Renderer *` with a window) with `settings`.
   /// - Throws: `CreateFailure` for a renderer without a window, an unreadable manifest, script or
@@ -92,35 +93,24 @@ final class EmbeddedOverlay {
     gate = PauseGate(
       trace: trace, onPause: { holder in callbacks.paused(by: holder) },
       onResume: { holder in callbacks.resumed(by: holder) })
-    client = HTTPClient(
-      timeouts: HTTPClient.Timeouts(connect: min(3, settings.adsTimeout), total: settings.adsTimeout),
-      caFile: settings.adsCAPath)
-    let environment = ProcessEnvironment.current()
-    let source = AdSources.forManifest(
-      manifest, client: client, decoder: SDLImageDecoder(),
-      cacheFolder: HTTPCache.defaultFolder(environment: environment),
-      fallbackManifest: settings.fallbackManifestPath,
-      // A deterministic (test) run's OpenRTB requests are test traffic.
-      isTest: settings.configuration.waitsForDueLoads, environment: environment)
-    overlay = AdOverlay(
-      pauseTarget: gate, loader: AdLoader(source: source), configuration: settings.configuration, trace: trace,
-      urlOpener: SystemBrowser())
+    do {
+      stack = try AdStack(
+        pauseTarget: gate, trace: trace,
+        options: AdStack.Options(
+          manifestPath: manifest, fallbackManifestPath: settings.fallbackManifestPath,
+          configuration: settings.configuration, timeout: settings.adsTimeout, caFile: settings.adsCAPath,
+          beaconsPath: settings.beaconsPath))
+    } catch {
+      throw CreateFailure("\(error)")
+    }
+    overlay = stack.overlay
     overlay.drivesTrace = true
-    overlay.cancelsTransfers = { [client] in client.cancelAll() }
     canvas.language = overlay.strings.language
-    overlay.fullscreen.videoSound = SDLVideoSound(environment: environment)
     // A request for ads gives the view in pixels from the first: the window's size, on a renderer
     // that may be HiDPI.
     overlay.viewSize = canvas.size
     overlay.pixelScale = canvas.pixelsPerPoint
     overlay.prepareText(on: canvas)
-    if settings.beaconsPath != "", let path = settings.beaconsPath ?? BeaconStore.defaultPath(environment: environment)
-    {
-      // Rewards wait for their acknowledgement in the same file: they survive a crash.
-      overlay.keepReports(
-        at: path, client: AdSources.beaconClient(for: source, client: client),
-        waitsForAttempts: settings.configuration.waitsForDueLoads, createsFolders: settings.beaconsPath == nil)
-    }
     overlay.fullscreen.onReward = { reward in callbacks.rewarded(reward) }
     // The game hears of revenue through `on_event` ("ad.revenue", with its trace line): a handler
     // here lets the events left pending by a killed launch come out too.
@@ -132,7 +122,7 @@ final class EmbeddedOverlay {
 
   deinit {
     // Destroying the overlay never waits for a slow server.
-    client.cancelAll()
+    stack.client.cancelAll()
   }
 
   /// Whether the caller is on the overlay's thread.

@@ -1,4 +1,5 @@
 import Glibc
+import Intermission
 import IntermissionAds
 import IntermissionBasics
 import IntermissionCore
@@ -39,7 +40,9 @@ public final class Host {
   /// The director.
   public let director: Director
   /// The ad overlay, unless ads are off.
-  public let adOverlay: AdOverlay?
+  public var adOverlay: AdOverlay? { adStack?.overlay }
+  /// The overlay and what it runs on (its client, source and beacon queue), unless ads are off.
+  private let adStack: AdStack?
   /// The user pause control.
   public let pauseControl: PauseControl
   /// The music and effects, unless audio is off or no device was found; the director pauses them.
@@ -54,7 +57,6 @@ public final class Host {
   private var windowMinimized: Bool?
   private let firstScene: () -> Scene
   private let driver: FrameDriver
-  private let httpClient: HTTPClient?
   private var failure: Failure?
   private let warn: (String) -> Void
   private var warnedAdFailures: Set<String> = []
@@ -113,8 +115,7 @@ public final class Host {
     director.addOverlay(pauseControl)
 
     if options.noAds {
-      adOverlay = nil
-      httpClient = nil
+      adStack = nil
     } else {
       var configuration = AdOverlay.Configuration()
       configuration.language = options.language
@@ -125,48 +126,31 @@ public final class Host {
       if options.fixedStep { configuration.jitterSeed = Host.fixedStepSeed }
       let waker = pump.waker
       let manifestPath = adManifest ?? "Assets/ads/manifest.json"
-      let client = HTTPClient(
-        timeouts: HTTPClient.Timeouts(connect: min(3, options.adsTimeout), total: options.adsTimeout),
-        caFile: options.adsCAPath)
-      httpClient = client
-      let loader = AdLoader(
-        source: AdSources.forManifest(
-          manifestPath, client: client, decoder: SDLImageDecoder(),
-          cacheFolder: HTTPCache.defaultFolder(environment: environment), fallbackManifest: options.fallbackAdsPath,
-          failsEveryLoad: options.failAds, isTest: options.headless || options.fixedStep || options.noBeacons,
-          environment: environment),
-        isInterrupted: { StopSignals.received != nil }, onFinish: { waker.wake() })
-      let overlay = AdOverlay(
-        pauseTarget: director, loader: loader, configuration: configuration, trace: trace,
-        urlOpener: HostURLOpener(headless: options.headless))
-      overlay.keptForItsLifetime.append(try SDLThreadClaim.claim())
-      if !options.noAudio { overlay.fullscreen.videoSound = SDLVideoSound(environment: environment) }
-      director.addOverlay(overlay)
-      overlay.pixelScale = canvas.pixelsPerPoint
-      adOverlay = overlay
-      if !options.noBeacons, let path = options.beaconsPath ?? BeaconStore.defaultPath(environment: environment) {
+      var stackOptions = AdStack.Options(
+        manifestPath: manifestPath, fallbackManifestPath: options.fallbackAdsPath, configuration: configuration,
+        timeout: options.adsTimeout, caFile: options.adsCAPath,
+        beaconsPath: options.noBeacons ? "" : options.beaconsPath,
+        playsSound: !options.noAudio, environment: environment)
+      stackOptions.failsEveryLoad = options.failAds
+      stackOptions.marksTestTraffic = options.headless || options.noBeacons
+      stackOptions.isInterrupted = { StopSignals.received != nil }
+      stackOptions.onFinish = { waker.wake() }
+      stackOptions.warn = warn
+      if options.fixedStep {
         // Under the fixed step, a beacon's time runs with host time from the launch: expiry and
         // retries happen at the same frames every run.
         let launched = WallClock.now()
-        let clock: () -> Double
-        if options.fixedStep {
-          let hostClock = pacing.clock
-          clock = { launched + hostClock.now }
-        } else {
-          clock = WallClock.now
-        }
-        // A queue that cannot be written keeps beacons in memory, and a damaged one is moved aside:
-        // the user hears of either once, and the reports go out all the same.
-        // Earned rewards wait for the game's acknowledgement in the same file: they survive a crash.
-        overlay.keepReports(
-          in: BeaconQueue(
-            path: path, client: AdSources.beaconClient(for: loader.source, client: client), clock: clock,
-            waitsForAttempts: options.fixedStep,
-            backoff: options.fixedStep ? RetryBackoff(seed: Host.fixedStepSeed) : RetryBackoff(),
-            createsFolders: options.beaconsPath == nil,
-            isInterrupted: { StopSignals.received != nil }, onFinish: { waker.wake() }, warn: warn),
-          createsFolders: options.beaconsPath == nil)
+        let hostClock = pacing.clock
+        stackOptions.beaconClock = { launched + hostClock.now }
+        stackOptions.beaconBackoff = RetryBackoff(seed: Host.fixedStepSeed)
       }
+      let stack = try AdStack(
+        pauseTarget: director, trace: trace, urlOpener: HostURLOpener(headless: options.headless),
+        options: stackOptions)
+      adStack = stack
+      let overlay = stack.overlay
+      director.addOverlay(overlay)
+      overlay.pixelScale = canvas.pixelsPerPoint
       overlay.onLoadFailure = { [weak self] error in
         // The game goes on without a banner; the user hears of each distinct failure once.
         guard let self, error.isUnexpected, warnedAdFailures.insert(error.detail).inserted else { return }
@@ -192,9 +176,7 @@ public final class Host {
   /// decode, a library being loaded) is left half done when the process ends or SDL shuts down.
   /// `Launcher.finish` calls it; the host's `deinit` does too.
   public func stopWorkers() {
-    httpClient?.cancelAll()
-    adOverlay?.stopWorkers()
-    (adOverlay?.beacons as? BeaconQueue)?.waitForWorker()
+    adStack?.stopWorkers()
   }
 
   /// The seed of every jitter in a fixed-step run.

@@ -4,7 +4,7 @@ import IntermissionCore
 /// Intermission's own words in the languages it ships, and the choice of the language to speak.
 ///
 /// The catalogues are the PO files in `Assets/locale`, compiled into the library
-/// (`scripts/embed-catalogues`), so that nothing is read from disk at run time and a game that
+/// (`scripts/make-catalogues`), so that nothing is read from disk at run time and a game that
 /// never calls `setlocale` still gets its players' language from the environment.
 public enum Localization {
   /// The shipped catalogues, parsed at their first use, by language tag.

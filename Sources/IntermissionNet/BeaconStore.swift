@@ -143,7 +143,7 @@ public final class BeaconStore {
     let revenues = try database.prepare("SELECT name FROM pragma_table_info('revenues') ORDER BY cid").rows {
       $0.text(0)
     }
-    guard revenues.isEmpty || revenues == RevenueLedger.columns else {
+    guard revenues.isEmpty || revenues == RevenueLedger.columnNames else {
       throw SQLiteDatabase.Failure.corruption(
         "its revenues table is not a revenue ledger's (columns \(revenues.joined(separator: ", ")))")
     }

@@ -2,7 +2,7 @@ import CSQLite
 
 /// A SQLite database connection that owns its handle and closes it in `deinit`, with statements
 /// that do the same. Used from one thread.
-final class SQLiteDatabase {
+package final class SQLiteDatabase {
   /// A failed SQLite call: the call and SQLite's message, with SQLite's primary result code.
   struct Failure: Error, CustomStringConvertible {
     let description: String
@@ -84,7 +84,7 @@ final class SQLiteDatabase {
   var lastError: String { String(cString: intermission_sqlite_errmsg(handle)) }
 
   /// A prepared statement; finalized in `deinit`.
-  final class Statement {
+  package final class Statement {
     private let statement: OpaquePointer
     private let database: SQLiteDatabase
 
@@ -144,7 +144,7 @@ final class SQLiteDatabase {
   }
 
   /// A value bound to a parameter.
-  enum Value {
+  package enum Value {
     case integer(Int)
     case real(Double)
     case text(String)

@@ -94,9 +94,9 @@ public final class AdOverlay: Overlay {
     set { revenue.tracesEventIDs = newValue }
   }
 
-  /// Where each revenue event waits between its impression and `onRevenue` (`RevenueLedger`,
-  /// kept by `keepReports`); nil, the default, keeps them nowhere. Events left by a launch killed
-  /// in between are delivered at the first update with both it and `onRevenue` set, with
+  /// Where each revenue event waits between its impression and `onRevenue` (the beacon queue of
+  /// an `AdStack`); nil, the default, keeps them nowhere. Events left by a launch killed in
+  /// between are delivered at the first update with both it and `onRevenue` set, with
   /// `"pending": true`.
   public var revenueStore: (any RevenueStore)? {
     get { revenue.store }

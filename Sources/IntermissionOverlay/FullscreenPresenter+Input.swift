@@ -29,28 +29,40 @@ extension FullscreenPresenter {
     return true
   }
 
+  /// The player closes `show`: its state says what follows.
   func close(_ show: FullscreenShow) {
-    if show.ad.format == .interstitial, !show.isCountdownOver {
-      trace.emit(.fullscreenCloseRefused, fields: context(of: show) + [("remaining", .seconds(show.remaining))])
-      return
-    }
-    if show.ad.format == .rewarded, show.reward == nil {
-      guard show.isConfirmingClose else {
-        show.isConfirmingClose = true
+    perform(show.state.close(format: show.ad.format, countdownOver: show.isCountdownOver), of: show)
+  }
+
+  /// Carries out the steps of a transition of `show`'s state, in order.
+  func perform(_ steps: [FullscreenShowState.Step], of show: FullscreenShow) {
+    for step in steps {
+      switch step {
+      case .shown:
+        show.tracker.noteShown(show.ad)
+        emit(event(.shown, of: show))
+        if let video = show.video { startVideo(show, video) }
+      case .earn:
+        earn(show)
+      case .refuseClose:
+        trace.emit(.fullscreenCloseRefused, fields: context(of: show) + [("remaining", .seconds(show.remaining))])
+      case .askBeforeClosing:
         trace.emit(.rewardedCloseAsked, fields: context(of: show))
         _ = show.refreshLabels()
-        return
+      case .closing:
+        noteVideoClosed(show)
+      case .forfeit:
+        emit(event(.forfeited, of: show))
+      case .deliver(let reward):
+        deliver(reward, of: show)
+      case .dismiss:
+        dismiss(show, failure: nil)
       }
-      noteVideoClosed(show)
-      emit(event(.forfeited, of: show))
-    } else {
-      noteVideoClosed(show)
     }
-    deliverReward(of: show)
-    dismiss(show, failure: nil)
   }
 
   func dismiss(_ show: FullscreenShow, failure: String?) {
+    show.state.end()
     self.show = nil
     endVideo(of: show)
     show.image.handOver(to: &retiredImage)

@@ -54,7 +54,7 @@ extension FullscreenPresenter {
       // Recorded first (the `complete` trackers, then the reward), then told: a game that dies in
       // its handler of `video.completed` gets the reward at its next launch.
       fire(video.complete().map(\.url), of: show)
-      if show.ad.format == .rewarded, show.reward == nil { earn(show) }
+      perform(show.state.countdownCompleted(format: show.ad.format), of: show)
       emit(event(.videoCompleted, of: show))
       show.view.playingVideo = nil
     case nil:
@@ -87,8 +87,7 @@ extension FullscreenPresenter {
     failed.reason = error.reason
     emit(failed, [("code", .int(error.code.rawValue))])
     if let video = show.video { fire(video.video.ad.trackers.errors, of: show, errorCode: error.code) }
-    deliverReward(of: show)
-    dismiss(show, failure: nil)
+    perform(show.state.videoFailed(), of: show)
   }
 
   /// The player closes the video before its end: `skip` (and `closeLinear`) trackers and

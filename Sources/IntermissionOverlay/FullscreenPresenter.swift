@@ -176,7 +176,8 @@ public final class FullscreenPresenter {
     } else if slot.isExpired(at: time) {
       refusal = .expired
     }
-    if let refusal {
+    guard refusal == nil, let loaded = slot.loaded else {
+      let refusal = refusal ?? .notReady
       let id = slot.loaded?.creative.id ?? ""
       if refusal == .expired, let expired = slot.loaded?.creative {
         // A bought ad's buyer hears that it expired unshown (loss code 2).
@@ -188,7 +189,7 @@ public final class FullscreenPresenter {
       emit(FullscreenEvent(.refused, format: format, placement: placement, id: id, refusal: refusal))
       return refusal
     }
-    let show = FullscreenShow(ad: slot.loaded!.creative, placement: placement, trace: trace, strings: strings)
+    let show = FullscreenShow(ad: loaded.creative, placement: placement, trace: trace, strings: strings)
     show.tracker.revenue = revenue
     let prerolled = slot.handOver(imageInto: &show.image)
     show.tracker.beacons = beacons()
@@ -242,7 +243,7 @@ public final class FullscreenPresenter {
     if show.tracker.update(at: time, ad: show.ad, obstruction: minimized ? .minimized : nil) != nil {
       onEvent?(event(.impression, of: show))
     }
-    if show.ad.format == .rewarded, show.reward == nil, show.isCountdownOver { earn(show) }
+    if show.isCountdownOver { perform(show.state.countdownCompleted(format: show.ad.format), of: show) }
     if show.refreshLabels() { changes.changed() }
   }
 
@@ -273,15 +274,13 @@ public final class FullscreenPresenter {
   func earn(_ show: FullscreenShow) {
     guard let prize = show.ad.reward else { return }
     let reward = rewards.earn(prize, ad: show.ad, placement: show.placement)
-    show.reward = reward
-    show.isConfirmingClose = false
+    show.state.recorded(reward)
     if let beacon = Beacon(reward: reward, of: show.ad) { show.tracker.record(beacon) }
     trace.emit(.rewardedCompleted, fields: context(of: show))
   }
 
-  /// Hands the show's recorded reward to the game: traced, then `onReward`, then `onEvent`.
-  func deliverReward(of show: FullscreenShow) {
-    guard let reward = show.reward else { return }
+  /// Hands the show's recorded `reward` to the game: traced, then `onReward`, then `onEvent`.
+  func deliver(_ reward: EarnedReward, of show: FullscreenShow) {
     var earned = event(.earned, of: show)
     earned.reward = reward
     trace(earned, [("type", .string(reward.type)), ("amount", .int(reward.amount))])
@@ -314,10 +313,7 @@ public final class FullscreenPresenter {
         dismiss(show, failure: "the video could not be played: \(reason)")
         return
       }
-      show.isPresented = true
-      show.tracker.noteShown(show.ad)
-      emit(event(.shown, of: show))
-      if let video = show.video { startVideo(show, video) }
+      perform(show.state.present(), of: show)
     }
     if let video = show.video {
       if video.isPlaying { video.noteDrawn(in: canvas.size, pixelsPerPoint: canvas.pixelsPerPoint) }

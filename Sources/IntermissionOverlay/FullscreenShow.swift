@@ -10,14 +10,16 @@ final class FullscreenShow {
   var view: AdView
   /// The creative, handed over from its slot (uploaded ahead) and discarded after the show.
   var image = CreativeImage()
-  /// Whether the view's first frame was presented (`fullscreen.shown`).
-  var isPresented = false
+  /// Where the show stands: opening, presented, asking, earned, ended.
+  var state = FullscreenShowState.accepted
+  /// Whether the view's first frame was presented (`fullscreen.shown`) and the show has not ended.
+  var isPresented: Bool { state.isPresented }
   /// Seconds the view was on screen with the window visible.
   private(set) var visibleTime = 0.0
   /// The reward, once earned.
-  var reward: EarnedReward?
+  var reward: EarnedReward? { state.reward }
   /// Whether an early close of a rewarded ad asked its question, which a second close confirms.
-  var isConfirmingClose = false
+  var isConfirmingClose: Bool { state.isConfirmingClose }
   /// Its impression and viewability, traced with its format and placement.
   let tracker: ImpressionTracker
   /// The video of a video ad; nil for a picture.

@@ -3,7 +3,7 @@
  * messages, bad calls (NULL, destroyed and made-up handles, NULL events, unknown reasons, a release
  * without a hold, a time that is not finite, a call from another thread), the pause bridge's
  * callbacks, the event callback, destroying from inside a callback, and 100 overlays created and
- * destroyed in one process. scripts/c-api-test builds it with AddressSanitizer (leaks included).
+ * destroyed in one process. Tests/CAPI/c-api-test builds it with AddressSanitizer (leaks included).
  *
  * From 0.4, the full-screen functions too: NULL, made-up and destroyed handles, other threads,
  * bad formats and placements, each refusal's code and message, a reward once before the

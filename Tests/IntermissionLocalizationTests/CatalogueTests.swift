@@ -96,7 +96,7 @@ import Testing
   @Test(arguments: required)
   func theCompiledCatalogueIsTheFile(language: String) throws {
     let compiled = try #require(Localization.catalogue(language))
-    #expect(compiled == (try MessageCatalog(parsing: try Self.file(language))), "run scripts/embed-catalogues")
+    #expect(compiled == (try MessageCatalog(parsing: try Self.file(language))), "run scripts/make-catalogues")
   }
 
   @Test func russianCountsSecondsInItsThreeForms() throws {
