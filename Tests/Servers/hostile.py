@@ -30,6 +30,7 @@ import socket
 import socketserver
 import struct
 import sys
+import tempfile
 import threading
 import time
 
@@ -47,12 +48,36 @@ def png_header(width, height):
 
 
 def make_gzip_bomb():
-    """256 MiB of zeros, gzip-compressed."""
+    """256 MiB of zeros, gzip-compressed: about two seconds of a core."""
     compressor = gzip.zlib.compressobj(9, gzip.zlib.DEFLATED, 31)
     block = bytes(1 << 20)
     parts = [compressor.compress(block) for _ in range(256)]
     parts.append(compressor.flush())
     return b"".join(parts)
+
+
+def gzip_bomb():
+    """The gzip bomb, made once per test run and kept with the run's generated test media
+    ($INTERMISSION_TEST_MEDIA, else the temporary folder): made at a request, it raced the
+    program's time-out on a loaded machine."""
+    folder = os.environ.get("INTERMISSION_TEST_MEDIA") or tempfile.gettempdir()
+    path = os.path.join(folder, "hostile-gzip-bomb.gz")
+    try:
+        with open(path, "rb") as cached:
+            bomb = cached.read()
+        if len(bomb) > 1000:
+            return bomb
+    except OSError:
+        pass
+    bomb = make_gzip_bomb()
+    temporary = f"{path}.{os.getpid()}.tmp"
+    try:
+        with open(temporary, "wb") as kept:
+            kept.write(bomb)
+        os.replace(temporary, path)
+    except OSError:
+        pass  # kept in memory only
+    return bomb
 
 
 class Hostile(socketserver.BaseRequestHandler):
@@ -116,10 +141,7 @@ class Hostile(socketserver.BaseRequestHandler):
         self.send(b"zz\r\n" + b"x" * 64 + b"\r\n0\r\n\r\n")
 
     def case_gzip_bomb(self):
-        with self.server.lock:
-            if self.server.gzip_bomb is None:
-                self.server.gzip_bomb = make_gzip_bomb()
-            bomb = self.server.gzip_bomb
+        bomb = self.server.gzip_bomb
         self.head("200 OK", ["Content-Encoding: gzip", "Content-Type: application/json", "Connection: close"], len(bomb))
         self.send(bomb)
 
@@ -169,7 +191,7 @@ def main():
     server.lock = threading.Lock()
     server.log_lock = threading.Lock()
     server.log = arguments.log
-    server.gzip_bomb = None  # made at the first request for it
+    server.gzip_bomb = gzip_bomb()  # before the port is announced: no request waits for it
     signal.signal(signal.SIGTERM, lambda *_: os._exit(0))
     signal.signal(signal.SIGINT, lambda *_: os._exit(0))
     with open(arguments.port_file + ".tmp", "w") as port:
