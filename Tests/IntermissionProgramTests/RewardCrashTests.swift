@@ -38,6 +38,10 @@ struct RewardCrashTests {
     #expect(outcomes.contains { $0.completed && $0.redelivered == 0 }, "some after its delivery: \(outcomes)")
   }
 
+  // The scripts click Bonus at 1.5 s of the program's clock: by then its banner is in (the menu lays
+  // its buttons out above it), even when a loaded machine takes a third of a second to the first
+  // frame.
+
   /// The narrowest moment, made certain: after `rewarded.earned`, inside the game's handler, before
   /// the acknowledgement. The save's temporary file is a FIFO, so the demo's handler blocks in
   /// `open` while it credits the coins; the test sees `rewarded.earned` in the trace, kills the
@@ -49,7 +53,7 @@ struct RewardCrashTests {
     let bonus = MenuScene.buttonFrame(
       .bonus, in: Size(width: 960, height: 640), bottomInset: AdBanner.height(forWidth: 960))
     let script = try runner.write(
-      "s.txt", "0.5 click \(Int(bonus.midX)) \(Int(bonus.midY))\n0.8 key Return\n2.2 key Escape\n")
+      "s.txt", "1.5 click \(Int(bonus.midX)) \(Int(bonus.midY))\n1.8 key Return\n3.2 key Escape\n")
     let data = runner.path("data/intermission")
     try FileManager.default.createDirectory(atPath: data, withIntermediateDirectories: true)
     let savePath = data + "/demo-save.txt"
@@ -95,7 +99,7 @@ struct RewardCrashTests {
     let bonus = MenuScene.buttonFrame(
       .bonus, in: Size(width: 960, height: 640), bottomInset: AdBanner.height(forWidth: 960))
     let script = try runner.write(
-      "s.txt", "0.5 click \(Int(bonus.midX)) \(Int(bonus.midY))\n0.8 key Return\n2.8 key Escape\n")
+      "s.txt", "1.5 click \(Int(bonus.midX)) \(Int(bonus.midY))\n1.8 key Return\n3.8 key Escape\n")
     let base = ["--headless", "--no-audio", "--ads", manifest, "--ad-latency", "0.1"]
     let program = try runner.start(base + ["--seconds", "10", "--script", script, "--trace", runner.path("1.jsonl")])
     guard runner.waitForTrace("1.jsonl", containing: #""event":"fullscreen.shown""#, timeout: 30) else {
