@@ -185,7 +185,9 @@ let package = Package(
       dependencies: [
         "MenuGame", "IntermissionCore", "IntermissionAds", "IntermissionOverlay", "IntermissionTestSupport",
       ]),
-    .testTarget(name: "IntermissionVideoTests", dependencies: ["IntermissionVideo", "IntermissionTestSupport"]),
+    .testTarget(
+      name: "IntermissionVideoTests",
+      dependencies: ["IntermissionVideo", "IntermissionCore", "IntermissionTestSupport"]),
     .testTarget(name: "IntermissionTextTests", dependencies: ["IntermissionText", "IntermissionTestSupport"]),
     .testTarget(name: "IntermissionLocalizationTests", dependencies: ["IntermissionLocalization", "IntermissionCore"]),
     .testTarget(
@@ -230,9 +232,13 @@ let package = Package(
     .testTarget(
       name: "IntermissionTestingTests",
       dependencies: [
-        "IntermissionTesting", "IntermissionCore", "IntermissionSDL", "IntermissionOverlay", "IntermissionAds",
+        "IntermissionTesting", "Intermission", "IntermissionNet", "IntermissionCore", "IntermissionSDL",
+        "IntermissionOverlay", "IntermissionAds",
         "MenuGame", "CAllocationCounter", "IntermissionTestSupport",
       ]),
+    .testTarget(
+      name: "IntermissionTraceTests",
+      dependencies: ["IntermissionTrace", "IntermissionBasics", "IntermissionTestSupport"]),
     // The tests that start the programs (`intermission`, `intermission-trace`) as a user would, and
     // read what they printed, traced, drew and sent.
     .testTarget(

@@ -16,42 +16,42 @@ import Synchronization
 /// The budget of the load running on a thread is that thread's `current` one: every transfer of
 /// IntermissionNet's `HTTPClient` on that thread takes at most what is left of it, and stops when
 /// it is cancelled.
-public final class LoadBudget: Sendable {
+package final class LoadBudget: Sendable {
   /// When the steps must be done, on `MonotonicClock.readSeconds()`'s clock.
-  public let end: Double
+  package let end: Double
   private let cancelled = Atomic<Bool>(false)
 
   /// Creates a budget of `seconds` from now.
-  public init(seconds: Double) {
+  package init(seconds: Double) {
     end = MonotonicClock.readSeconds() + max(0, seconds)
   }
 
   /// A load's budget: its deadline `loadTimeout` from now, less the reserve.
-  public convenience init(loadTimeout: Double) {
+  package convenience init(loadTimeout: Double) {
     self.init(seconds: loadTimeout - LoadBudget.reserve(ofLoad: loadTimeout))
   }
 
   /// The time a load keeps after its steps' budget, to report how they ended: one second, or a
   /// fifth of a load shorter than five seconds.
-  public static func reserve(ofLoad timeout: Double) -> Double { min(1, max(0, timeout) / 5) }
+  package static func reserve(ofLoad timeout: Double) -> Double { min(1, max(0, timeout) / 5) }
 
   /// The seconds left; none once cancelled.
-  public var remaining: Double { isCancelled ? 0 : max(0, end - MonotonicClock.readSeconds()) }
+  package var remaining: Double { isCancelled ? 0 : max(0, end - MonotonicClock.readSeconds()) }
 
   /// Whether the load was given up on.
-  public var isCancelled: Bool { cancelled.load(ordering: .acquiring) }
+  package var isCancelled: Bool { cancelled.load(ordering: .acquiring) }
 
   /// Gives the load up: its transfers stop, and later ones fail at once.
-  public func cancel() { cancelled.store(true, ordering: .releasing) }
+  package func cancel() { cancelled.store(true, ordering: .releasing) }
 
   /// The budget of the load that runs on this thread, if any.
-  public static var current: LoadBudget? {
+  package static var current: LoadBudget? {
     guard let pointer = pthread_getspecific(currentBudgetKey) else { return nil }
     return Unmanaged<LoadBudget>.fromOpaque(pointer).takeUnretainedValue()
   }
 
   /// Runs `body` with this budget as the thread's `current` one.
-  public func run<T>(_ body: () throws -> T) rethrows -> T {
+  package func run<T>(_ body: () throws -> T) rethrows -> T {
     let previous = pthread_getspecific(currentBudgetKey)
     pthread_setspecific(currentBudgetKey, Unmanaged.passUnretained(self).toOpaque())
     defer { pthread_setspecific(currentBudgetKey, previous) }

@@ -10,7 +10,7 @@ public struct LocalAdSource: AdSource {
   private let failsEveryLoad: Bool
   public let loadTimeout: Double
   /// Loads the video ads whose VAST document is an https URL; nil refuses them (VAST error 301).
-  public var remoteVideos: (any VideoAdFetching)?
+  package var remoteVideos: (any VideoAdFetching)?
 
   /// Creates the source.
   /// - Parameters:

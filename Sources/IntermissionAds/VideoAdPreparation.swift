@@ -7,26 +7,26 @@ import IntermissionVideo
 /// frame decoded (the ad's poster, uploaded like an image; once the ad is ready, the presenter
 /// prerolls its video, `VideoShow.preroll`). A failure is the
 /// VAST error that the ad's Error URLs hear.
-public struct VideoAdPreparation: Sendable {
+package struct VideoAdPreparation: Sendable {
   /// Brings the chosen media file's URL (as the VAST document gives it) to a local file.
   /// - Returns: the file's path, and the pin that keeps it in its cache while the ad is ready or
   ///   showing (nil for a file no cache evicts).
   /// - Throws: `VASTError`: 401 for a file not found, 402 for one not there in time, 403 for one too
   ///   large.
-  public typealias MediaLocator = @Sendable (_ url: String) throws(VASTError) -> (path: String, pin: MediaPin?)
+  package typealias MediaLocator = @Sendable (_ url: String) throws(VASTError) -> (path: String, pin: MediaPin?)
 
   /// Fetches wrappers' ad tags.
-  public var fetch: VASTResolver.Fetch
+  package var fetch: VASTResolver.Fetch
   /// Brings media files to disk.
-  public var locateMedia: MediaLocator
+  package var locateMedia: MediaLocator
   /// The view's width in pixels, which chooses the media file.
-  public var viewWidth: Int
+  package var viewWidth: Int
   /// The longest video accepted, in seconds; nil takes the format's default
   /// (`VideoCreative.defaultMaximumDuration(of:)`).
-  public var maximumDuration: Double?
+  package var maximumDuration: Double?
 
   /// Creates a preparation.
-  public init(
+  package init(
     fetch: @escaping VASTResolver.Fetch, locateMedia: @escaping MediaLocator, viewWidth: Int = 1280,
     maximumDuration: Double? = nil
   ) {
@@ -38,7 +38,7 @@ public struct VideoAdPreparation: Sendable {
 
   /// `creative` (an interstitial or a rewarded ad) playing the VAST document `bytes`, loaded and
   /// probed.
-  public func load(_ creative: AdCreative, vast bytes: [UInt8]) -> Result<LoadedAd, AdError> {
+  package func load(_ creative: AdCreative, vast bytes: [UInt8]) -> Result<LoadedAd, AdError> {
     var errorURLs: [String] = []
     func failure(_ error: VASTError) -> Result<LoadedAd, AdError> {
       .failure(.vastFailed(id: creative.id, code: error.code.rawValue, reason: error.reason, errorURLs: errorURLs))

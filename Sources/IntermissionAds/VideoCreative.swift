@@ -5,7 +5,7 @@ import IntermissionVAST
 /// its media file on disk, and what probing that file found.
 public struct VideoCreative: Hashable, Sendable {
   /// The VAST ad, its media file chosen.
-  public var ad: VASTPlayableAd
+  package var ad: VASTPlayableAd
   /// The media file's local path (a house ad's file, or a download in the HTTP cache).
   public var mediaPath: String
   /// The video's length in seconds, as its VAST `Duration` promises it: the quartiles, the
@@ -25,7 +25,7 @@ public struct VideoCreative: Hashable, Sendable {
   public var height: Int
   /// Keeps `mediaPath` in its cache while this ad is ready or showing (nil for a file that no cache
   /// evicts, such as a house ad's). Not part of the video's equality.
-  public var mediaPin: MediaPin?
+  package var mediaPin: MediaPin?
 
   /// Whether two videos are the same (their pins aside).
   public static func == (left: VideoCreative, right: VideoCreative) -> Bool {
@@ -54,7 +54,7 @@ public struct VideoCreative: Hashable, Sendable {
   public var clickThrough: String? { ad.linear.clickThrough.flatMap { WebURL($0)?.description } }
 
   /// The macros of a tracker request at `playhead` seconds.
-  public func macros(playhead: Double?, errorCode: VASTError.Code? = nil, timestamp: String, cacheBusting: String)
+  package func macros(playhead: Double?, errorCode: VASTError.Code? = nil, timestamp: String, cacheBusting: String)
     -> VASTMacros
   {
     var macros = VASTMacros()

@@ -4,7 +4,12 @@
 
 /// The process's environment, without Foundation.
 public enum ProcessEnvironment {
-  /// Every variable of the process's environment, by name.
+  /// Variables that replace the process's for the code run inside `$overrides.withValue` (on that
+  /// task, or that thread's synchronous call): a headless test's run keeps the files it writes
+  /// (`XDG_DATA_HOME`, `XDG_CACHE_HOME`) in a folder of its own, whatever runs beside it.
+  @TaskLocal package static var overrides: [String: String] = [:]
+
+  /// Every variable of the process's environment, by name, with the `overrides` in force.
   public static func current() -> [String: String] {
     var variables: [String: String] = [:]
     var entry = environ
@@ -15,6 +20,6 @@ public enum ProcessEnvironment {
       }
       entry += 1
     }
-    return variables
+    return variables.merging(overrides) { _, override in override }
   }
 }

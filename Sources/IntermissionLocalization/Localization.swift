@@ -6,26 +6,26 @@ import IntermissionCore
 /// The catalogues are the PO files in `Assets/locale`, compiled into the library
 /// (`scripts/make-catalogues`), so that nothing is read from disk at run time and a game that
 /// never calls `setlocale` still gets its players' language from the environment.
-public enum Localization {
+package enum Localization {
   /// The shipped catalogues, parsed at their first use, by language tag.
   static let catalogues: [String: MessageCatalog] = ShippedCatalogues.texts.compactMapValues {
     try? MessageCatalog(parsing: $0)
   }
 
   /// The languages Intermission speaks, as BCP 47 tags ("ar", "pt-BR", "zh-Hant"), sorted.
-  public static var languages: [String] { catalogues.keys.sorted() }
+  package static var languages: [String] { catalogues.keys.sorted() }
 
   /// The catalogue of `language` (one of `languages`), or nil.
-  public static func catalogue(_ language: String) -> MessageCatalog? { catalogues[language] }
+  package static func catalogue(_ language: String) -> MessageCatalog? { catalogues[language] }
 
   /// The English catalogue: every message's source text.
-  public static var english: MessageCatalog { catalogues["en"]! }
+  package static var english: MessageCatalog { catalogues["en"]! }
 
   /// The language to speak, one of `languages`: the game's explicit choice when it gives one (a
   /// BCP 47 tag or a POSIX locale name; one Intermission does not speak gives English); else the
   /// first of `LANGUAGE` (a colon-separated list), `LC_ALL`, `LC_MESSAGES` and `LANG` that names a
   /// language Intermission speaks, in gettext's order; else English.
-  public static func chooseLanguage(explicit: String?, environment: [String: String]) -> String {
+  package static func chooseLanguage(explicit: String?, environment: [String: String]) -> String {
     if let explicit { return match(explicit) ?? "en" }
     for variable in ["LANGUAGE", "LC_ALL", "LC_MESSAGES", "LANG"] {
       guard let value = environment[variable], !value.isEmpty else { continue }
@@ -43,7 +43,7 @@ public enum Localization {
 
   /// Whether text in `language` reads right to left: Arabic, Hebrew, Persian, Urdu and the other
   /// languages written in those scripts.
-  public static func isRightToLeft(_ language: String) -> Bool {
+  package static func isRightToLeft(_ language: String) -> Bool {
     ["ar", "he", "iw", "fa", "ur", "ps", "yi", "dv", "ckb", "sd", "ug"].contains(LanguageTag.primary(language))
   }
 }

@@ -3,42 +3,42 @@
 ///
 /// The PO text is untrusted in the sense that a translator's typo must not crash anything: a
 /// catalogue that does not parse is refused with the line that is wrong.
-public struct MessageCatalog: Hashable, Sendable {
+package struct MessageCatalog: Hashable, Sendable {
   /// One message: its English text and its translation, with plural forms for a counted message.
-  public struct Message: Hashable, Sendable {
+  package struct Message: Hashable, Sendable {
     /// The English text (`msgid`).
-    public var source: String
+    package var source: String
     /// The English plural (`msgid_plural`), for a message with a number in it.
-    public var sourcePlural: String?
+    package var sourcePlural: String?
     /// The translations: one (`msgstr`), or one per plural form (`msgstr[0]`, `msgstr[1]`, ...).
     /// An empty translation means "not translated".
-    public var translations: [String]
+    package var translations: [String]
   }
 
   /// Why a catalogue does not parse.
-  public struct SyntaxError: Error, Hashable, CustomStringConvertible {
+  package struct SyntaxError: Error, Hashable, CustomStringConvertible {
     /// The line, from 1.
-    public let line: Int
+    package let line: Int
     /// What is wrong there.
-    public let reason: String
+    package let reason: String
     /// "line N: reason".
-    public var description: String { "line \(line): \(reason)" }
+    package var description: String { "line \(line): \(reason)" }
   }
 
   /// The header's `Language`, such as "ja" or "pt_BR"; empty when it gives none.
-  public var language: String
+  package var language: String
   /// The header's plural rule (English's when it gives none).
-  public var pluralRule: PluralRule
+  package var pluralRule: PluralRule
   /// Whether the header gives a `Plural-Forms` at all.
-  public var hasPluralForms: Bool
+  package var hasPluralForms: Bool
   /// The messages by context.
-  public var messages: [String: Message]
+  package var messages: [String: Message]
 
   /// Parses PO `text`.
   /// - Throws: `SyntaxError` for a line that is not a comment, a keyword with a quoted string, or a
   ///   continuation string; for a message without `msgid` or `msgstr`, a context given twice, or a
   ///   `Plural-Forms` that does not parse.
-  public init(parsing text: String) throws(SyntaxError) {
+  package init(parsing text: String) throws(SyntaxError) {
     var entries: [(line: Int, fields: [String: String])] = []
     var current: [String: String] = [:]
     var currentLine = 0
@@ -133,13 +133,13 @@ public struct MessageCatalog: Hashable, Sendable {
   }
 
   /// The translation of the message `context`, or nil when the catalogue has none (or an empty one).
-  public func text(_ context: String) -> String? {
+  package func text(_ context: String) -> String? {
     guard let message = messages[context], let text = message.translations.first, !text.isEmpty else { return nil }
     return text
   }
 
   /// The plural form of the message `context` for `count`, or nil when the catalogue has none.
-  public func text(_ context: String, count: Int) -> String? {
+  package func text(_ context: String, count: Int) -> String? {
     guard let message = messages[context], !message.translations.isEmpty else { return nil }
     let form = pluralRule.form(for: count)
     guard form < message.translations.count, !message.translations[form].isEmpty else { return nil }

@@ -4,25 +4,25 @@
 /// The expression is parsed once into a tree and evaluated with integers; it may use `n`,
 /// decimal numbers, parentheses, `!`, `* / %`, `+ -`, `< <= > >=`, `== !=`, `&&`, `||` and `? :`,
 /// as gettext's own parser does.
-public struct PluralRule: Hashable, Sendable {
+package struct PluralRule: Hashable, Sendable {
   /// The number of plural forms.
-  public let count: Int
+  package let count: Int
   /// The expression's nodes, each operand before the node that uses it; the last is the root.
   /// (A flat array, not a tree of boxes: nothing to reference-count, nothing to leak.)
   private let nodes: [Node]
 
   /// Why a `Plural-Forms` value does not parse.
-  public struct SyntaxError: Error, Hashable, CustomStringConvertible {
+  package struct SyntaxError: Error, Hashable, CustomStringConvertible {
     /// What is wrong, and where in the value.
-    public let description: String
+    package let description: String
   }
 
   /// English's rule: one form for 1, another for the rest.
-  public static let english = try! PluralRule("nplurals=2; plural=(n != 1);")
+  package static let english = try! PluralRule("nplurals=2; plural=(n != 1);")
 
   /// Parses a `Plural-Forms` header value.
   /// - Throws: `SyntaxError` when it is not `nplurals=N; plural=EXPRESSION;` with N from 1 to 6.
-  public init(_ header: String) throws(SyntaxError) {
+  package init(_ header: String) throws(SyntaxError) {
     var parts: [String: String] = [:]
     for part in header.split(separator: ";") {
       let pair = part.split(separator: "=", maxSplits: 1).map { $0.trimmingSpaces() }
@@ -47,7 +47,7 @@ public struct PluralRule: Hashable, Sendable {
   }
 
   /// The form for `n`: the expression's value, or the last form if it gives one out of range.
-  public func form(for n: Int) -> Int {
+  package func form(for n: Int) -> Int {
     let value = evaluate(nodes.count - 1, Int64(clamping: n))
     return value >= 0 && value < count ? Int(value) : count - 1
   }

@@ -4,7 +4,7 @@ import IntermissionCore
 import IntermissionOpenRTB
 
 /// The ad source for a manifest, made the same way for the intermission program and the C API.
-public enum AdSources {
+package enum AdSources {
   /// Where ads come from: the manifest file, a demand file (ads bought over OpenRTB), or the ad
   /// server at its URL with the disk cache and the house ads; every load fails with
   /// `failsEveryLoad` (`--fail-ads`).
@@ -17,7 +17,7 @@ public enum AdSources {
   ///   - failsEveryLoad: every load fails.
   ///   - isTest: a demand file's requests are test traffic (headless and fixed-step runs).
   ///   - environment: where the locale comes from (`LC_ALL`, `LC_MESSAGES`, `LANG`).
-  public static func forManifest(
+  package static func forManifest(
     _ manifest: String, client: HTTPClient, decoder: any ImageDecoder, cacheFolder: String?,
     fallbackManifest: String?, failsEveryLoad: Bool = false, isTest: Bool = false,
     environment: [String: String] = [:]
@@ -45,7 +45,7 @@ public enum AdSources {
 
   /// The client for the beacons of `source`'s ads: `client` itself, or, for ads bought from an
   /// endpoint on a public address, the same refusing every loopback, link-local or private address.
-  public static func beaconClient(for source: any AdSource, client: HTTPClient) -> HTTPClient {
+  package static func beaconClient(for source: any AdSource, client: HTTPClient) -> HTTPClient {
     guard let bought = source as? OpenRTBSource, !bought.allowsPrivateAddresses else { return client }
     return client.restricted(allowsPrivateAddresses: false)
   }

@@ -33,16 +33,16 @@ import IntermissionCore
 ///
 /// The worker thread touches only the batch's results, under a lock; everything else belongs to the
 /// loop's thread.
-public final class BeaconQueue: BeaconDelivery, @unchecked Sendable {
+package final class BeaconQueue: BeaconDelivery, @unchecked Sendable {
   /// Beacons sent in one batch at most.
-  public static let batchSize = 20
+  package static let batchSize = 20
   /// The wait after the first failure, in seconds; it doubles with each failure in a row.
-  public static let firstRetryDelay = 1.0
+  package static let firstRetryDelay = 1.0
   /// The largest response body read from a beacon's server.
-  public static let maximumResponseBytes = 64 << 10
+  package static let maximumResponseBytes = 64 << 10
 
   /// Where the queue lives.
-  public let path: String
+  package let path: String
   private let client: HTTPClient
   private let clock: () -> Double
   private let waitsForAttempts: Bool
@@ -97,7 +97,7 @@ public final class BeaconQueue: BeaconDelivery, @unchecked Sendable {
   ///   - onFinish: called from the worker when a batch ends, so that a host that sleeps can wake.
   ///   - warn: told once, naming the file and the reason, when beacons must be kept in memory (the
   ///     queue cannot be written), and each time a damaged queue is moved aside.
-  public init(
+  package init(
     path: String, client: HTTPClient, clock: @escaping () -> Double, waitsForAttempts: Bool,
     backoff: RetryBackoff = RetryBackoff(), createsFolders: Bool = false, capacity: Int = BeaconStore.capacity,
     isInterrupted: @escaping @Sendable () -> Bool = { false }, onFinish: @escaping @Sendable () -> Void = {},
@@ -119,7 +119,7 @@ public final class BeaconQueue: BeaconDelivery, @unchecked Sendable {
   /// Waits until the queue's file, if it is being made ahead (`prepareToRecord()`), is open, and
   /// until the worker has finished the batch it is sending, if any: transfers end by their
   /// timeouts, or at once after `HTTPClient.cancelAll()`.
-  public func waitForWorker() {
+  package func waitForWorker() {
     backlog.takeOpenedStore(waiting: true)
     worker.sync {}
   }
@@ -134,14 +134,14 @@ public final class BeaconQueue: BeaconDelivery, @unchecked Sendable {
   // MARK: - BeaconDelivery
 
   /// Records `beacon` durably, or in memory when the queue cannot be written: it never fails.
-  public func record(_ beacon: Beacon) {
+  package func record(_ beacon: Beacon) {
     try? record([beacon], with: nil)
   }
 
   /// Records `beacons` and `revenue`, the event of the impression they report, in one transaction
   /// (`ImpressionLedger`); the beacons are kept in memory when the queue cannot be written.
   /// - Throws: why the queue could not be written, when `revenue` was not recorded.
-  public func record(_ beacons: [Beacon], with revenue: AdRevenue?) throws {
+  package func record(_ beacons: [Beacon], with revenue: AdRevenue?) throws {
     let now = clock()
     let rows = beacons.map { beacon in
       BeaconStore.Row(
@@ -161,11 +161,11 @@ public final class BeaconQueue: BeaconDelivery, @unchecked Sendable {
   /// Opens (makes) the queue's file on a worker, so that the first beacon's transaction does not
   /// make it on the loop (the overlay calls it at its first update). A fixed-step run makes it at
   /// its first beacon, as it always did.
-  public func prepareToRecord() {
+  package func prepareToRecord() {
     if !waitsForAttempts { backlog.openAhead() }
   }
 
-  public func update(at hostTime: Double, report: (BeaconOutcome) -> Void) {
+  package func update(at hostTime: Double, report: (BeaconOutcome) -> Void) {
     lastHostTime = hostTime
     backlog.takeOpenedStore(waiting: false)
     if !unreported.isEmpty {
@@ -208,7 +208,7 @@ public final class BeaconQueue: BeaconDelivery, @unchecked Sendable {
     if waitsForAttempts, let finished = waitForResults() { apply(finished, at: hostTime, report: report) }
   }
 
-  public var nextWakeTime: Double? { inFlight == nil ? nextAttempt : nil }
+  package var nextWakeTime: Double? { inFlight == nil ? nextAttempt : nil }
 
   /// Syncs what was committed on the worker `loneSyncDelay` after the commit, whether or not a
   /// batch syncs it first (delivery may wait to retry, the collector be down, the player offline,
@@ -343,11 +343,11 @@ public final class BeaconQueue: BeaconDelivery, @unchecked Sendable {
 
   /// What a beacon of `kind` requests: `url` with `nonce` and `ts` appended to its query (before any
   /// fragment) when the kind `carriesNonce`, else `url` exactly as it reads.
-  public static func deliveryURL(_ url: String, kind: Beacon.Kind, nonce: String, timestamp: Int) -> String {
+  package static func deliveryURL(_ url: String, kind: Beacon.Kind, nonce: String, timestamp: Int) -> String {
     kind.carriesNonce ? Beacon.appendingQuery("nonce=\(nonce)&ts=\(timestamp)", to: url) : url
   }
 
   /// A random (version 4) UUID, in lower case.
-  public static func makeNonce() -> String { RandomUUID.make() }
+  package static func makeNonce() -> String { RandomUUID.make() }
 
 }

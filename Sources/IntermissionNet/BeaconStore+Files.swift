@@ -12,7 +12,7 @@ extension BeaconStore {
   /// WAL and SHM files when the last connection closes.
   /// - Returns: the new name of the database file.
   /// - Throws: when the file exists and cannot be renamed.
-  public static func moveAside(_ path: String, now: Double) throws -> String {
+  package static func moveAside(_ path: String, now: Double) throws -> String {
     let aside = path + ".corrupt-" + UTCTimestamp.compact(now)
     for suffix in ["-wal", "-shm", ""] {
       if rename(path + suffix, aside + suffix) != 0 && errno != ENOENT {
@@ -25,7 +25,7 @@ extension BeaconStore {
 
   /// The default queue: `$XDG_DATA_HOME/intermission/beacons.sqlite`, else
   /// `$HOME/.local/share/intermission/beacons.sqlite`; nil without either variable.
-  public static func defaultPath(environment: [String: String]) -> String? {
+  package static func defaultPath(environment: [String: String]) -> String? {
     if let data = environment["XDG_DATA_HOME"], data.hasPrefix("/") { return data + "/intermission/beacons.sqlite" }
     if let home = environment["HOME"], home.hasPrefix("/") { return home + "/.local/share/intermission/beacons.sqlite" }
     return nil

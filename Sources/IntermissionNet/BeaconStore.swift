@@ -17,35 +17,35 @@ import IntermissionCore
 /// of a show), where a sync would stall a frame. The sending worker makes the file durable
 /// (`syncToDisk(path:)`) before a batch leaves, so nothing is billed that a power cut could take
 /// back.
-public final class BeaconStore {
+package final class BeaconStore {
   /// One queued beacon.
-  public struct Row: Hashable, Sendable {
+  package struct Row: Hashable, Sendable {
     /// The row's key: the queue's order.
-    public var id: Int
+    package var id: Int
     /// What happened.
-    public var kind: Beacon.Kind
+    package var kind: Beacon.Kind
     /// The ad it happened to.
-    public var adID: String
+    package var adID: String
     /// Where it is reported, without `nonce` and `ts`.
-    public var url: String
+    package var url: String
     /// The event's nonce: a random UUID, the same for every attempt.
-    public var nonce: String
+    package var nonce: String
     /// When it was recorded, in Unix seconds.
-    public var created: Double
+    package var created: Double
     /// When it stops being deliverable, in Unix seconds.
-    public var expires: Double
+    package var expires: Double
     /// Failed attempts so far.
-    public var attempts: Int
+    package var attempts: Int
     /// Whether the row is in the durable store; false for one kept in memory because the store
     /// could not be written (traced with `"durable": false`).
-    public var isDurable = true
+    package var isDurable = true
   }
 
   /// The most rows kept: beyond it, the oldest are dropped.
-  public static let capacity = 10_000
+  package static let capacity = 10_000
 
   /// The database file.
-  public let path: String
+  package let path: String
   private let database: SQLiteDatabase
   /// The queue's WAL file, as SQLite names it (through a link, absolute): what `syncToDisk(wal:)`
   /// syncs. Nil for a queue in memory.
@@ -69,7 +69,7 @@ public final class BeaconStore {
   ///     missing folder is an error.
   /// - Throws: `SQLiteDatabase.Failure` naming the file and what failed; its `isCorruption` says
   ///   that the file is damaged, not a database, or a database whose `beacons` table is not ours.
-  public convenience init(path: String, createsFolders: Bool = false) throws {
+  package convenience init(path: String, createsFolders: Bool = false) throws {
     try self.init(path: path, database: BeaconStore.connect(path, createsFolders: createsFolders))
   }
 
@@ -158,7 +158,7 @@ public final class BeaconStore {
   ///   - now: Unix seconds, for the moved file's name.
   /// - Returns: the queue, and what was moved aside and why, if anything was.
   /// - Throws: what `init` throws for any other failure (a folder that cannot be written, ...).
-  public static func openRecovering(path: String, createsFolders: Bool = false, now: Double) throws -> (
+  package static func openRecovering(path: String, createsFolders: Bool = false, now: Double) throws -> (
     store: BeaconStore, recovery: String?
   ) {
     var database: SQLiteDatabase? = try connect(path, createsFolders: createsFolders)
@@ -177,7 +177,8 @@ public final class BeaconStore {
   /// in one committed transaction.
   /// - Returns: the rows dropped to make room.
   @discardableResult
-  public func add(_ beacon: Beacon, nonce: String, at now: Double, capacity: Int = BeaconStore.capacity) throws -> [Row]
+  package func add(_ beacon: Beacon, nonce: String, at now: Double, capacity: Int = BeaconStore.capacity) throws
+    -> [Row]
   {
     try add(
       Row(
@@ -190,7 +191,7 @@ public final class BeaconStore {
   /// read from a queue that has since been moved aside.
   /// - Returns: the rows dropped to make room.
   @discardableResult
-  public func add(_ row: Row, capacity: Int = BeaconStore.capacity) throws -> [Row] {
+  package func add(_ row: Row, capacity: Int = BeaconStore.capacity) throws -> [Row] {
     try add([row], revenue: nil, capacity: capacity)
   }
 
@@ -199,7 +200,7 @@ public final class BeaconStore {
   /// any moment leaves all of them or none.
   /// - Returns: the rows dropped to make room.
   @discardableResult
-  public func add(_ rows: [Row], revenue: AdRevenue?, capacity: Int = BeaconStore.capacity) throws -> [Row] {
+  package func add(_ rows: [Row], revenue: AdRevenue?, capacity: Int = BeaconStore.capacity) throws -> [Row] {
     try database.transaction {
       for row in rows {
         try insert.run([
@@ -214,22 +215,22 @@ public final class BeaconStore {
 
   /// Removes the rows expired at `now`.
   /// - Returns: them.
-  public func removeExpired(at now: Double) throws -> [Row] {
+  package func removeExpired(at now: Double) throws -> [Row] {
     try dropExpired.rows([.real(now)], BeaconStore.row)
   }
 
   /// The oldest `limit` rows, in queue order.
-  public func oldest(limit: Int) throws -> [Row] {
+  package func oldest(limit: Int) throws -> [Row] {
     try selectOldest.rows([.integer(limit)], BeaconStore.row)
   }
 
   /// Removes the row `id`: its beacon was acknowledged.
-  public func remove(id: Int) throws { try delete.run([.integer(id)]) }
+  package func remove(id: Int) throws { try delete.run([.integer(id)]) }
 
   /// Counts a failed attempt of row `id`.
   /// - Returns: its failed attempts so far.
   @discardableResult
-  public func recordFailure(id: Int) throws -> Int {
+  package func recordFailure(id: Int) throws -> Int {
     try countFailure.rows([.integer(id)]) { $0.integer(0) }.first ?? 0
   }
 
@@ -281,7 +282,7 @@ public final class BeaconStore {
   }
 
   /// How many rows are queued.
-  public func count() throws -> Int {
+  package func count() throws -> Int {
     try database.prepare("SELECT count(*) FROM beacons").rows { $0.integer(0) }.first ?? 0
   }
 

@@ -13,40 +13,40 @@ import IntermissionCore
 /// renamed, so a crash never leaves half an entry; an entry that is damaged all the same (a body
 /// truncated or changed, a meta file that is garbage) is removed when it is read and counts as a
 /// miss: it is fetched again, never served. One cache is used by one load at a time.
-public final class HTTPCache: @unchecked Sendable {
+package final class HTTPCache: @unchecked Sendable {
   /// One cached response.
-  public struct Entry: Hashable, Sendable {
+  package struct Entry: Hashable, Sendable {
     /// The body.
-    public var body: [UInt8]
+    package var body: [UInt8]
     /// Its ETag, if the server gave one.
-    public var etag: String?
+    package var etag: String?
   }
 
   /// The default cap: 64 MiB.
-  public static let defaultCapacity = 64 << 20
+  package static let defaultCapacity = 64 << 20
 
   /// The folder of the entries.
-  public let folder: String
+  package let folder: String
   /// The most bytes the entries may take together.
-  public let capacity: Int
+  package let capacity: Int
   let condition = Condition()
 
   /// Creates a cache in `folder` (created when first written).
-  public init(folder: String, capacity: Int = HTTPCache.defaultCapacity) {
+  package init(folder: String, capacity: Int = HTTPCache.defaultCapacity) {
     self.folder = folder
     self.capacity = capacity
   }
 
   /// The cache folder for Intermission: `$XDG_CACHE_HOME/intermission/http`, else
   /// `$HOME/.cache/intermission/http`; nil without either variable.
-  public static func defaultFolder(environment: [String: String]) -> String? {
+  package static func defaultFolder(environment: [String: String]) -> String? {
     if let cache = environment["XDG_CACHE_HOME"], cache.hasPrefix("/") { return cache + "/intermission/http" }
     if let home = environment["HOME"], home.hasPrefix("/") { return home + "/.cache/intermission/http" }
     return nil
   }
 
   /// The entry for `url`, if cached and no larger than `maximumBytes`.
-  public func entry(for url: String, maximumBytes: Int) -> Entry? {
+  package func entry(for url: String, maximumBytes: Int) -> Entry? {
     condition.withLock {
       let base = FilePath.join(folder, HTTPCache.key(url))
       guard let meta = meta(of: base, url: url), meta.length <= maximumBytes else { return nil }
@@ -65,7 +65,7 @@ public final class HTTPCache: @unchecked Sendable {
   /// its meta file records, the bytes read through a fixed buffer), marked as used: a video's media
   /// file is played from the cache in place, never read into memory. A body that changed is
   /// removed, and is a miss.
-  public func bodyPath(for url: String) -> String? { pinnedBodyPath(for: url)?.path }
+  package func bodyPath(for url: String) -> String? { pinnedBodyPath(for: url)?.path }
 
   /// The entry's meta file at `base`, if it is `url`'s (a hash collision is a miss) and its body has
   /// the length it records. A meta file that is garbage, or whose body is missing or of another
@@ -94,7 +94,7 @@ public final class HTTPCache: @unchecked Sendable {
 
   /// The ETag of `url`'s entry, if it is cached with one: what a revalidation sends, read without
   /// the body (which is read only if the server answers 304, and checked then).
-  public func etag(for url: String) -> String? {
+  package func etag(for url: String) -> String? {
     condition.withLock { meta(of: FilePath.join(folder, HTTPCache.key(url)), url: url)?.etag }
   }
 
@@ -106,7 +106,7 @@ public final class HTTPCache: @unchecked Sendable {
 
   /// Stores `body` with its `etag` as the entry for `url`, then trims the cache to its capacity.
   /// A failure to write only means the entry is not cached.
-  public func store(_ body: [UInt8], etag: String?, for url: String) {
+  package func store(_ body: [UInt8], etag: String?, for url: String) {
     condition.withLock {
       guard body.count <= capacity, HTTPCache.makeFolders(folder) else { return }
       let base = FilePath.join(folder, HTTPCache.key(url))
@@ -119,7 +119,7 @@ public final class HTTPCache: @unchecked Sendable {
   }
 
   /// The bytes the entries take now.
-  public var size: Int { condition.withLock { entries().reduce(0) { $0 + $1.size } } }
+  package var size: Int { condition.withLock { entries().reduce(0) { $0 + $1.size } } }
 
   // MARK: - Files
 

@@ -15,23 +15,23 @@ import IntermissionCore
 ///
 /// Thread-safe: each request has its own easy handle. Nothing else in the program is global: the
 /// library is initialised once, on first use.
-public final class HTTPClient: Sendable {
+package final class HTTPClient: Sendable {
   /// How long to wait for a connection and for a whole transfer.
-  public struct Timeouts: Hashable, Sendable {
+  package struct Timeouts: Hashable, Sendable {
     /// Seconds to connect, TLS included (default 3).
-    public var connect: Double
+    package var connect: Double
     /// Seconds for the whole transfer (default 10).
-    public var total: Double
+    package var total: Double
 
     /// Creates timeouts.
-    public init(connect: Double = 3, total: Double = 10) {
+    package init(connect: Double = 3, total: Double = 10) {
       self.connect = connect
       self.total = total
     }
   }
 
   /// Which redirects a request follows.
-  public enum RedirectPolicy: Hashable, Sendable {
+  package enum RedirectPolicy: Hashable, Sendable {
     /// Only to the same origin (scheme, host, port) as the first URL: ad content.
     case sameOrigin
     /// To any http or https URL: tracking beacons.
@@ -39,14 +39,14 @@ public final class HTTPClient: Sendable {
   }
 
   /// The most redirects followed for one request.
-  public static let maximumRedirects = 3
+  package static let maximumRedirects = 3
 
   /// The timeouts of every request.
-  public let timeouts: Timeouts
+  package let timeouts: Timeouts
   /// Whether connections to loopback, link-local and private addresses are allowed.
-  public let allowsPrivateAddresses: Bool
+  package let allowsPrivateAddresses: Bool
   /// The PEM file of certificate authorities trusted besides the system's, if any.
-  public let caFile: String?
+  package let caFile: String?
   /// Shared by the clients made with `restricted(allowsPrivateAddresses:)`: one `cancelAll()`
   /// stops them all.
   private let cancellation: Cancellation
@@ -57,7 +57,8 @@ public final class HTTPClient: Sendable {
   ///   - caFile: a PEM file of certificate authorities trusted besides the system's (`--ads-ca`).
   ///   - allowsPrivateAddresses: false refuses every connection to a loopback, link-local or
   ///     private address (for ads whose source is on a public address).
-  public convenience init(timeouts: Timeouts = Timeouts(), caFile: String? = nil, allowsPrivateAddresses: Bool = true) {
+  package convenience init(timeouts: Timeouts = Timeouts(), caFile: String? = nil, allowsPrivateAddresses: Bool = true)
+  {
     self.init(
       timeouts: timeouts, caFile: caFile, allowsPrivateAddresses: allowsPrivateAddresses, cancellation: Cancellation())
   }
@@ -72,7 +73,7 @@ public final class HTTPClient: Sendable {
   /// This client with its timeouts and certificate authorities, allowing private addresses only if
   /// both it and `allowsPrivateAddresses` do; the two share their cancellation: this client's
   /// `cancelAll()` stops the other's transfers too (a quitting program waits for no ad's fetch).
-  public func restricted(allowsPrivateAddresses: Bool) -> HTTPClient {
+  package func restricted(allowsPrivateAddresses: Bool) -> HTTPClient {
     HTTPClient(
       timeouts: timeouts, caFile: caFile, allowsPrivateAddresses: self.allowsPrivateAddresses && allowsPrivateAddresses,
       cancellation: cancellation)
@@ -80,7 +81,7 @@ public final class HTTPClient: Sendable {
 
   /// Stops every transfer under way within about a second, and fails every later request: for a
   /// program that is quitting and must not wait for a slow server.
-  public func cancelAll() { cancellation.cancel() }
+  package func cancelAll() { cancellation.cancel() }
 
   /// Whether libcurl could be loaded, or why not.
   private static func loadLibrary() -> String? {
@@ -97,7 +98,7 @@ public final class HTTPClient: Sendable {
   ///   - redirects: which redirects to follow.
   ///   - inspect: judges the body's first bytes as they arrive; a refusal stops the transfer.
   /// - Returns: the final response (any status), or why there is none.
-  public func get(
+  package func get(
     _ url: String, maximumBytes: Int, ifNoneMatch: String? = nil, redirects: RedirectPolicy,
     inspect: (@Sendable ([UInt8]) -> ImageHeaderVerdict)? = nil
   ) -> Result<HTTPResponse, HTTPFailure> {
@@ -116,7 +117,7 @@ public final class HTTPClient: Sendable {
   ///   - maximumBytes: the largest response body accepted.
   ///   - timeout: seconds for the whole transfer, if shorter than the client's.
   /// - Returns: the response (any status), or why there is none.
-  public func post(
+  package func post(
     _ url: String, body: [UInt8], headers: [String], maximumBytes: Int, timeout: Double? = nil
   ) -> Result<HTTPResponse, HTTPFailure> {
     guard let target = WebURL(url) else { return .failure(.other("not an http or https URL: \(url)")) }

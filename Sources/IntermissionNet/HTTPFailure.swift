@@ -1,5 +1,5 @@
 /// Why an HTTP transfer gave no usable response. Every case names what went wrong.
-public enum HTTPFailure: Error, Hashable, Sendable, CustomStringConvertible {
+package enum HTTPFailure: Error, Hashable, Sendable, CustomStringConvertible {
   /// The server could not be reached or went away: no route, refused, reset, no answer.
   case unreachable(String)
   /// The connection or the whole transfer took longer than its limit.
@@ -17,14 +17,14 @@ public enum HTTPFailure: Error, Hashable, Sendable, CustomStringConvertible {
 
   /// Whether the failure means the server is out of reach (offline), so that cached or house ads
   /// may serve instead. A refusal by the server or of its content is not.
-  public var isOffline: Bool {
+  package var isOffline: Bool {
     switch self {
     case .unreachable, .timedOut: true
     default: false
     }
   }
 
-  public var description: String {
+  package var description: String {
     switch self {
     case .unreachable(let reason): "unreachable: \(reason)"
     case .timedOut(let reason): "timed out: \(reason)"

@@ -1,16 +1,16 @@
 /// A complete HTTP response: its status, its body and the headers Intermission uses.
-public struct HTTPResponse: Hashable, Sendable {
+package struct HTTPResponse: Hashable, Sendable {
   /// The status code.
-  public var status: Int
+  package var status: Int
   /// The body (empty for 204 and 304).
-  public var body: [UInt8]
+  package var body: [UInt8]
   /// The `ETag` header, for revalidation with `If-None-Match`.
-  public var etag: String?
+  package var etag: String?
   /// The URL that answered, after redirects.
-  public var url: String
+  package var url: String
 
   /// Creates a response.
-  public init(status: Int, body: [UInt8], etag: String?, url: String) {
+  package init(status: Int, body: [UInt8], etag: String?, url: String) {
     self.status = status
     self.body = body
     self.etag = etag
@@ -18,5 +18,5 @@ public struct HTTPResponse: Hashable, Sendable {
   }
 
   /// Whether the status is 2xx.
-  public var isSuccess: Bool { (200..<300).contains(status) }
+  package var isSuccess: Bool { (200..<300).contains(status) }
 }

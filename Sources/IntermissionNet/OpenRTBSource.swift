@@ -17,16 +17,16 @@ import IntermissionVideo
 ///   be reached, the demand file's house ads serve (`"source":"fallback"`). Bids are never cached.
 /// - Image, notice and tracker URLs must be https on a public address (`NativeAd.URLRule`); the
 ///   connection itself refuses private addresses unless the endpoint is on one.
-public final class OpenRTBSource: AdSource, @unchecked Sendable {
+package final class OpenRTBSource: AdSource, @unchecked Sendable {
   /// The demand file.
-  public let demand: DemandFile
+  package let demand: DemandFile
   /// Where it was read from.
-  public let name: String
+  package let name: String
   /// Whether every request is test traffic (headless and fixed-step runs).
-  public let isTest: Bool
+  package let isTest: Bool
   /// Whether connections may reach loopback, link-local and private addresses: only when the
   /// endpoint is on one itself. The beacon queue that sends this source's notices follows it.
-  public let allowsPrivateAddresses: Bool
+  package let allowsPrivateAddresses: Bool
   let client: HTTPClient
   private let fetcher: CachedFetch
   /// Brings video ads' wrappers and media.
@@ -51,12 +51,12 @@ public final class OpenRTBSource: AdSource, @unchecked Sendable {
   package var clock: @Sendable () -> Double = MonotonicClock.readSeconds
 
   /// How long a loss notice stays deliverable, in seconds.
-  public static let noticeLifetime = 86_400.0
+  package static let noticeLifetime = 86_400.0
   /// The largest image kept for a bought banner (it shows small there, and in the ad view at most
   /// about this size), in pixels.
-  public static let bannerImageLimit = Size(width: 640, height: 640)
+  package static let bannerImageLimit = Size(width: 640, height: 640)
   /// The largest image kept for a bought full-screen ad, in pixels.
-  public static let fullscreenImageLimit = Size(width: 1920, height: 1920)
+  package static let fullscreenImageLimit = Size(width: 1920, height: 1920)
 
   /// Creates the source.
   /// - Parameters:
@@ -70,7 +70,7 @@ public final class OpenRTBSource: AdSource, @unchecked Sendable {
   ///   - version: the program's version, for the user agent.
   ///   - architecture: the machine's, for the user agent.
   ///   - locale: the locale's name (`LANG`), for `device.language`.
-  public init(
+  package init(
     demand: DemandFile, path: String, client: HTTPClient, decoder: any ImageDecoder, cache: HTTPCache?,
     isTest: Bool, version: String, architecture: String, locale: String?
   ) {
@@ -95,7 +95,7 @@ public final class OpenRTBSource: AdSource, @unchecked Sendable {
   }
 
   /// The request's deadline, its image's transfer, the decode, and the house ads.
-  public var loadTimeout: Double {
+  package var loadTimeout: Double {
     requestTimeout + client.timeouts.total + 2 + (fallback?.loadTimeout ?? 0)
   }
 
@@ -103,34 +103,34 @@ public final class OpenRTBSource: AdSource, @unchecked Sendable {
   var requestTimeout: Double { Double(demand.tmax) / 1000 + client.timeouts.connect }
 
   /// Sets the signals the next request carries.
-  public func setConsent(_ signals: ConsentSignals) { lock.withLock { consent = signals } }
+  package func setConsent(_ signals: ConsentSignals) { lock.withLock { consent = signals } }
 
-  public func setFloor(_ cpm: Double, for format: AdFormat) { lock.withLock { floors[format] = cpm } }
+  package func setFloor(_ cpm: Double, for format: AdFormat) { lock.withLock { floors[format] = cpm } }
 
   /// The signals the next request carries.
-  public var currentConsent: ConsentSignals { lock.withLock { consent } }
+  package var currentConsent: ConsentSignals { lock.withLock { consent } }
 
   /// A bid request gives the view's size: a load waits until it is known.
-  public var needsViewSize: Bool { true }
+  package var needsViewSize: Bool { true }
 
-  public func noteViewSize(_ size: Size) {
+  package func noteViewSize(_ size: Size) {
     lock.lock()
     viewSize = size
     lock.unlock()
   }
 
-  public func noteLanguage(_ tag: String) {
+  package func noteLanguage(_ tag: String) {
     guard LanguageTag.isWellFormed(tag) else { return }
     lock.withLock { language = DeviceLanguage(code: LanguageTag.primary(tag), tag: tag) }
   }
 
-  public func takeReports(for format: AdFormat) -> [SourceReport] {
+  package func takeReports(for format: AdFormat) -> [SourceReport] {
     lock.withLock { reports.removeValue(forKey: format) ?? [] }
   }
 
-  public func loadAd(sequence: Int) -> Result<LoadedAd, AdError> { loadAd(sequence: sequence, format: .banner) }
+  package func loadAd(sequence: Int) -> Result<LoadedAd, AdError> { loadAd(sequence: sequence, format: .banner) }
 
-  public func loadAd(sequence: Int, format: AdFormat) -> Result<LoadedAd, AdError> {
+  package func loadAd(sequence: Int, format: AdFormat) -> Result<LoadedAd, AdError> {
     guard demand.placements[format] != nil else {
       return .failure(format == .banner ? .noBannerAds(path: name) : .noFullscreenAds(format: format, path: name))
     }

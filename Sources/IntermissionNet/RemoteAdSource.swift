@@ -10,9 +10,9 @@ import IntermissionCore
 /// - Bodies are cached on disk by URL and revalidated with their ETag.
 /// - When the server cannot be reached (offline, or a timeout), the last good manifest and images
 ///   from the cache serve, else the house ads of `fallback`, else the load fails.
-public final class RemoteAdSource: AdSource, @unchecked Sendable {
+package final class RemoteAdSource: AdSource, @unchecked Sendable {
   /// The manifest's URL.
-  public let manifestURL: WebURL
+  package let manifestURL: WebURL
   private let client: HTTPClient
   private let decoder: any ImageDecoder
   private let cache: HTTPCache?
@@ -25,7 +25,7 @@ public final class RemoteAdSource: AdSource, @unchecked Sendable {
   ///   - decoder: checks images as they stream in, and decodes them.
   ///   - cache: where bodies are kept for revalidation and offline use; nil caches nothing.
   ///   - fallback: house ads for when the server cannot be reached (`--fallback-ads`).
-  public init(
+  package init(
     manifestURL: WebURL, client: HTTPClient, decoder: any ImageDecoder, cache: HTTPCache?, fallback: (any AdSource)?
   ) {
     self.manifestURL = manifestURL
@@ -35,16 +35,16 @@ public final class RemoteAdSource: AdSource, @unchecked Sendable {
     self.fallback = fallback
   }
 
-  public var name: String { manifestURL.description }
+  package var name: String { manifestURL.description }
 
   /// Two transfers (the manifest and an image) at their total timeout, the decode, and the house ads.
-  public var loadTimeout: Double {
+  package var loadTimeout: Double {
     2 * client.timeouts.total + 2 + (fallback?.loadTimeout ?? 0)
   }
 
-  public func loadAd(sequence: Int) -> Result<LoadedAd, AdError> { loadAd(sequence: sequence, format: .banner) }
+  package func loadAd(sequence: Int) -> Result<LoadedAd, AdError> { loadAd(sequence: sequence, format: .banner) }
 
-  public func loadAd(sequence: Int, format: AdFormat) -> Result<LoadedAd, AdError> {
+  package func loadAd(sequence: Int, format: AdFormat) -> Result<LoadedAd, AdError> {
     do throws(LoadFailure) {
       let creatives = try fetchManifest()
       let creative: AdCreative

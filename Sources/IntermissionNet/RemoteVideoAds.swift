@@ -8,7 +8,7 @@ import IntermissionVAST
 /// entry of a remote manifest. The document comes through the HTTP cache, its wrappers and media
 /// as a bought video's do (`VideoMediaDownload`); a media file named by a relative URL resolves
 /// against the document's URL.
-public struct RemoteVideoAds: VideoAdFetching {
+package struct RemoteVideoAds: VideoAdFetching {
   private let fetcher: CachedFetch
   private let videos: VideoMediaDownload
 
@@ -18,7 +18,7 @@ public struct RemoteVideoAds: VideoAdFetching {
   ///   - cache: where documents and media files are kept; nil keeps media in a temporary folder.
   ///   - origin: the URL of what the ads came from (the remote manifest's); nil for a manifest file.
   ///     Only a loopback origin lets ads use http and loopback or private addresses.
-  public init(client: HTTPClient, cache: HTTPCache?, origin: WebURL?) {
+  package init(client: HTTPClient, cache: HTTPCache?, origin: WebURL?) {
     let rule = NativeAd.URLRule(endpoint: origin ?? WebURL("https://example.com/")!)
     let guarded = client.restricted(allowsPrivateAddresses: rule.allowedScope != .public)
     fetcher = CachedFetch(client: guarded, cache: cache, decoder: NoImages())
@@ -26,7 +26,7 @@ public struct RemoteVideoAds: VideoAdFetching {
       client: guarded, cache: cache ?? HTTPCache(folder: OpenRTBSource.temporaryMediaFolder()), rule: rule)
   }
 
-  public func loadVideo(_ creative: AdCreative, vastURL: String) -> Result<LoadedAd, AdError> {
+  package func loadVideo(_ creative: AdCreative, vastURL: String) -> Result<LoadedAd, AdError> {
     func failed(_ error: VASTError) -> Result<LoadedAd, AdError> {
       .failure(.vastFailed(id: creative.id, code: error.code.rawValue, reason: error.reason, errorURLs: []))
     }

@@ -6,27 +6,27 @@ import IntermissionBasics
 /// `${AUCTION_AD_ID}`, `${AUCTION_PRICE}`, `${AUCTION_CURRENCY}` and `${AUCTION_LOSS}`, written
 /// plainly or percent-encoded (`%24%7BAUCTION_PRICE%7D`). A macro without a value becomes empty,
 /// as the specification says of an undisclosed one.
-public struct AuctionMacros: Hashable, Sendable {
+package struct AuctionMacros: Hashable, Sendable {
   /// The bid request's id.
-  public var auctionID: String
+  package var auctionID: String
   /// The bid response's `bidid`.
-  public var bidID: String?
+  package var bidID: String?
   /// The imp's id.
-  public var impID: String
+  package var impID: String
   /// The seat's id.
-  public var seatID: String?
+  package var seatID: String?
   /// The bid's `adid`.
-  public var adID: String?
+  package var adID: String?
   /// The clearing price: the winning bid's own price (a first-price auction); nil for a loss,
   /// whose price is not disclosed.
-  public var price: Double?
+  package var price: Double?
   /// The currency.
-  public var currency: String
+  package var currency: String
   /// The loss reason code (102: lost to a higher bid; 3: invalid bid response; 2: expired).
-  public var loss: Int?
+  package var loss: Int?
 
   /// Creates the macros of a bid.
-  public init(
+  package init(
     auctionID: String, bidID: String?, impID: String, seatID: String?, adID: String?, price: Double?,
     currency: String, loss: Int? = nil
   ) {
@@ -41,7 +41,7 @@ public struct AuctionMacros: Hashable, Sendable {
   }
 
   /// The same macros for a loss notice with `code`: no price disclosed.
-  public func losing(_ code: Int) -> AuctionMacros {
+  package func losing(_ code: Int) -> AuctionMacros {
     var macros = self
     macros.price = nil
     macros.loss = code
@@ -49,7 +49,7 @@ public struct AuctionMacros: Hashable, Sendable {
   }
 
   /// `url` with every macro replaced by its percent-encoded value.
-  public func substitute(_ url: String) -> String {
+  package func substitute(_ url: String) -> String {
     guard url.containsText("AUCTION_") else { return url }
     var result = url
     for (name, value) in values {

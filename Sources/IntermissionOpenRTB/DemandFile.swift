@@ -27,20 +27,20 @@ import IntermissionCore
 /// A bought ad carries no reward: the game's own, `reward` (required with a rewarded placement),
 /// is what a rewarded ad gives, after `rewardAfter` seconds (default 15); an interstitial's close
 /// control waits `closeAfter` (default 5), as in a manifest.
-public struct DemandFile: Hashable, Sendable {
+package struct DemandFile: Hashable, Sendable {
   /// The game as the request's `app` object names it.
-  public struct App: Hashable, Sendable {
+  package struct App: Hashable, Sendable {
     /// The store or package id (`app.bundle`).
-    public var bundle: String
+    package var bundle: String
     /// The game's name (`app.name`).
-    public var name: String
+    package var name: String
     /// The game's version (`app.ver`).
-    public var version: String?
+    package var version: String?
     /// The publisher's id at the exchange (`app.publisher.id`).
-    public var publisher: String?
+    package var publisher: String?
 
     /// Creates the app's description.
-    public init(bundle: String, name: String, version: String? = nil, publisher: String? = nil) {
+    package init(bundle: String, name: String, version: String? = nil, publisher: String? = nil) {
       self.bundle = bundle
       self.name = name
       self.version = version
@@ -49,46 +49,46 @@ public struct DemandFile: Hashable, Sendable {
   }
 
   /// Where requests go: https, or http on a loopback address (tests).
-  public var endpoint: WebURL
+  package var endpoint: WebURL
   /// The auction's time limit in milliseconds (`tmax`).
-  public var tmax: Int
+  package var tmax: Int
   /// The game.
-  public var app: App
+  package var app: App
   /// Each requested format's placement, its imp's `tagid`; a format without one is not requested.
-  public var placements: [AdFormat: String]
+  package var placements: [AdFormat: String]
   /// Whether the game is directed at children under COPPA (`regs.coppa`).
-  public var coppa: Int
+  package var coppa: Int
   /// House ads (a manifest inside the demand file's folder, absolute) for when the endpoint
   /// cannot be reached.
-  public var fallback: String?
+  package var fallback: String?
   /// Whether every request is marked as test traffic (`"test": true`), besides headless runs.
-  public var test: Bool
+  package var test: Bool
   /// What a rewarded ad gives.
-  public var reward: AdFormat.Reward?
+  package var reward: AdFormat.Reward?
   /// The full-screen countdowns: an interstitial's `closeAfter`, a rewarded ad's `rewardAfter`.
-  public var countdowns: [AdFormat: Double]
+  package var countdowns: [AdFormat: Double]
   /// The longest video ad accepted (`video.maxDuration`), in seconds; nil takes each format's default.
-  public var videoMaxDuration: Double?
+  package var videoMaxDuration: Double?
   /// Prebid Server's stored auction responses to ask for, by format, for testing without demand
   /// (`imp.ext.prebid.storedauctionresponse.id`).
-  public var storedAuctionResponses: [AdFormat: String] = [:]
+  package var storedAuctionResponses: [AdFormat: String] = [:]
   /// Each format's price floor, a CPM in USD (`floors`); a format without one has none.
-  public var floors: [AdFormat: Double] = [:]
+  package var floors: [AdFormat: Double] = [:]
 
   /// The longest video ad of `format` accepted, in seconds: `video.maxDuration`, else the format's
   /// default.
-  public func maximumVideoDuration(of format: AdFormat) -> Double {
+  package func maximumVideoDuration(of format: AdFormat) -> Double {
     videoMaxDuration ?? VideoCreative.defaultMaximumDuration(of: format)
   }
 
   /// The default `tmax`, in milliseconds.
-  public static let defaultTmax = 800
+  package static let defaultTmax = 800
   /// The range `tmax` may take, in milliseconds.
-  public static let tmaxRange = 50...10_000
+  package static let tmaxRange = 50...10_000
 
   /// Whether `bytes` are a demand file rather than a manifest: a JSON object whose first-level
   /// key `openrtb` is present (the parser then says what else is wrong).
-  public static func isDemandFile(_ bytes: [UInt8]) -> Bool {
+  package static func isDemandFile(_ bytes: [UInt8]) -> Bool {
     guard case .object(let members)? = try? StrictJSON.parse(bytes) else { return false }
     return members.contains { $0.key == "openrtb" }
   }
@@ -98,7 +98,7 @@ public struct DemandFile: Hashable, Sendable {
   ///   - bytes: its contents.
   ///   - path: where it is: `fallback` is resolved against its folder and must stay inside it.
   /// - Throws: `AdError.demandMalformed` naming the field and what is wrong with it.
-  public static func parse(_ bytes: [UInt8], path: String) throws(AdError) -> DemandFile {
+  package static func parse(_ bytes: [UInt8], path: String) throws(AdError) -> DemandFile {
     func malformed(_ detail: String) -> AdError { .demandMalformed(path: path, detail: detail) }
     let root: StrictJSON.Value
     do {

@@ -4,36 +4,36 @@ import IntermissionCore
 
 /// An OpenRTB Native 1.2 ad (a bid's `adm`), read and checked: what the banner, the ad view and the
 /// full-screen view render, and the trackers it names.
-public struct NativeAd: Hashable, Sendable {
+package struct NativeAd: Hashable, Sendable {
   /// The title (asset 1, required).
-  public var title: String
+  package var title: String
   /// The main image's URL (asset 2, required), and its size if the markup gives it.
-  public var imageURL: String
-  public var imageWidth: Int?
-  public var imageHeight: Int?
+  package var imageURL: String
+  package var imageWidth: Int?
+  package var imageHeight: Int?
   /// The description (asset 3, data type 2).
-  public var description: String?
+  package var description: String?
   /// The call-to-action text (asset 4, data type 12).
-  public var callToAction: String?
+  package var callToAction: String?
   /// Where a click leads (`link.url`), through the browser.
-  public var linkURL: String
+  package var linkURL: String
   /// Fired on each click (`link.clicktrackers`).
-  public var clickTrackers: [String]
+  package var clickTrackers: [String]
   /// Fired when the ad is first shown (`eventtrackers` with `event` 1, image method).
-  public var shownTrackers: [String]
+  package var shownTrackers: [String]
   /// Fired at the viewable impression (`eventtrackers` with `event` 2, and the legacy
   /// `imptrackers`).
-  public var viewableTrackers: [String]
+  package var viewableTrackers: [String]
 
   /// The most trackers of each kind accepted.
-  public static let maximumTrackers = 16
+  package static let maximumTrackers = 16
 
   /// Reads native markup: the Native 1.2 response object, or the pre-1.1 one inside `"native"`.
   /// - Parameters:
   ///   - adm: the bid's markup.
   ///   - urls: which URLs the markup may name.
   /// - Throws: why the markup is refused, naming the field.
-  public static func parse(_ adm: String, urls: URLRule) throws(Refusal) -> NativeAd {
+  package static func parse(_ adm: String, urls: URLRule) throws(Refusal) -> NativeAd {
     let root: StrictJSON.Value
     do {
       root = try StrictJSON.parse(Array(adm.utf8))
@@ -95,9 +95,9 @@ public struct NativeAd: Hashable, Sendable {
   }
 
   /// Why a bid or its markup was refused.
-  public struct Refusal: Error, Hashable, Sendable, CustomStringConvertible {
+  package struct Refusal: Error, Hashable, Sendable, CustomStringConvertible {
     /// What is wrong, naming the field.
-    public let description: String
+    package let description: String
     package init(_ description: String) { self.description = description }
   }
 
@@ -105,20 +105,20 @@ public struct NativeAd: Hashable, Sendable {
   /// too only when the endpoint is http on loopback (tests), and a loopback or private address only
   /// when the endpoint is on one of the same kind (a responder on loopback may name loopback, never
   /// the player's home network).
-  public struct URLRule: Hashable, Sendable {
+  package struct URLRule: Hashable, Sendable {
     /// Whether http is allowed besides https.
-    public var allowsHTTP: Bool
+    package var allowsHTTP: Bool
     /// The kind of non-public address allowed besides public ones: the endpoint's own, if any.
-    public var allowedScope: WebURL.AddressScope
+    package var allowedScope: WebURL.AddressScope
 
     /// The rule for bids from `endpoint`.
-    public init(endpoint: WebURL) {
+    package init(endpoint: WebURL) {
       allowsHTTP = endpoint.scheme == "http" && WebURL.isLoopbackHost(endpoint.host)
       allowedScope = WebURL.scope(of: endpoint.host)
     }
 
     /// `text`, normalised, if the rule allows it.
-    public func checked(_ text: String, _ name: String) throws(Refusal) -> String {
+    package func checked(_ text: String, _ name: String) throws(Refusal) -> String {
       guard let url = WebURL(text) else { throw Refusal("\(name) is not an http or https URL") }
       guard url.scheme == "https" || allowsHTTP else { throw Refusal("\(name) must be https: \(url.origin)") }
       let scope = WebURL.scope(of: url.host)

@@ -11,56 +11,56 @@ import IntermissionCore
 /// (`Winner.loss(_:reason:)`): 102 (lost to a higher bid) only under the bid that was loaded. A
 /// response that is not a bid response for the request, or has more than `maximumBids` bids, is
 /// refused as a whole.
-public struct OpenRTBAuction: Sendable {
+package struct OpenRTBAuction: Sendable {
   /// A valid bid, the winner should it load, with its ad and its notices, macros substituted.
-  public struct Winner: Hashable, Sendable {
+  package struct Winner: Hashable, Sendable {
     /// The bid's `id`.
-    public var bidID: String
+    package var bidID: String
     /// The seat that made it.
-    public var seat: String?
+    package var seat: String?
     /// The bid's creative id (`crid`), if it gave one.
-    public var creativeID: String? = nil
+    package var creativeID: String? = nil
     /// The bid's `price` (in `currency`), the clearing price of a first-price auction.
-    public var price: Double
+    package var price: Double
     /// The response's currency.
-    public var currency: String
+    package var currency: String
     /// What the bid's markup is (`mtype`): 2 video (VAST), 4 native.
-    public var markupType: MarkupType
+    package var markupType: MarkupType
     /// The native ad to render; nil for a video, or for markup still to fetch from the win notice.
-    public var ad: NativeAd?
+    package var ad: NativeAd?
     /// A video bid's VAST document, its auction macros replaced; nil for native, or for markup
     /// still to fetch.
-    public var vast: String?
+    package var vast: String?
     /// Whether the markup is the body of the win notice (`nurl`), fetched when the ad loads: the
     /// bid gave no `adm` (OpenRTB 2.6 §4.4). That fetch is the win notice; it is not fired again.
-    public var markupFromWinNotice: Bool
+    package var markupFromWinNotice: Bool
     /// The win notice (`nurl`), fired when the ad is first shown.
-    public var winNotice: String?
+    package var winNotice: String?
     /// The billing notice (`burl`), fired at the viewable impression.
-    public var billingNotice: String?
+    package var billingNotice: String?
     /// Seconds from the response until the bid may no longer be shown (`exp`, else the format's
     /// default).
-    public var lifetime: Double
+    package var lifetime: Double
     /// The bid's macros, for a loss notice should it expire unshown (code 2).
-    public var macros: AuctionMacros
+    package var macros: AuctionMacros
     /// The loss notice URL (`lurl`) with its macros unsubstituted, for an expiry.
-    public var lossNotice: String?
+    package var lossNotice: String?
     /// The language of the ad's text: the bid's `langb` (BCP 47), else its `language` (ISO 639-1);
     /// nil when it gives neither, or one that is not a language tag.
-    public var language: String? = nil
+    package var language: String? = nil
 
     /// Its loss notice with `code` (the loss reason), no price disclosed.
     /// - Parameters:
     ///   - code: 3 when its ad could not be loaded, 102 when a higher bid's was, 2 when the load's
     ///     deadline passed before it was tried.
     ///   - reason: why it was refused, for the trace (code 3).
-    public func loss(_ code: Int, reason: String? = nil) -> Loss {
+    package func loss(_ code: Int, reason: String? = nil) -> Loss {
       Loss(bidID: bidID, code: code, url: lossNotice.map { macros.losing(code).substitute($0) }, reason: reason)
     }
   }
 
   /// A bid's kind of markup (OpenRTB 2.6 `mtype`).
-  public enum MarkupType: Int, Hashable, Sendable {
+  package enum MarkupType: Int, Hashable, Sendable {
     /// VAST.
     case video = 2
     /// Native 1.2 markup.
@@ -68,38 +68,38 @@ public struct OpenRTBAuction: Sendable {
   }
 
   /// A loss notice to fire: the loser's `lurl` with its macros substituted.
-  public struct Loss: Hashable, Sendable {
+  package struct Loss: Hashable, Sendable {
     /// The bid's `id`.
-    public var bidID: String
+    package var bidID: String
     /// The loss reason code.
-    public var code: Int
+    package var code: Int
     /// The URL to fire, if the bid named a valid one.
-    public var url: String?
+    package var url: String?
     /// Why a refused bid was refused (code 3), for the trace.
-    public var reason: String?
+    package var reason: String?
   }
 
   /// The valid bids, highest price first (equal prices in the response's order): the winner, then
   /// those tried in turn should the ad before them fail to load.
-  public var candidates: [Winner]
+  package var candidates: [Winner]
   /// The highest valid bid, the winner unless its ad fails to load; nil for no fill.
-  public var winner: Winner? { candidates.first }
+  package var winner: Winner? { candidates.first }
   /// The loss notice of every bid refused (3 and 100), in the order they were ranked.
-  public var losses: [Loss]
+  package var losses: [Loss]
   /// The response's no-bid reason (`nbr`), if it gave one.
-  public var noBidReason: Int?
+  package var noBidReason: Int?
 
   /// The default lifetime of a banner bid, in seconds.
-  public static let bannerLifetime = 300.0
+  package static let bannerLifetime = 300.0
   /// The default lifetime of a full-screen bid, in seconds.
-  public static let fullscreenLifetime = 3600.0
+  package static let fullscreenLifetime = 3600.0
   /// The most bids considered in one response.
-  public static let maximumBids = 64
+  package static let maximumBids = 64
 
   /// Why a response as a whole was refused.
-  public struct Malformed: Error, Hashable, Sendable, CustomStringConvertible {
+  package struct Malformed: Error, Hashable, Sendable, CustomStringConvertible {
     /// What is wrong with it.
-    public let description: String
+    package let description: String
   }
 
   /// Decides the auction of `request` from its response.
@@ -108,7 +108,7 @@ public struct OpenRTBAuction: Sendable {
   ///   - body: the body, at most `AdManifest.maximumSize` bytes (the transfer enforces it).
   ///   - request: the request answered.
   /// - Throws: `Malformed` for a body that is not a bid response for this request.
-  public static func decide(status: Int, body: [UInt8], request: OpenRTBRequest) throws(Malformed) -> OpenRTBAuction {
+  package static func decide(status: Int, body: [UInt8], request: OpenRTBRequest) throws(Malformed) -> OpenRTBAuction {
     let none = OpenRTBAuction(candidates: [], losses: [], noBidReason: nil)
     if status == 204 || (status == 200 && body.allSatisfy { $0 == 0x20 || $0 == 0x0A || $0 == 0x0D || $0 == 0x09 }) {
       return none
@@ -189,11 +189,11 @@ public struct OpenRTBAuction: Sendable {
   }
 
   /// The reason a bid under its imp's floor is refused (`bid.refused`), with loss code 100.
-  public static let belowFloor = "belowFloor"
+  package static let belowFloor = "belowFloor"
 
   /// The reason a bid whose `price` is above the largest floor a manifest accepts
   /// (`PriceFloor.maximum`) is refused, with loss code 3: no CPM that high is a real price.
-  public static let aboveMaximum = "the bid's \"price\" is above \(PriceFloor.maximum), the largest CPM accepted"
+  package static let aboveMaximum = "the bid's \"price\" is above \(PriceFloor.maximum), the largest CPM accepted"
 
   /// Every bid of the response, with its seat and its `price` (nil when it is not a finite number
   /// of at least 0).

@@ -5,21 +5,21 @@ import IntermissionCore
 /// One OpenRTB 2.6 bid request for one format, built from a demand file, the player's consent and
 /// the window; sent as `body` with `Content-Type: application/json` and `x-openrtb-version: 2.6`.
 /// It carries no device identifier, no IP address, no location and no user id.
-public struct OpenRTBRequest: Sendable {
+package struct OpenRTBRequest: Sendable {
   /// What the request says of the machine: no identifier.
-  public struct Device: Hashable, Sendable {
+  package struct Device: Hashable, Sendable {
     /// `Intermission/VERSION (Linux; ARCH)`.
-    public var userAgent: String
+    package var userAgent: String
     /// The window's size in pixels.
-    public var width: Int
-    public var height: Int
+    package var width: Int
+    package var height: Int
     /// The language (ISO 639-1) of the locale or of the game's choice, if known.
-    public var language: String?
+    package var language: String?
     /// The same language as a BCP 47 tag (`device.langb`, OpenRTB 2.6), such as "pt-BR".
-    public var languageTag: String?
+    package var languageTag: String?
 
     /// Creates a device description.
-    public init(userAgent: String, width: Int, height: Int, language: String?, languageTag: String? = nil) {
+    package init(userAgent: String, width: Int, height: Int, language: String?, languageTag: String? = nil) {
       self.userAgent = userAgent
       self.width = width
       self.height = height
@@ -29,46 +29,46 @@ public struct OpenRTBRequest: Sendable {
   }
 
   /// The request's id (`id`, a fresh UUID): `${AUCTION_ID}`.
-  public var id: String
+  package var id: String
   /// The transaction id (`source.tid`).
-  public var transactionID: String
+  package var transactionID: String
   /// The format requested: one imp, whose `tagid` is the format's placement.
-  public var format: AdFormat
+  package var format: AdFormat
   /// The demand file.
-  public var demand: DemandFile
+  package var demand: DemandFile
   /// The player's consent signals at the time of the request.
-  public var consent: ConsentSignals
+  package var consent: ConsentSignals
   /// The machine and window.
-  public var device: Device
+  package var device: Device
   /// Whether the request is test traffic (`test: 1`): every headless or fixed-step run, and a
   /// demand file's `"test": true`.
-  public var isTest: Bool
+  package var isTest: Bool
   /// The video MIME types a full-screen imp asks for: what the loaded FFmpeg decodes
   /// (`MediaDecoder.playableTypes`); empty asks for native only.
-  public var videoTypes: [String] = ["video/mp4"]
+  package var videoTypes: [String] = ["video/mp4"]
   /// The imp's price floor (`imp.bidfloor`, CPM in `PriceFloor.currency`): the demand
   /// file's for the format, or the game's since (`AdOverlay.setFloor(_:for:)`); nil or 0 sets none.
-  public var floor: Double?
+  package var floor: Double?
 
   /// The auction held (`at`): first price. The highest bid wins and pays its own price, which
   /// replaces `${AUCTION_PRICE}`, as Prebid Server holds it.
-  public static let auctionType = 1
+  package static let auctionType = 1
 
   /// The VAST protocols a video imp accepts: VAST 2.0 to 4.x, wrappers included (AdCOM's list).
-  public static let videoProtocols = [2, 3, 5, 6, 7, 8, 11, 12, 13, 14]
+  package static let videoProtocols = [2, 3, 5, 6, 7, 8, 11, 12, 13, 14]
   /// The shortest video asked for, in seconds.
-  public static let minimumVideoDuration = 5
+  package static let minimumVideoDuration = 5
 
   /// The native assets' ids: the title, the main image, the description and the call to action.
-  public enum Asset: Int, Sendable {
+  package enum Asset: Int, Sendable {
     case title = 1, image = 2, description = 3, callToAction = 4
   }
 
   /// The longest title asked for, in characters.
-  public static let titleLength = 90
+  package static let titleLength = 90
 
   /// Creates a request.
-  public init(
+  package init(
     id: String, transactionID: String, format: AdFormat, demand: DemandFile, consent: ConsentSignals, device: Device,
     isTest: Bool
   ) {
@@ -83,13 +83,13 @@ public struct OpenRTBRequest: Sendable {
   }
 
   /// The imp's id: the format's name.
-  public var impID: String { format.rawValue }
+  package var impID: String { format.rawValue }
 
   /// The request's body, as compact JSON text.
-  public var body: String { json.jsonText }
+  package var body: String { json.jsonText }
 
   /// The request as a JSON value, its members in the specification's order.
-  public var json: StrictJSON.Value {
+  package var json: StrictJSON.Value {
     typealias J = StrictJSON.Value
     let fullscreen = format != .banner
     var imp: [(key: String, value: J)] = [
@@ -166,7 +166,7 @@ public struct OpenRTBRequest: Sendable {
   /// The Native 1.2 request of `format`'s imp: a required title and main image (at least the size
   /// the format shows, in its proportions), an optional description and call-to-action text, and
   /// the impression and viewable (MRC 50) event trackers by image pixel.
-  public static func nativeRequest(for format: AdFormat) -> StrictJSON.Value {
+  package static func nativeRequest(for format: AdFormat) -> StrictJSON.Value {
     typealias J = StrictJSON.Value
     let image = imageSize(for: format)
     func asset(_ id: Asset, required: Bool, _ body: (String, J)) -> J {
@@ -197,20 +197,20 @@ public struct OpenRTBRequest: Sendable {
   }
 
   /// The main image a format asks for: its preferred size (and so its proportions) and its minimum.
-  public static func imageSize(for format: AdFormat) -> (preferred: Size, minimum: Size) {
+  package static func imageSize(for format: AdFormat) -> (preferred: Size, minimum: Size) {
     format == .banner
       ? (Size(width: 1456, height: 180), Size(width: 320, height: 40))
       : (Size(width: 1280, height: 720), AdFormat.minimumFullscreenSize)
   }
 
   /// `Intermission/VERSION (Linux; ARCH)`.
-  public static func userAgent(version: String, architecture: String) -> String {
+  package static func userAgent(version: String, architecture: String) -> String {
     "Intermission/\(version) (Linux; \(architecture))"
   }
 
   /// The ISO 639-1 language of a POSIX locale name (`de_DE.UTF-8` gives `de`); nil for the C and
   /// POSIX locales and anything else that names no language.
-  public static func language(ofLocale locale: String?) -> String? {
+  package static func language(ofLocale locale: String?) -> String? {
     guard let locale else { return nil }
     let code = locale.prefix { $0.isLetter }
     guard (2...3).contains(code.count), code.allSatisfy({ $0.isASCII }), code != "C" else { return nil }

@@ -2,10 +2,9 @@ import IntermissionAds
 import IntermissionBasics
 import IntermissionCore
 import IntermissionVAST
+import IntermissionVideo
 
 extension FullscreenPresenter {
-  /// The longest the picture may lag the playhead before the video counts as frozen (405).
-  static let freezeLimit = 5.0
   /// Seconds of continuous viewable play that make a video's viewable impression (MRC video).
   static let videoViewableDuration = 2.0
 
@@ -40,8 +39,8 @@ extension FullscreenPresenter {
       failVideo(show, VASTError(.problemDisplaying, "the video stopped decoding: \(failure)"))
       return
     }
-    if video.hasFrozen(for: FullscreenPresenter.freezeLimit) {
-      failVideo(show, VASTError(.problemDisplaying, "no picture for \(Int(FullscreenPresenter.freezeLimit)) s"))
+    if video.hasFrozen {
+      failVideo(show, VASTError(.problemDisplaying, "no picture for \(Int(VideoPlayer.freezeLimit)) s"))
       return
     }
     switch video.ending {

@@ -303,7 +303,7 @@ public final class FullscreenPresenter {
         return
       }
       // A video's file is opened and its first picture decoded before anything is counted; one
-      // still without a picture after `VideoShow.firstPictureLimit` fails the show.
+      // still without a picture after `VideoPlayer.freezeLimit` fails the show.
       switch show.video?.opening(at: time) ?? .ready {
       case .ready: break
       case .pending:

@@ -2,12 +2,12 @@ import CSDL2
 
 /// The game controllers a window's game has opened: SDL sends a controller's button events only
 /// once it is opened. They close with this object, before SDL itself (which it keeps alive).
-public final class GameControllers {
+package final class GameControllers {
   private let system: SDLSystem
   private var opened: [OpaquePointer] = []
 
   /// Creates an empty set for the SDL of `system`.
-  public init(system: SDLSystem) {
+  package init(system: SDLSystem) {
     self.system = system
   }
 
@@ -16,12 +16,12 @@ public final class GameControllers {
   }
 
   /// How many controllers are open.
-  public var count: Int { opened.count }
+  package var count: Int { opened.count }
 
   /// Opens the controller at SDL device `index` (from `Event.controllerAdded`).
   /// - Returns: false if it is not a game controller SDL knows, or SDL cannot open it.
   @discardableResult
-  public func open(deviceIndex index: Int32) -> Bool {
+  package func open(deviceIndex index: Int32) -> Bool {
     guard SDL_IsGameController(index) == SDL_TRUE, let controller = SDL_GameControllerOpen(index) else { return false }
     opened.append(controller)
     return true

@@ -19,11 +19,11 @@ import IntermissionCore
 ///
 /// `INTERMISSION_VIDEO_AUDIO_DEVICE` names the device (as `SDL_GetAudioDeviceName` lists them, or,
 /// with SDL's disk driver, the file the ads' sound is written to); the default device otherwise.
-public final class SDLVideoSound: VideoSoundOutput {
+package final class SDLVideoSound: VideoSoundOutput {
   /// The environment variable that names the ads' audio device.
-  public static let deviceVariable = "INTERMISSION_VIDEO_AUDIO_DEVICE"
+  package static let deviceVariable = "INTERMISSION_VIDEO_AUDIO_DEVICE"
   /// The device opened for each show; nil is the default one.
-  public let deviceName: String?
+  package let deviceName: String?
 
   /// The audio subsystem start this output holds, as `AudioDeviceCloser` counted it; nil when SDL's
   /// audio did not start (then every video plays silent).
@@ -31,13 +31,13 @@ public final class SDLVideoSound: VideoSoundOutput {
 
   /// Creates the output, on the device `deviceName` (nil: the default one), and starts SDL's audio
   /// subsystem for it here, at set-up.
-  public init(deviceName: String? = nil) {
+  package init(deviceName: String? = nil) {
     self.deviceName = deviceName
     audioStart = AudioDeviceCloser.startSubsystem()
   }
 
   /// Creates the output on the device that `environment`'s `INTERMISSION_VIDEO_AUDIO_DEVICE` names.
-  public convenience init(environment: [String: String]) {
+  package convenience init(environment: [String: String]) {
     self.init(deviceName: environment[SDLVideoSound.deviceVariable].flatMap { $0.isEmpty ? nil : $0 })
   }
 
@@ -48,7 +48,7 @@ public final class SDLVideoSound: VideoSoundOutput {
 
   /// A device for one show: its open is handed to the closing thread, after the last show's close,
   /// so neither is waited for here (on the game's loop); nil when SDL's audio did not start.
-  public func openDevice(rate: Int, channels: Int) -> (any VideoSoundDevice)? {
+  package func openDevice(rate: Int, channels: Int) -> (any VideoSoundDevice)? {
     guard audioStart != nil else { return nil }
     return SDLVideoSoundDevice(rate: rate, channels: channels, deviceName: deviceName)
   }

@@ -1,4 +1,6 @@
+import Glibc
 import IntermissionAds
+import IntermissionBasics
 import IntermissionCore
 import IntermissionOverlay
 import IntermissionSDL
@@ -21,7 +23,10 @@ import IntermissionSDL
 ///
 /// The game gives `trace` to its `PauseGate` (`game.paused`, `game.resumed`) and to its overlay,
 /// with `adConfiguration` (ad loads delivered at known frames). Safe in parallel tests: each run
-/// takes the process's one SDL session (`SDLSession.exclusive`) for its whole length.
+/// takes the process's one SDL session (`SDLSession.exclusive`) for its whole length. The files an
+/// overlay made in the run keeps (its beacon queue with rewards and revenue, its HTTP cache) go to
+/// a folder of the run's own (`filesFolder`, as `XDG_DATA_HOME` and `XDG_CACHE_HOME`), removed
+/// after it: a test never reads, sends or hands over what the player's own runs left.
 public final class HeadlessLoop {
   /// The game's window (`SDL_Window *`), 960x640 by default, made and destroyed by `run`.
   public let window: OpaquePointer
@@ -35,6 +40,9 @@ public final class HeadlessLoop {
   public let windowSize: Size
   /// The overlay's timing for this run: loads wait for their due frame (deterministic).
   public let adConfiguration: AdOverlay.Configuration
+  /// The run's own folder for the files an overlay keeps: `data` (as `XDG_DATA_HOME`: the beacon
+  /// queue) and `cache` (as `XDG_CACHE_HOME`), removed when the run ends.
+  public let filesFolder: String
   /// The frame `nextFrame()` last began, from 0; -1 before the first.
   public private(set) var frame = -1
   private let frames: Int
@@ -86,18 +94,26 @@ public final class HeadlessLoop {
         throw HeadlessGame.SetupError(description: "SDL_CreateRenderer: \(String(cString: SDL_GetError()))")
       }
       defer { SDL_DestroyRenderer(renderer) }
+      let files = try HeadlessLoop.makeFilesFolder()
+      defer { HeadlessLoop.remove(files) }
       // What creating the window queued is the game's to see in its first frame, as in a real run.
       let loop = try HeadlessLoop(
-        window: window, renderer: renderer, fps: fps, seconds: seconds, script: parsed, configuration: configuration)
-      try body(loop)
+        window: window, renderer: renderer, fps: fps, seconds: seconds, script: parsed, configuration: configuration,
+        filesFolder: files)
+      try ProcessEnvironment.$overrides.withValue([
+        "XDG_DATA_HOME": files + "/data", "XDG_CACHE_HOME": files + "/cache",
+      ]) {
+        try body(loop)
+      }
       return HeadlessRun(lines: loop.output.lines)
     }
   }
 
   private init(
     window: OpaquePointer, renderer: OpaquePointer, fps: Double, seconds: Double, script: ReplayScript,
-    configuration: AdOverlay.Configuration
+    configuration: AdOverlay.Configuration, filesFolder: String
   ) throws {
+    self.filesFolder = filesFolder
     self.window = window
     self.renderer = renderer
     self.fps = fps
@@ -133,4 +149,19 @@ public final class HeadlessLoop {
 
   /// Where and when the banner can be clicked in this run.
   public var timing: BannerTiming { BannerTiming(windowSize: windowSize, configuration: adConfiguration) }
+
+  /// A fresh folder under the temporary folder (`TMPDIR`, else `/tmp`) for one run's files.
+  private static func makeFilesFolder() throws -> String {
+    let base = ProcessEnvironment.current()["TMPDIR"].flatMap { $0.hasPrefix("/") ? $0 : nil } ?? "/tmp"
+    var template = Array((base + "/intermission-headless-XXXXXX").utf8CString)
+    guard let made = mkdtemp(&template) else {
+      throw HeadlessGame.SetupError(description: "cannot make a folder for the run's files under \(base)")
+    }
+    return String(cString: made)
+  }
+
+  /// Removes `folder` and everything in it.
+  private static func remove(_ folder: String) {
+    FilePath.removeTree(folder)
+  }
 }

@@ -1,8 +1,8 @@
 /// Text cut to a width with "…", only between extended grapheme clusters (UAX #29, Swift's
 /// `Character`): never inside a base and its marks, an Indic conjunct, a flag or an emoji sequence.
-public enum GraphemeTruncation {
+package enum GraphemeTruncation {
   /// The ellipsis that ends cut text.
-  public static let ellipsis = "…"
+  package static let ellipsis = "…"
 
   /// `text` when it fits `width` by `measure`; else its longest grapheme prefix that, without the
   /// spaces at its end and with "…" after it, fits; "…" alone, or nothing when not even that fits.
@@ -12,7 +12,7 @@ public enum GraphemeTruncation {
   ///   - measure: a string's drawn width; called with whole candidate strings, so that a shaper
   ///     measures each as drawn (Arabic letters join differently at the cut).
   ///   - forcingEllipsis: cut even when `text` fits (its continuation was dropped).
-  public static func truncate(
+  package static func truncate(
     _ text: String, toFit width: Double, measure: (String) -> Double, forcingEllipsis: Bool = false
   ) -> String {
     if !forcingEllipsis, measure(text) <= width { return text }
@@ -37,7 +37,7 @@ public enum GraphemeTruncation {
   }
 
   /// The longest grapheme prefix of `text` that fits `width` by `measure` as it is (no ellipsis).
-  public static func longestPrefix(of text: String, fitting width: Double, measure: (String) -> Double) -> String {
+  package static func longestPrefix(of text: String, fitting width: Double, measure: (String) -> Double) -> String {
     let characters = Array(text)
     var low = 0
     var high = characters.count

@@ -6,9 +6,9 @@ import IntermissionCore
 /// other than Latin, and line breaks by dictionary (Thai, Lao, Khmer, Burmese, CJK). It is loaded
 /// with `dlopen` at the first such text, so that a run whose texts are Latin never maps it (its
 /// data library alone is 30 MB).
-public enum ICULibrary {
+package enum ICULibrary {
   /// Whether ICU can be loaded here: nil when it can, else why not. Asking loads it.
-  public static var unavailableReason: String? {
+  package static var unavailableReason: String? {
     var error = [CChar](repeating: 0, count: 512)
     guard intermission_text_icu_available(&error, error.count) != 0 else { return nil }
     return String(decoding: error.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)

@@ -2,11 +2,11 @@ import CText
 
 /// Where lines may break, by UAX #14 with ICU's dictionaries for languages written without spaces
 /// (Thai, Lao, Khmer, Burmese, and CJK), and the wrapping of text into lines that fit a width.
-public enum LineBreaker {
+package enum LineBreaker {
   /// The indices at which a new line may start in `text` (never its start; the last is its end),
   /// for text in `language` (a BCP 47 tag). Each is a grapheme cluster boundary. Latin text of
   /// letters, digits, spaces and common punctuation is broken without ICU (`LatinLineBreaks`).
-  public static func breakOpportunities(in text: String, language: String) -> [String.Index] {
+  package static func breakOpportunities(in text: String, language: String) -> [String.Index] {
     let units = Array(text.utf16)
     guard !units.isEmpty else { return [] }
     var offsets: [Int32]
@@ -37,7 +37,7 @@ public enum LineBreaker {
   /// opportunities of `language`; a segment wider than a line on its own is cut between grapheme
   /// clusters. When text is left over, the last line ends in "…" (cut to fit). Spaces at the end
   /// of a line are dropped.
-  public static func wrap(
+  package static func wrap(
     _ text: String, width: Double, maxLines: Int, language: String, measure: (String) -> Double
   ) -> [String] {
     guard maxLines > 0, !text.isEmpty else { return [] }

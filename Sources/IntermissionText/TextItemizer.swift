@@ -6,9 +6,9 @@ import CText
 /// Script property (ICU's `uscript`, with Common and Inherited characters taking their neighbours'
 /// script), and fonts from the caller, per extended grapheme cluster, so that a base and its marks,
 /// a flag or an emoji sequence always share a font. The runs are reordered by rule L2 of UAX #9.
-public enum TextItemizer {
+package enum TextItemizer {
   /// The paragraph direction to lay a line out in.
-  public enum Direction: Hashable, Sendable {
+  package enum Direction: Hashable, Sendable {
     /// From the text's first strong character (rules P2 and P3), left to right without one.
     case automatic
     /// Left to right.
@@ -23,7 +23,7 @@ public enum TextItemizer {
   ///   - direction: the paragraph's direction.
   ///   - font: the index of the font that draws a character, or nil when none does; such
   ///     characters are left out, and listed in the result's `missing`.
-  public static func itemize(
+  package static func itemize(
     _ text: String, direction: Direction = .automatic, font: (Character) -> Int?
   ) -> ItemizedText {
     var kept: [(character: Character, font: Int)] = []
@@ -108,9 +108,9 @@ public enum TextItemizer {
 
 /// Scalars that draw nothing of their own, so a font need not have them: joiners, variation
 /// selectors and emoji tag characters.
-public enum GlyphlessScalars {
+package enum GlyphlessScalars {
   /// Whether `scalar` is one of them.
-  public static func contains(_ scalar: Unicode.Scalar) -> Bool {
+  package static func contains(_ scalar: Unicode.Scalar) -> Bool {
     switch scalar.value {
     case 0x200C, 0x200D, 0xFE00...0xFE0F, 0xE0020...0xE007F, 0xE0100...0xE01EF: true
     default: false

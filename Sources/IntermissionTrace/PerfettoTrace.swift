@@ -8,14 +8,14 @@ import IntermissionCore
 /// impressions, beacons, loads and scripted input are instant events (`i`) with the record's
 /// fields as `args`; the frame number is a counter (`C`); metadata events (`M`) name the process
 /// and every track.
-public enum PerfettoTrace {
+package enum PerfettoTrace {
   /// The process every track belongs to.
   static let processID = 1
   /// The track of the instant events.
   static let marksTrack = 100
 
   /// The JSON text of `log`'s run.
-  public static func json(of log: TraceLog) -> String {
+  package static func json(of log: TraceLog) -> String {
     let timeline = Timeline(log)
     var events: [String] = []
     events.append(metadata("process_name", track: nil, name: "Intermission"))

@@ -3,9 +3,9 @@ import IntermissionCore
 
 /// A `RunReport` written out: as a table for people (`table`), or as one JSON object for
 /// dashboards (`json`), with the same figures.
-public enum RunReportText {
+package enum RunReportText {
   /// The report as a table, titled with `name`, the trace it was read from.
-  public static func table(_ report: RunReport, name: String) -> String {
+  package static func table(_ report: RunReport, name: String) -> String {
     var out = "Intermission run report: \(name): \(seconds(report.duration)), \(report.records) records\n\n"
     let header = [
       "format", "placement", "requests", "fills", "fill rate", "shows", "impressions", "viewable", "clicks", "CTR",
@@ -63,7 +63,7 @@ public enum RunReportText {
   /// (seconds by holder), `beacons`, `pendingRevenueEvents`, `pendingRevenue` (by currency),
   /// `revenueNotCounted` (by reason), `duration`, `records` and `skippedLines` (the numbers of the
   /// lines that were not records).
-  public static func json(_ report: RunReport, skippedLines: [Int]) -> String {
+  package static func json(_ report: RunReport, skippedLines: [Int]) -> String {
     let rows = report.rows.map { row -> String in
       let currencies = row.revenue.keys.sorted()
       let members: [(String, String)] = [

@@ -1,34 +1,34 @@
 /// A run as lanes on a time axis, built from its trace: who held the game and when, whether it ran,
 /// the banner's state, when it was viewable, the open ad view, the scenes, and the marks (clicks,
 /// scripted input, impressions, what they earned, rewards, beacons, loads).
-public struct Timeline: Sendable {
+package struct Timeline: Sendable {
   /// Something that lasted, on a lane.
-  public struct Interval: Hashable, Sendable {
+  package struct Interval: Hashable, Sendable {
     /// When it began, in host seconds.
-    public var start: Double
+    package var start: Double
     /// When it ended, in host seconds.
-    public var end: Double
+    package var end: Double
     /// What it was: a reason, a banner state, an ad's id, a scene's name.
-    public var label: String
+    package var label: String
   }
 
   /// What a lane shows.
-  public enum LaneKind: String, Sendable, CaseIterable {
+  package enum LaneKind: String, Sendable, CaseIterable {
     case hold, running, banner, viewable, adView, scene
   }
 
   /// A row of intervals.
-  public struct Lane: Sendable {
+  package struct Lane: Sendable {
     /// The lane's name, as the picture labels it (`hold: user`, `running`, `banner`, ...).
-    public let name: String
+    package let name: String
     /// What it shows.
-    public let kind: LaneKind
+    package let kind: LaneKind
     /// Its intervals, in time order.
-    public let intervals: [Interval]
+    package let intervals: [Interval]
   }
 
   /// What a mark is.
-  public enum MarkKind: String, Sendable, CaseIterable {
+  package enum MarkKind: String, Sendable, CaseIterable {
     case click, refusedClick, input, impression, beaconSent, beaconFailed, beaconDropped, adLoaded, adFailed
     /// An impression's `ad.revenue`, labelled with its value and currency.
     case revenue
@@ -37,34 +37,34 @@ public struct Timeline: Sendable {
   }
 
   /// Something that happened at a moment.
-  public struct Mark: Hashable, Sendable {
+  package struct Mark: Hashable, Sendable {
     /// When, in host seconds.
-    public let time: Double
+    package let time: Double
     /// What.
-    public let kind: MarkKind
+    package let kind: MarkKind
     /// Its details, for a tooltip (`key Escape`, `starfall`, ...).
-    public let label: String
+    package let label: String
   }
 
   /// How long the banner takes to slide in or out (`AdBanner.animationDuration`).
-  public static let slideDuration = 0.25
+  package static let slideDuration = 0.25
 
   /// The run's first and last host times.
-  public let start: Double
+  package let start: Double
   /// The run's last host time.
-  public let end: Double
+  package let end: Double
   /// Frames per second of host time, from `host.started` or the records themselves.
-  public let fps: Double
+  package let fps: Double
   /// The lanes: one per pause reason, then running, banner, viewable, ad view, scenes.
-  public let lanes: [Lane]
+  package let lanes: [Lane]
   /// The marks, in time order.
-  public let marks: [Mark]
+  package let marks: [Mark]
 
   /// Builds the timeline of `log`. Holds come from `pause.held` and `pause.released`; a trace
   /// written before those existed is read from `director.paused`, `director.resumed`,
   /// `game.paused` and `game.resumed` instead (each reason's bar then runs from the pause it caused
   /// to the next resume).
-  public init(_ log: TraceLog) {
+  package init(_ log: TraceLog) {
     let records = log.records
     start = min(0, records.first?.time ?? 0)
     end = max(records.map(\.time).max() ?? 0, start)
@@ -90,7 +90,7 @@ public struct Timeline: Sendable {
   }
 
   /// The frame at `time`, as the run's frame rate gives it.
-  public func frame(at time: Double) -> Int { Int((time * fps).rounded()) }
+  package func frame(at time: Double) -> Int { Int((time * fps).rounded()) }
 
   private static func mark(of record: TraceLog.Record) -> Mark? {
     let id = record["id"] ?? ""

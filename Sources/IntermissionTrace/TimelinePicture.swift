@@ -9,20 +9,20 @@ import IntermissionCore
 ///
 /// The root element carries the axis's scale (`data-t0`, `data-x0`, `data-px-per-second`) and each
 /// bar its lane (`data-lane`), so that tools and tests can read the picture back.
-public struct TimelinePicture {
+package struct TimelinePicture {
   /// The picture's width in pixels.
-  public var width = 1200.0
+  package var width = 1200.0
   /// Where the plot begins, after the lane labels.
-  public var plotLeft = 150.0
+  package var plotLeft = 150.0
   /// Pixels between the plot and the right edge.
-  public var rightMargin = 44.0
+  package var rightMargin = 44.0
   /// One lane's height.
-  public var laneHeight = 22.0
+  package var laneHeight = 22.0
   /// Marks this close (in pixels) merge into one with a count.
-  public var markSpacing = 6.0
+  package var markSpacing = 6.0
 
   /// Creates a picture with the default layout.
-  public init() {}
+  package init() {}
 
   /// The colour of each lane kind and mark kind, the same in every picture and in the legend.
   static func color(of kind: Timeline.LaneKind, label: String) -> String {
@@ -68,7 +68,7 @@ public struct TimelinePicture {
   ]
 
   /// The SVG text of `timeline`, titled `title`.
-  public func svg(of timeline: Timeline, title: String) -> String {
+  package func svg(of timeline: Timeline, title: String) -> String {
     let duration = max(timeline.end - timeline.start, 1e-3)
     let plotWidth = width - plotLeft - rightMargin
     let scale = plotWidth / duration

@@ -8,9 +8,9 @@ import IntermissionCore
 /// The `intermission-trace` command: reads a trace (a file, or `-` for standard input) and writes
 /// its timeline as an SVG picture (`timeline`), as a Chrome Trace Event file for Perfetto
 /// (`perfetto`), or the run's ad report (`report`: a table, or one JSON object with `--json`).
-public enum TraceCommand {
+package enum TraceCommand {
   /// The usage text.
-  public static let usage = """
+  package static let usage = """
     usage: intermission-trace timeline TRACE -o FILE.svg [--title TEXT]
            intermission-trace perfetto TRACE -o FILE.json
            intermission-trace report TRACE [--json] [-o FILE]
@@ -23,21 +23,21 @@ public enum TraceCommand {
     """
 
   /// The largest trace read, in bytes.
-  public static let maximumTraceSize = 512 << 20
+  package static let maximumTraceSize = 512 << 20
 
   /// Exit code: done.
-  public static let success: Int32 = 0
+  package static let success: Int32 = 0
   /// Exit code: a file could not be read or written.
-  public static let ioFailure: Int32 = 1
+  package static let ioFailure: Int32 = 1
   /// Exit code: bad usage.
-  public static let usageFailure: Int32 = 2
+  package static let usageFailure: Int32 = 2
 
   /// Runs the command.
   /// - Parameters:
   ///   - arguments: the command line, without the program's name.
   ///   - diagnostics: where error and warning lines go (standard error).
   /// - Returns: the exit code.
-  public static func main(
+  package static func main(
     arguments: [String], diagnostics: (String) -> Void = FileDescriptor.printToStandardError
   ) -> Int32 {
     if arguments.first == "--help" || arguments.first == "-h" {

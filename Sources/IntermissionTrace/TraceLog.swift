@@ -3,51 +3,51 @@ import IntermissionCore
 
 /// An Intermission trace read back: one record per JSON line, whoever wrote it (the program, a
 /// game's own loop, the C API), with the lines that were not records kept aside by number.
-public struct TraceLog: Sendable {
+package struct TraceLog: Sendable {
   /// One trace record.
-  public struct Record: Hashable, Sendable {
+  package struct Record: Hashable, Sendable {
     /// The 1-based line it was read from.
-    public let line: Int
+    package let line: Int
     /// The frame it was recorded in.
-    public let frame: Int
+    package let frame: Int
     /// The host time of that frame, in seconds.
-    public let time: Double
+    package let time: Double
     /// The event's name, such as `pause.held`.
-    public let event: String
+    package let event: String
     /// The event's other fields, in order, as text: strings as they are, numbers and booleans as
     /// JSON writes them.
-    public let fields: [(key: String, value: String)]
+    package let fields: [(key: String, value: String)]
 
     /// The field `key`, if the record has it.
-    public subscript(key: String) -> String? { fields.first { $0.key == key }?.value }
+    package subscript(key: String) -> String? { fields.first { $0.key == key }?.value }
 
-    public static func == (a: Record, b: Record) -> Bool {
+    package static func == (a: Record, b: Record) -> Bool {
       a.line == b.line && a.frame == b.frame && a.time == b.time && a.event == b.event
         && a.fields.map(\.key) == b.fields.map(\.key) && a.fields.map(\.value) == b.fields.map(\.value)
     }
 
-    public func hash(into hasher: inout Hasher) {
+    package func hash(into hasher: inout Hasher) {
       hasher.combine(line)
       hasher.combine(event)
     }
   }
 
   /// A line that is not a record: its number and what is wrong with it.
-  public struct Problem: Error, Hashable, Sendable, CustomStringConvertible {
+  package struct Problem: Error, Hashable, Sendable, CustomStringConvertible {
     /// The 1-based line number.
-    public let line: Int
+    package let line: Int
     /// What is wrong.
-    public let reason: String
-    public var description: String { "line \(line): \(reason)" }
+    package let reason: String
+    package var description: String { "line \(line): \(reason)" }
   }
 
   /// The records, in the order of the file.
-  public let records: [Record]
+  package let records: [Record]
   /// The lines that were not records (blank lines are skipped silently).
-  public let problems: [Problem]
+  package let problems: [Problem]
 
   /// Reads `bytes`, JSON Lines (LF or CRLF).
-  public init(bytes: [UInt8]) {
+  package init(bytes: [UInt8]) {
     var records: [Record] = []
     var problems: [Problem] = []
     var number = 0
@@ -66,7 +66,7 @@ public struct TraceLog: Sendable {
   }
 
   /// Reads `text`.
-  public init(text: String) { self.init(bytes: Array(text.utf8)) }
+  package init(text: String) { self.init(bytes: Array(text.utf8)) }
 
   private static func record(_ bytes: [UInt8], line: Int) -> Result<Record, Problem> {
     let value: StrictJSON.Value

@@ -1,6 +1,6 @@
 extension VASTDocument {
   /// The VAST versions read: 2.0 to 4.3.
-  public static let supportedVersions: Set<String> = ["2.0", "3.0", "4.0", "4.1", "4.2", "4.3"]
+  package static let supportedVersions: Set<String> = ["2.0", "3.0", "4.0", "4.1", "4.2", "4.3"]
 
   /// Reads the VAST document in `bytes`, untrusted: at most `XMLReader.maximumSize` bytes and
   /// `XMLReader.maximumDepth` levels, no DTD and no entities. Elements are matched by local name,
@@ -8,7 +8,7 @@ extension VASTDocument {
   /// the white space around them (CDATA on lines of its own).
   /// - Throws: `VASTError` 100 when it is not XML that can be read, 101 when it is not VAST, 102 for
   ///   another version.
-  public static func read(_ bytes: [UInt8]) throws(VASTError) -> VASTDocument {
+  package static func read(_ bytes: [UInt8]) throws(VASTError) -> VASTDocument {
     let root: XMLElement
     do {
       root = try XMLReader.parse(bytes)

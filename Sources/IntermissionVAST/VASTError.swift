@@ -1,21 +1,21 @@
 /// A VAST error: its code, as the IAB's VAST 4 table numbers it and `[ERRORCODE]` reports it to
 /// the ad's Error URLs, and what was wrong.
-public struct VASTError: Error, Hashable, Sendable, CustomStringConvertible {
+package struct VASTError: Error, Hashable, Sendable, CustomStringConvertible {
   /// The VAST error code.
-  public let code: Code
+  package let code: Code
   /// What was wrong, and where.
-  public let reason: String
+  package let reason: String
 
   /// Creates an error.
-  public init(_ code: Code, _ reason: String) {
+  package init(_ code: Code, _ reason: String) {
     self.code = code
     self.reason = reason
   }
 
-  public var description: String { "VAST error \(code.rawValue): \(reason)" }
+  package var description: String { "VAST error \(code.rawValue): \(reason)" }
 
   /// The codes Intermission reports.
-  public enum Code: Int, Hashable, Sendable {
+  package enum Code: Int, Hashable, Sendable {
     /// The document is not XML that can be read (malformed, too large, too deep, a DTD).
     case xmlParsing = 100
     /// The document is XML but not VAST (no `VAST` root, an ad without `InLine` or `Wrapper`).

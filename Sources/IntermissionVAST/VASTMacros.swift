@@ -6,25 +6,25 @@ import IntermissionCore
 /// `[ERRORCODE]`, `[TIMESTAMP]`, `[CACHEBUSTING]`, `[ADPLAYHEAD]`, `[ASSETURI]` and `[ADSERVINGID]`
 /// are filled, percent-encoded; any other macro becomes -1 (VAST 4.1: "unknown"), and a macro
 /// with no value here (an error code on a tracker that is no Error URL) is -1 as well.
-public struct VASTMacros: Hashable, Sendable {
+package struct VASTMacros: Hashable, Sendable {
   /// `[ERRORCODE]`, on Error URLs.
-  public var errorCode: VASTError.Code?
+  package var errorCode: VASTError.Code?
   /// `[TIMESTAMP]`: ISO 8601 with milliseconds (`2026-12-01T20:59:23.110Z`).
-  public var timestamp: String?
+  package var timestamp: String?
   /// `[CACHEBUSTING]`: 8 random digits.
-  public var cacheBusting: String?
+  package var cacheBusting: String?
   /// `[ADPLAYHEAD]`: the playhead, in seconds.
-  public var playhead: Double?
+  package var playhead: Double?
   /// `[ASSETURI]`: the media file played.
-  public var assetURI: String?
+  package var assetURI: String?
   /// `[ADSERVINGID]`.
-  public var adServingID: String?
+  package var adServingID: String?
 
   /// No values: every macro becomes -1.
-  public init() {}
+  package init() {}
 
   /// `url` with every `[MACRO]` replaced.
-  public func substitute(_ url: String) -> String {
+  package func substitute(_ url: String) -> String {
     var output = ""
     var rest = url[...]
     while let open = rest.firstIndex(of: "[") {
@@ -57,7 +57,7 @@ public struct VASTMacros: Hashable, Sendable {
   }
 
   /// `seconds` as VAST writes a time: `HH:MM:SS.mmm`.
-  public static func clockText(_ seconds: Double) -> String {
+  package static func clockText(_ seconds: Double) -> String {
     let milliseconds = Int((max(0, seconds) * 1000).rounded())
     let (hours, minutes) = (milliseconds / 3_600_000, milliseconds / 60_000 % 60)
     let (whole, fraction) = (milliseconds / 1000 % 60, milliseconds % 1000)
@@ -70,5 +70,5 @@ public struct VASTMacros: Hashable, Sendable {
 
   /// `text` with every byte but RFC 3986's unreserved characters percent-encoded
   /// (`PercentEncoding.encoded(_:)`).
-  public static func percentEncoded(_ text: String) -> String { PercentEncoding.encoded(text) }
+  package static func percentEncoded(_ text: String) -> String { PercentEncoding.encoded(text) }
 }

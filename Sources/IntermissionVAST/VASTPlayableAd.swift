@@ -1,20 +1,20 @@
 /// An inline ad that can be played, with its media file chosen and every tracker of its chain.
-public struct VASTPlayableAd: Hashable, Sendable {
+package struct VASTPlayableAd: Hashable, Sendable {
   /// The inline ad's id (`Ad@id`).
-  public var id: String
+  package var id: String
   /// The inline ad.
-  public var inline: VASTInline
+  package var inline: VASTInline
   /// Its linear creative.
-  public var linear: VASTLinear
+  package var linear: VASTLinear
   /// The media file chosen to play.
-  public var mediaFile: VASTMediaFile
+  package var mediaFile: VASTMediaFile
   /// The trackers of every wrapper of the chain, outermost first, then the inline ad's.
-  public var trackers: VASTTrackers
+  package var trackers: VASTTrackers
   /// How many wrappers led to it.
-  public var wrapperCount: Int
+  package var wrapperCount: Int
 
   /// The MIME types of the media files every FFmpeg build decodes that Intermission plays.
-  public static let commonTypes: Set<String> = ["video/mp4", "video/webm"]
+  package static let commonTypes: Set<String> = ["video/mp4", "video/webm"]
 
   /// The inline ad of `resolved` if it can be played: a video ad with a linear creative no longer
   /// than `maxDuration` seconds, and a media file of a type in `playableTypes`, chosen for a view
@@ -22,7 +22,7 @@ public struct VASTPlayableAd: Hashable, Sendable {
   /// - Throws: `VASTError` 200 for an audio ad, 201 without a linear creative, 202 for a duration
   ///   over `maxDuration` (or none), 403 when no media file can be played (VPAID or another
   ///   `apiFramework` only, or no playable type).
-  public init(
+  package init(
     _ resolved: VASTResolvedAd, playableTypes: Set<String>, viewWidth: Int, maxDuration: Double
   ) throws(VASTError) {
     if resolved.adType?.lowercased() == "audio" {
@@ -51,7 +51,7 @@ public struct VASTPlayableAd: Hashable, Sendable {
   /// `playableTypes` and no `apiFramework`; then the width closest to `viewWidth` without exceeding
   /// twice it (the narrowest, when every one exceeds it); then the bitrate nearest 2,500 kbit/s.
   /// - Throws: `VASTError` 403 when no file qualifies.
-  public static func chooseMediaFile(
+  package static func chooseMediaFile(
     _ files: [VASTMediaFile], playableTypes: Set<String>, viewWidth: Int
   ) throws(VASTError) -> VASTMediaFile {
     let playable = files.filter { file in

@@ -1,24 +1,24 @@
 /// An inline ad reached through zero or more wrappers, with the trackers of the whole chain.
-public struct VASTResolvedAd: Hashable, Sendable {
+package struct VASTResolvedAd: Hashable, Sendable {
   /// The inline ad's id.
-  public var id: String
+  package var id: String
   /// Its `adType`, when given.
-  public var adType: String?
+  package var adType: String?
   /// The inline ad.
-  public var inline: VASTInline
+  package var inline: VASTInline
   /// Every wrapper's trackers, outermost first, then the inline ad's.
-  public var trackers: VASTTrackers
+  package var trackers: VASTTrackers
   /// How many wrappers led to it.
-  public var wrapperCount: Int
+  package var wrapperCount: Int
 }
 
 /// Why a VAST response gave no ad: the error, and every Error URL of the chain as far as it went
 /// (the wrappers' and, where one was read, the last document's), which the error is reported to.
-public struct VASTResolutionFailure: Error, Hashable, Sendable {
+package struct VASTResolutionFailure: Error, Hashable, Sendable {
   /// The error.
-  public var error: VASTError
+  package var error: VASTError
   /// Where to report it (`[ERRORCODE]` filled with `error.code`).
-  public var errorURLs: [String]
+  package var errorURLs: [String]
 }
 
 /// Follows a VAST response's wrappers to an inline ad, as VAST 4.x says: at most
@@ -29,31 +29,31 @@ public struct VASTResolutionFailure: Error, Hashable, Sendable {
 /// A resolution is bounded whatever the documents say: `fallbackOnNoAd` tries a document's other
 /// ads at every level, so it fetches at most `maximumFetches` ad tags in all and tries at most
 /// `maximumAdsPerDocument` ads of each document; past either, it ends in error 302.
-public struct VASTResolver: Sendable {
+package struct VASTResolver: Sendable {
   /// The most wrappers followed; one more is error 302.
-  public static let maximumWrappers = 5
+  package static let maximumWrappers = 5
   /// The most ad tags one resolution fetches, every level and every fallback together; one more is
   /// error 302.
-  public static let defaultMaximumFetches = 10
+  package static let defaultMaximumFetches = 10
   /// The most ads of one document tried (the ad to play, then its fallbacks); past them, error 302.
-  public static let defaultMaximumAdsPerDocument = 16
+  package static let defaultMaximumAdsPerDocument = 16
 
   /// Fetches a wrapper's ad tag: the document's bytes, or a `VASTError` (301 for a hop that
   /// failed or timed out).
-  public typealias Fetch = @Sendable (_ url: String) -> Result<[UInt8], VASTError>
+  package typealias Fetch = @Sendable (_ url: String) -> Result<[UInt8], VASTError>
 
   private let fetch: Fetch
   /// The most ad tags one resolution fetches.
-  public let maximumFetches: Int
+  package let maximumFetches: Int
   /// The most ads of one document tried.
-  public let maximumAdsPerDocument: Int
+  package let maximumAdsPerDocument: Int
 
   /// Creates a resolver that fetches ad tags with `fetch`.
   /// - Parameters:
   ///   - fetch: fetches one ad tag.
   ///   - maximumFetches: the most ad tags one resolution fetches.
   ///   - maximumAdsPerDocument: the most ads of one document tried.
-  public init(
+  package init(
     fetch: @escaping Fetch, maximumFetches: Int = VASTResolver.defaultMaximumFetches,
     maximumAdsPerDocument: Int = VASTResolver.defaultMaximumAdsPerDocument
   ) {
@@ -63,7 +63,7 @@ public struct VASTResolver: Sendable {
   }
 
   /// The inline ad `document` leads to.
-  public func resolve(_ document: VASTDocument) -> Result<VASTResolvedAd, VASTResolutionFailure> {
+  package func resolve(_ document: VASTDocument) -> Result<VASTResolvedAd, VASTResolutionFailure> {
     var fetches = 0
     return resolve(document, chain: VASTTrackers(), wrappers: 0, visited: [], mayBeWrapper: true, fetches: &fetches)
   }

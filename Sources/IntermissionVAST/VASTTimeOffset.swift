@@ -1,13 +1,13 @@
 /// A point in a linear ad: a time (`HH:MM:SS` or `HH:MM:SS.mmm`) or a share of its duration
 /// (`n%`), as `Linear@skipoffset` and `Tracking@offset` give one.
-public enum VASTTimeOffset: Hashable, Sendable {
+package enum VASTTimeOffset: Hashable, Sendable {
   /// Seconds from the start.
   case seconds(Double)
   /// A share of the duration, from 0 to 1.
   case fraction(Double)
 
   /// Reads `text`; nil when it is neither form (or out of range).
-  public init?(_ text: String) {
+  package init?(_ text: String) {
     let trimmed = text.trimmingWhitespace
     if trimmed.hasSuffix("%") {
       guard let percent = Double(trimmed.dropLast()), percent.isFinite, percent >= 0, percent <= 100 else {
@@ -22,7 +22,7 @@ public enum VASTTimeOffset: Hashable, Sendable {
   }
 
   /// Seconds of `HH:MM:SS(.mmm)`, or nil.
-  public static func clockSeconds(_ text: String) -> Double? {
+  package static func clockSeconds(_ text: String) -> Double? {
     let parts = text.trimmingWhitespace.split(separator: ":", omittingEmptySubsequences: false)
     guard parts.count == 3, let hours = Int(parts[0]), let minutes = Int(parts[1]),
       let seconds = Double(parts[2]), seconds.isFinite, parts[2].first?.isNumber == true,
@@ -32,7 +32,7 @@ public enum VASTTimeOffset: Hashable, Sendable {
   }
 
   /// The offset in seconds into an ad of `duration` seconds.
-  public func seconds(in duration: Double) -> Double {
+  package func seconds(in duration: Double) -> Double {
     switch self {
     case .seconds(let seconds): seconds
     case .fraction(let fraction): fraction * duration

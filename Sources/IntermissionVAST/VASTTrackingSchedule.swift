@@ -4,58 +4,58 @@
 ///
 /// It decides; it sends nothing. The player asks it at each step which trackers are due and hands
 /// their URLs, with macros filled, to the durable beacon queue.
-public struct VASTTrackingSchedule: Sendable {
+package struct VASTTrackingSchedule: Sendable {
   /// A moment of continuous play.
-  public enum Milestone: Hashable, Sendable {
+  package enum Milestone: Hashable, Sendable {
     /// The first quartile (1), the midpoint (2) or the third quartile (3).
     case quartile(Int)
   }
 
   /// The trackers of the ad's whole chain.
-  public let trackers: VASTTrackers
+  package let trackers: VASTTrackers
   /// The ad's length in seconds, which places the quartiles and percentage offsets.
-  public let duration: Double
+  package let duration: Double
   private var firedEvents: Set<Int> = []
   private var passedQuartiles = 0
   private var firedImpression = false
   private var firedViewability = false
 
   /// A schedule of `trackers` for an ad of `duration` seconds.
-  public init(trackers: VASTTrackers, duration: Double) {
+  package init(trackers: VASTTrackers, duration: Double) {
     self.trackers = trackers
     self.duration = max(0, duration)
   }
 
   /// The Impression URLs of the whole chain, the first time only.
-  public mutating func takeImpressions() -> [String] {
+  package mutating func takeImpressions() -> [String] {
     guard !firedImpression else { return [] }
     firedImpression = true
     return trackers.impressions
   }
 
   /// The `Viewable` (or `NotViewable`) URLs of the chain, the first time either is asked only.
-  public mutating func takeViewability(viewable: Bool) -> [String] {
+  package mutating func takeViewability(viewable: Bool) -> [String] {
     guard !firedViewability else { return [] }
     firedViewability = true
     return viewable ? trackers.viewable : trackers.notViewable
   }
 
   /// The ClickTracking URLs: every click is reported (VAST counts clicks, not the first one).
-  public var clickTrackings: [String] { trackers.clickTrackings }
+  package var clickTrackings: [String] { trackers.clickTrackings }
 
   /// The trackers of `kind` not fired yet, now marked as fired.
-  public mutating func take(_ kind: VASTTrackingEvent.Kind) -> [VASTTrackingEvent] {
+  package mutating func take(_ kind: VASTTrackingEvent.Kind) -> [VASTTrackingEvent] {
     take { $0.kind == kind }
   }
 
   /// How many quartiles continuous play passed (0 to 3).
-  public var passedQuartileCount: Int { passedQuartiles }
+  package var passedQuartileCount: Int { passedQuartiles }
 
   /// The playhead reached `playhead` in continuous play: the quartile it passed first now, and the
   /// trackers it and the `progress` offsets passed now are due, in playhead order. Quartiles never
   /// arrive together: a playhead that leapt past two passes the next one now and the other at the
   /// next step. A step with nothing due allocates nothing.
-  public mutating func advance(to playhead: Double) -> (milestones: [Milestone], due: [VASTTrackingEvent]) {
+  package mutating func advance(to playhead: Double) -> (milestones: [Milestone], due: [VASTTrackingEvent]) {
     guard duration > 0 else { return ([], []) }
     var milestones: [Milestone] = []
     var quartile: (at: Double, trackers: [VASTTrackingEvent])?

@@ -2,18 +2,18 @@ import CExpat
 
 /// An element of a parsed XML document: its local name (any namespace dropped), its attributes by
 /// local name, its own text (CDATA included), and its child elements in order.
-public struct XMLElement: Sendable, Equatable {
+package struct XMLElement: Sendable, Equatable {
   /// The local name.
-  public var name: String
+  package var name: String
   /// The attributes, by local name.
-  public var attributes: [String: String]
+  package var attributes: [String: String]
   /// The element's own text, its children's left out.
-  public var text: String
+  package var text: String
   /// The child elements, in document order.
-  public var children: [XMLElement]
+  package var children: [XMLElement]
 
   /// Creates an element.
-  public init(name: String, attributes: [String: String] = [:], text: String = "", children: [XMLElement] = []) {
+  package init(name: String, attributes: [String: String] = [:], text: String = "", children: [XMLElement] = []) {
     self.name = name
     self.attributes = attributes
     self.text = text
@@ -21,46 +21,46 @@ public struct XMLElement: Sendable, Equatable {
   }
 
   /// The first child named `name`.
-  public func child(_ name: String) -> XMLElement? { children.first { $0.name == name } }
+  package func child(_ name: String) -> XMLElement? { children.first { $0.name == name } }
 
   /// Every child named `name`, in order.
-  public func children(_ name: String) -> [XMLElement] { children.filter { $0.name == name } }
+  package func children(_ name: String) -> [XMLElement] { children.filter { $0.name == name } }
 
   /// The text without the white space around it (a CDATA URL's newlines and indentation).
-  public var trimmedText: String {
+  package var trimmedText: String {
     String(text.drop { $0.isWhitespace }.reversed().drop { $0.isWhitespace }.reversed())
   }
 }
 
 /// Reads XML documents with libexpat (`CExpat`, loaded at the first read), as untrusted input.
-public enum XMLReader {
+package enum XMLReader {
   /// The largest document read, in bytes.
-  public static let maximumSize = 1 << 20
+  package static let maximumSize = 1 << 20
   /// The deepest nesting of elements read.
-  public static let maximumDepth = 64
+  package static let maximumDepth = 64
   /// The document bytes each element or attribute needs, on average, beyond the small
   /// documents' allowance: the tree of a document then takes at most about 8 times its size.
-  public static let bytesPerNode = 16
+  package static let bytesPerNode = 16
   /// The elements and attributes any document may hold, however small.
-  public static let minimumNodes = 128
+  package static let minimumNodes = 128
 
   /// The most elements and attributes (an element counts one, and one more for each attribute) a
   /// document of `size` bytes may hold: one per `bytesPerNode` bytes, and at least `minimumNodes`.
   /// Each costs up to about 128 bytes in the tree, so a document's tree takes at most 8 times its
   /// size (or 16 KiB, for a small one: 64 nested elements are read whatever their size).
-  public static func maximumNodes(ofDocumentSize size: Int) -> Int { max(minimumNodes, size / bytesPerNode) }
+  package static func maximumNodes(ofDocumentSize size: Int) -> Int { max(minimumNodes, size / bytesPerNode) }
 
   /// Why a document was not read.
-  public struct Refusal: Error, Hashable, CustomStringConvertible {
+  package struct Refusal: Error, Hashable, CustomStringConvertible {
     /// What was wrong, and where.
-    public let description: String
+    package let description: String
   }
 
   /// The root element of the document in `bytes`.
   /// - Throws: `Refusal` for a document over `maximumSize`, malformed XML, a document type
   ///   declaration (and so any entity), nesting deeper than `maximumDepth`, more elements and
   ///   attributes than `maximumNodes(ofDocumentSize:)`, or no libexpat.
-  public static func parse(_ bytes: [UInt8]) throws(Refusal) -> XMLElement {
+  package static func parse(_ bytes: [UInt8]) throws(Refusal) -> XMLElement {
     guard bytes.count <= maximumSize else {
       throw Refusal(description: "the document has \(bytes.count) bytes, more than \(maximumSize)")
     }

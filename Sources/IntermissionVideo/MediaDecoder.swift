@@ -9,40 +9,40 @@ import IntermissionCore
 /// file cannot make FFmpeg fetch anything. Video comes out as I420 (4:2:0) planes, converted by
 /// libswscale when the file is in another format; audio as interleaved 32-bit float samples at
 /// the rate and channel count asked for, resampled by libswresample.
-public final class MediaDecoder {
+package final class MediaDecoder {
   /// The largest video decoded, in pixels: 3840 x 2160.
-  public static let maximumSize = (width: 3840, height: 2160)
+  package static let maximumSize = (width: 3840, height: 2160)
 
   /// What the file holds, probed when it opens.
-  public struct Info: Hashable, Sendable {
+  package struct Info: Hashable, Sendable {
     /// The video's size in pixels.
-    public var width: Int
+    package var width: Int
     /// The video's height in pixels.
-    public var height: Int
+    package var height: Int
     /// The file's duration in seconds; 0 when it does not say.
-    public var duration: Double
+    package var duration: Double
     /// The video's average frame rate; 0 when unknown.
-    public var frameRate: Double
+    package var frameRate: Double
     /// Whether its audio is decoded (there is an audio stream, and audio was asked for).
-    public var hasAudio: Bool
+    package var hasAudio: Bool
     /// The demuxer's name, such as `mov,mp4,m4a,3gp,3g2,mj2` or `matroska,webm`.
-    public var container: String
+    package var container: String
     /// The video codec's name (`h264`, `vp9`, ...).
-    public var videoCodec: String
+    package var videoCodec: String
     /// The audio codec's name (`aac`, `opus`, ...), or "" without audio.
-    public var audioCodec: String
+    package var audioCodec: String
   }
 
   /// Why a file was not opened or stopped decoding.
-  public struct Failure: Error, Hashable, CustomStringConvertible {
+  package struct Failure: Error, Hashable, CustomStringConvertible {
     /// What was wrong.
-    public let description: String
+    package let description: String
     /// Whether the file was refused for a picture larger than `maximumSize`.
-    public var isTooLarge: Bool { description.hasPrefix("video of ") && description.containsText("(at most ") }
+    package var isTooLarge: Bool { description.hasPrefix("video of ") && description.containsText("(at most ") }
   }
 
   /// One decoded frame.
-  public enum Frame: Sendable {
+  package enum Frame: Sendable {
     /// A picture.
     case video(VideoFrame)
     /// Samples of sound.
@@ -52,15 +52,15 @@ public final class MediaDecoder {
   }
 
   /// What the file holds.
-  public let info: Info
+  package let info: Info
   /// The rate its sound is converted to, in Hz.
-  public let audioRate: Int
+  package let audioRate: Int
   let media: OpaquePointer
   /// The channels its sound is converted to (0: its sound is not decoded).
-  public let audioChannels: Int
+  package let audioChannels: Int
 
   /// Whether FFmpeg can be loaded here: nil when it can, else why not.
-  public static var unavailableReason: String? {
+  package static var unavailableReason: String? {
     var error = [CChar](repeating: 0, count: 256)
     return intermission_media_available(&error, error.count) == 0 ? nil : text(error)
   }
@@ -68,7 +68,7 @@ public final class MediaDecoder {
   /// The MIME types of video files this FFmpeg decodes: `video/mp4` with an H.264 and an AAC
   /// decoder, `video/webm` with a VP8 or VP9 and a Vorbis or Opus decoder. Empty when FFmpeg cannot
   /// be loaded. Asking loads FFmpeg.
-  public static var playableTypes: Set<String> {
+  package static var playableTypes: Set<String> {
     func has(_ name: String) -> Bool { intermission_media_has_decoder(name) != 0 }
     var types: Set<String> = []
     if has("h264"), has("aac") { types.insert("video/mp4") }
@@ -80,7 +80,7 @@ public final class MediaDecoder {
   /// `audioChannels` channels (0 decodes no audio).
   /// - Throws: `Failure` for a file FFmpeg does not read, one without video, one larger than
   ///   `maximumSize`, or an FFmpeg that cannot be loaded.
-  public init(path: String, audioRate: Int = 48_000, audioChannels: Int = 2) throws(Failure) {
+  package init(path: String, audioRate: Int = 48_000, audioChannels: Int = 2) throws(Failure) {
     var error = [CChar](repeating: 0, count: 256)
     var media: OpaquePointer?
     var info = intermission_media_info()
@@ -101,14 +101,14 @@ public final class MediaDecoder {
 
   /// Makes the next pictures `width` x `height` pixels (even sizes; scaled by libswscale), or the
   /// video's own size with nil: the size the view draws it at, so that drawing copies it one to one.
-  public func setOutputSize(_ size: (width: Int, height: Int)?) {
+  package func setOutputSize(_ size: (width: Int, height: Int)?) {
     intermission_media_set_output_size(media, CInt(size?.width ?? 0), CInt(size?.height ?? 0))
   }
 
   /// Decodes the next frame, copied out of FFmpeg's buffers. Packets that do not decode are
   /// skipped, as players do; a truncated file simply ends early.
   /// - Throws: `Failure` when the file keeps failing to decode.
-  public func next() throws(Failure) -> Frame {
+  package func next() throws(Failure) -> Frame {
     var none: VideoFrame?
     return try next(reusing: &none)
   }
@@ -116,7 +116,7 @@ public final class MediaDecoder {
   /// As `next()`, copying a picture into `spare`'s planes when it is of their size (a frame the
   /// player is done with, so that a playing video allocates no new ones). `spare` is taken (set
   /// to nil) when the next frame is a picture, and left when it is sound.
-  public func next(reusing spare: inout VideoFrame?) throws(Failure) -> Frame {
+  package func next(reusing spare: inout VideoFrame?) throws(Failure) -> Frame {
     var frame = intermission_media_frame()
     var error = [CChar](repeating: 0, count: 256)
     guard intermission_media_next(media, &frame, &error, error.count) == 0 else {

@@ -3,20 +3,20 @@ import IntermissionCore
 
 /// A decoded picture in I420: a full-size luma plane and two quarter-size chroma planes, tightly
 /// packed, at its presentation time.
-public struct VideoFrame: Sendable {
+package struct VideoFrame: Sendable {
   /// Seconds from the start of the file.
-  public var time: Double
+  package var time: Double
   /// Width in pixels.
-  public var width: Int
+  package var width: Int
   /// Height in pixels.
-  public var height: Int
+  package var height: Int
   /// The Y, U and V planes: `width` x `height`, then twice (`width` + 1) / 2 x (`height` + 1) / 2.
-  public var planes: [[UInt8]]
+  package var planes: [[UInt8]]
 
   /// The width of the chroma planes.
-  public var chromaWidth: Int { (width + 1) / 2 }
+  package var chromaWidth: Int { (width + 1) / 2 }
   /// The height of the chroma planes.
-  public var chromaHeight: Int { (height + 1) / 2 }
+  package var chromaHeight: Int { (height + 1) / 2 }
 
   init(copying frame: intermission_media_frame) {
     time = 0
@@ -50,25 +50,25 @@ public struct VideoFrame: Sendable {
   }
 
   /// The picture as an image a canvas uploads, sharing its planes.
-  public var image: YUVImage { YUVImage(width: width, height: height, planes: planes) }
+  package var image: YUVImage { YUVImage(width: width, height: height, planes: planes) }
 
   /// The Y, U and V values at (`x`, `y`).
-  public func yuv(x: Int, y: Int) -> (y: UInt8, u: UInt8, v: UInt8) {
+  package func yuv(x: Int, y: Int) -> (y: UInt8, u: UInt8, v: UInt8) {
     (planes[0][y * width + x], planes[1][(y / 2) * chromaWidth + x / 2], planes[2][(y / 2) * chromaWidth + x / 2])
   }
 }
 
 /// Decoded sound: interleaved 32-bit float samples at the rate asked for, at its presentation time.
-public struct AudioChunk: Sendable {
+package struct AudioChunk: Sendable {
   /// Seconds from the start of the file.
-  public var time: Double
+  package var time: Double
   /// The channels interleaved in `samples`.
-  public var channels: Int
+  package var channels: Int
   /// The samples, `channels` per sample frame.
-  public var samples: [Float]
+  package var samples: [Float]
 
   /// How many sample frames it holds.
-  public var sampleFrames: Int { channels > 0 ? samples.count / channels : 0 }
+  package var sampleFrames: Int { channels > 0 ? samples.count / channels : 0 }
 
   init(copying frame: intermission_media_frame, channels: Int) {
     time = frame.time

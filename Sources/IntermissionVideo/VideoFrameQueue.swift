@@ -8,26 +8,26 @@ import IntermissionCore
 ///
 /// Late frames are dropped, never waited for: when the playhead has passed several queued frames,
 /// the last of them is the one shown. The loop's thread is the only one that calls `advance(to:)`.
-public final class VideoFrameQueue {
+package final class VideoFrameQueue {
   /// The most frames decoded ahead.
-  public static let capacity = 8
+  package static let capacity = 8
   /// The most seconds of sound decoded ahead of the playhead: a file whose pictures are sparse
   /// does not decode its whole sound track into memory while the queue waits for its next picture.
-  public static let soundAhead = 2.0
+  package static let soundAhead = 2.0
 
   private let shared: Shared
   /// The channels its sound is decoded in (0: none), as asked when it was made.
-  public let audioChannels: Int
+  package let audioChannels: Int
   private var thread = pthread_t()
   private var current: VideoFrame?
 
   /// Frames passed over because a later one was already due.
-  public private(set) var droppedFrames = 0
+  package private(set) var droppedFrames = 0
   /// Frames handed to the loop.
-  public private(set) var presentedFrames = 0
+  package private(set) var presentedFrames = 0
 
   /// Starts decoding `decoder`'s pictures, and its sound if it was opened with audio, on a worker.
-  public convenience init(decoding decoder: MediaDecoder) {
+  package convenience init(decoding decoder: MediaDecoder) {
     self.init(shared: Shared(decoder: decoder), audioChannels: decoder.audioChannels)
   }
 
@@ -38,7 +38,7 @@ public final class VideoFrameQueue {
   ///
   /// A queue made with `prerolls` decodes up to its first picture and rests there until `play()`:
   /// a video ad made ready ahead of its show, whose first frame is decoded before the show begins.
-  public convenience init(
+  package convenience init(
     opening path: String, audioChannels: Int, outputSize: (width: Int, height: Int)? = nil, prerolls: Bool = false
   ) {
     let shared = Shared(path: path, audioChannels: audioChannels, holdsAfterFirstPicture: prerolls)
@@ -47,11 +47,11 @@ public final class VideoFrameQueue {
   }
 
   /// Whether `stop()` was called: it decodes nothing more, and nothing waits for it.
-  public var isStopped: Bool { shared.wasStopped }
+  package var isStopped: Bool { shared.wasStopped }
 
   /// Ends a preroll's rest (`init(opening:audioChannels:outputSize:prerolls:)`): the worker decodes
   /// on from its first picture. Nothing for a queue that does not preroll.
-  public func play() { shared.play() }
+  package func play() { shared.play() }
 
   private init(shared: Shared, audioChannels: Int) {
     self.shared = shared
@@ -82,7 +82,7 @@ public final class VideoFrameQueue {
   ///   - waitsForDecoding: wait until every frame up to `playhead` is decoded, as a deterministic
   ///     run (the fixed step, a headless test) does, so that the same playheads show the same
   ///     frames in every run; a real-time loop never waits.
-  public func advance(to playhead: Double, waitsForDecoding: Bool = false) -> VideoFrame? {
+  package func advance(to playhead: Double, waitsForDecoding: Bool = false) -> VideoFrame? {
     let due = shared.takeFrames(upTo: playhead, waiting: waitsForDecoding)
     guard let last = due.last else { return nil }
     droppedFrames += due.count - 1
@@ -101,47 +101,47 @@ public final class VideoFrameQueue {
   /// runs at most `capacity` pictures ahead, so the sound waiting stays that short. The worker
   /// gets `chunks`' buffer to fill next (a swap): once both buffers have grown, taking the sound
   /// allocates nothing.
-  public func takeSound(into chunks: inout [AudioChunk]) { shared.takeSound(into: &chunks) }
+  package func takeSound(into chunks: inout [AudioChunk]) { shared.takeSound(into: &chunks) }
 
   /// Asks for the pictures decoded from now on at `width` x `height` pixels (the size the view
   /// draws them at), scaled on the worker; nil keeps the video's own size. Frames queued already
   /// keep theirs.
-  public func requestOutputSize(_ size: (width: Int, height: Int)?) { shared.requestOutputSize(size) }
+  package func requestOutputSize(_ size: (width: Int, height: Int)?) { shared.requestOutputSize(size) }
 
   /// Whether a frame not shown yet is due at `playhead` (decoded, and its time come): the loop
   /// redraws only then, not at every display frame.
-  public func hasFrameDue(at playhead: Double) -> Bool { shared.hasFrame(upTo: playhead) }
+  package func hasFrameDue(at playhead: Double) -> Bool { shared.hasFrame(upTo: playhead) }
 
   /// The frame shown last, if any.
-  public var shownFrame: VideoFrame? { current }
+  package var shownFrame: VideoFrame? { current }
 
   /// Whether every frame was decoded and handed over (or dropped): the video is over.
-  public var isFinished: Bool { shared.isDrained }
+  package var isFinished: Bool { shared.isDrained }
 
   /// Why decoding stopped early, if it did.
-  public var failure: String? { shared.failureReason }
+  package var failure: String? { shared.failureReason }
 
   /// The most frames that were ever queued at once (at most `capacity`).
-  public var mostQueued: Int { shared.mostQueued }
+  package var mostQueued: Int { shared.mostQueued }
 
   /// The most seconds of sound that were ever decoded ahead of the playhead (about `soundAhead`
   /// at most: the decoder stops after the chunk that goes over).
-  public var mostSoundAhead: Double { shared.mostSoundAhead }
+  package var mostSoundAhead: Double { shared.mostSoundAhead }
 
   /// Whether the worker waits for the playhead with no picture queued: its sound is `soundAhead`
   /// ahead. Before the video starts, that is a file with no picture in its first 2 s of sound.
-  public var isWaitingForPlayhead: Bool { shared.isWaitingForPlayhead }
+  package var isWaitingForPlayhead: Bool { shared.isWaitingForPlayhead }
 
   /// Waits, at most `timeout` seconds, until the first frame is decoded (or decoding ended, or the
   /// worker waits for the playhead: `isWaitingForPlayhead`).
   /// - Returns: whether a frame is ready.
   @discardableResult
-  public func waitForFirstFrame(timeout: Double) -> Bool { shared.waitForFrame(timeout: timeout) }
+  package func waitForFirstFrame(timeout: Double) -> Bool { shared.waitForFrame(timeout: timeout) }
 
   /// Stops decoding. The worker ends on its own (freeing its decoder there) and is joined by a
   /// thread of its own: the caller, the game's loop at a dismissal, never waits for it. Called by
   /// `deinit`; calling it twice is fine.
-  public func stop() {
+  package func stop() {
     shared.stop()
     if thread != pthread_t() {
       DecoderThreadReaper.join(thread)
@@ -152,13 +152,13 @@ public final class VideoFrameQueue {
   /// Waits until the workers of every stopped queue have ended: for a program that ends, or a test.
   /// - Returns: the thread that joined them (never the caller's), or nil when none was stopped.
   @discardableResult
-  public static func finishStopping() -> pthread_t? { DecoderThreadReaper.finish() }
+  package static func finishStopping() -> pthread_t? { DecoderThreadReaper.finish() }
 
   /// Waits, at most `timeout` seconds, until the workers of every stopped queue have ended: for a
   /// program that ends and must not wait for ever for a decoder blocked in its file's reading.
   /// - Returns: whether they all ended.
   @discardableResult
-  public static func finishStopping(timeout: Double) -> Bool { DecoderThreadReaper.finish(timeout: timeout) }
+  package static func finishStopping(timeout: Double) -> Bool { DecoderThreadReaper.finish(timeout: timeout) }
 
   /// Whether this queue's decoding thread is still alive (for tests).
   package var isDecoding: Bool { shared.isWorkerAlive }
@@ -167,5 +167,5 @@ public final class VideoFrameQueue {
   /// `stop()`, within a frame's decoding, unless its file's reading blocks).
   /// - Returns: whether it has.
   @discardableResult
-  public func waitForWorkerEnd(timeout: Double) -> Bool { shared.waitForWorkerEnd(timeout: timeout) }
+  package func waitForWorkerEnd(timeout: Double) -> Bool { shared.waitForWorkerEnd(timeout: timeout) }
 }

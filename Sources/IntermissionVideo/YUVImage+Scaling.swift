@@ -9,7 +9,7 @@ extension YUVImage {
   /// this scales the I420 copy again). Call it off the game's loop.
   /// - Throws: `MediaDecoder.Failure` when FFmpeg cannot be loaded, a size is out of range, or the
   ///   picture cannot be scaled.
-  public func scaled(width: Int, height: Int) throws(MediaDecoder.Failure) -> YUVImage {
+  package func scaled(width: Int, height: Int) throws(MediaDecoder.Failure) -> YUVImage {
     // The bounds the decoder takes for its output (`intermission_media_set_output_size`).
     guard (2...7680).contains(width), (2...4320).contains(height) else {
       throw MediaDecoder.Failure(description: "a picture size out of range")

@@ -22,7 +22,7 @@ extension BackendTests {
       // The integration.
       let canvas = try SDLCanvas(borrowingWindow: window, renderer: renderer)
       let gate = PauseGate(onPause: { _ in paused = true }, onResume: { _ in paused = false })
-      let ads = try AdOverlay(pauseTarget: gate, trace: Trace(output: output))
+      let ads = try AdOverlay(pauseTarget: gate, trace: Trace(output: output), beaconsPath: "")
 
       var time = 0.0
       func frame(_ events: [SDL_Event] = []) {

@@ -66,4 +66,19 @@ struct AdStackTests {
       #expect((overlay.fullscreen.rewardStore as? RewardLedger)?.path == path)
     }
   }
+
+  @Test func byDefaultTheOverlayWithEveryDefaultKeepsALocalManifestsReportsInTheDefaultQueue() throws {
+    let home = try Self.folder("convenience-default")
+    try SDLSession.exclusive {
+      try ProcessEnvironment.$overrides.withValue(["XDG_DATA_HOME": home + "/data", "XDG_CACHE_HOME": home + "/cache"])
+      {
+        // The sample ads, a local manifest, and no beaconsPath: the default file, as the host's.
+        let overlay = try AdOverlay(pauseTarget: PauseGate())
+        defer { overlay.stopWorkers() }
+        let path = home + "/data/intermission/beacons.sqlite"
+        #expect((overlay.beacons as? BeaconQueue)?.path == path)
+        #expect((overlay.fullscreen.rewardStore as? RewardLedger)?.path == path)
+      }
+    }
+  }
 }
