@@ -97,6 +97,9 @@ public final class AdStack {
     overlay = AdOverlay(
       pauseTarget: pauseTarget, loader: parts.loader, configuration: options.configuration, trace: trace,
       urlOpener: urlOpener)
+    // A game's own loop has no frame driver: the overlay begins the trace's frames at each update
+    // (the host, which has one, turns this off).
+    overlay.drivesTrace = true
     parts.equip(overlay)
   }
 

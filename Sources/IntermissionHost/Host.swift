@@ -149,6 +149,8 @@ public final class Host {
         options: stackOptions)
       adStack = stack
       let overlay = stack.overlay
+      // The host's frame driver begins the trace's frames.
+      overlay.drivesTrace = false
       director.addOverlay(overlay)
       overlay.pixelScale = canvas.pixelsPerPoint
       overlay.onLoadFailure = { [weak self] error in

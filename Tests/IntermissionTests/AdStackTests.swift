@@ -32,6 +32,7 @@ struct AdStackTests {
       #expect(stack.client.timeouts == HTTPClient.Timeouts(connect: 3, total: 10))
       #expect(stack.manifestPath == SampleAds.manifestPath())
       #expect(stack.overlay.fullscreen.videoSound != nil, "video ads play their sound")
+      #expect(stack.overlay.drivesTrace, "a game's own loop: the overlay begins the trace's frames")
     }
   }
 
