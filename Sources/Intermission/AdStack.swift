@@ -107,7 +107,7 @@ public final class AdStack {
   /// a slow server), then the overlay's workers and the beacon queue's are waited for
   /// (`AdOverlay.stopWorkers()`).
   public func stopWorkers() {
-    parts.client.cancelAll()
+    // The overlay's first step cancels the client's transfers (`equip` gave it `cancelsTransfers`).
     overlay.stopWorkers()
     parts.beaconQueue?.waitForWorker()
   }
