@@ -64,8 +64,8 @@ struct VideoPlayerTests {
   }
 
   /// Plays on in steps of 5 ms of host time, 10 ms of real time apart (the decoder needs its
-  /// frames taken to go on), the device playing 5 ms of what it holds at each, until it holds
-  /// `ahead` seconds of sound past the playhead, for at most 5 s; returns the host time reached.
+  /// frames taken to go on), the device playing 5 ms of what it holds at each, until the sound it
+  /// holds reaches `ahead` seconds past the playhead, for at most 5 s; returns the host time reached.
   static func playUntilSound(
     _ player: VideoPlayer, _ device: SteeredDevice, ahead: Double, from start: Double = 0
   ) throws -> Double {
@@ -75,7 +75,12 @@ struct VideoPlayerTests {
       device.playedSeconds = min(Double(device.queuedSamples) / 96_000, device.playedSeconds + 0.005)
       _ = player.advance(to: time)
       _ = player.frameDue()
-      if Double(device.queuedSamples) / 96_000 >= player.playhead + ahead { return time }
+      // The queued sound ends where it started plus what was queued (it may start past 0).
+      if let heard = player.heardTime,
+        heard - device.playedSeconds + Double(device.queuedSamples) / 96_000 >= player.playhead + ahead
+      {
+        return time
+      }
       usleep(10_000)
     }
     throw PlayerError.noSound
