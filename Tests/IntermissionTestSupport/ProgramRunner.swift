@@ -30,8 +30,7 @@ package struct ProgramRunner {
   package let folder: URL
 
   package init() throws {
-    folder = FileManager.default.temporaryDirectory.appendingPathComponent("intermission-e2e-\(UUID().uuidString)")
-    try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+    folder = try ScratchFolder.make("intermission-e2e")
   }
 
   package func path(_ name: String) -> String { folder.appendingPathComponent(name).path }

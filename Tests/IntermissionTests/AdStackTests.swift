@@ -10,10 +10,7 @@ import Testing
 struct AdStackTests {
   /// A folder of the test's own, made empty.
   static func folder(_ name: String) throws -> String {
-    let path = FileManager.default.temporaryDirectory.appendingPathComponent("adstack-\(name)-\(getpid())").path
-    try? FileManager.default.removeItem(atPath: path)
-    try FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: true)
-    return path
+    try ScratchFolder.path("adstack-\(name)")
   }
 
   @Test func byDefaultTheReportsGoToTheDataHomesQueueAndConnectingTakesAtMostThreeSeconds() throws {

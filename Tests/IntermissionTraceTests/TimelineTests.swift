@@ -89,8 +89,7 @@ struct TimelineTests {
     var lines = TraceFixtures.timeline.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
     lines.insert("{\"frame\":61,\"time\":1.01,\"event\":", at: 6)
     lines.insert("not json at all", at: 9)
-    let folder = FileManager.default.temporaryDirectory.appendingPathComponent("trace-\(UUID().uuidString)")
-    try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+    let folder = try ScratchFolder.make("trace")
     let input = folder.appendingPathComponent("t.jsonl").path
     try Data(lines.joined(separator: "\n").utf8).write(to: URL(fileURLWithPath: input))
     var told: [String] = []

@@ -1,5 +1,6 @@
 import Foundation
 import IntermissionCore
+import IntermissionTestSupport
 import MenuGame
 import Testing
 
@@ -7,7 +8,9 @@ import Testing
 /// bad file set aside.
 @Suite("Demo earnings")
 struct DemoEarningsTests {
-  let folder = FileManager.default.temporaryDirectory.appendingPathComponent("earnings-\(UUID().uuidString)").path
+  let folder: String
+
+  init() throws { folder = try ScratchFolder.path("earnings") }
 
   @Test func eventsAreCountedOncePerCurrencyAndKeptAcrossLaunches() throws {
     let path = folder + "/deep/earnings.txt"

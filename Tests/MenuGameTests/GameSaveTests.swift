@@ -1,5 +1,6 @@
 import Foundation
 import IntermissionCore
+import IntermissionTestSupport
 import MenuGame
 import Testing
 
@@ -9,7 +10,7 @@ struct GameSaveTests {
   let folder: String
 
   init() throws {
-    folder = FileManager.default.temporaryDirectory.appendingPathComponent("save-\(UUID().uuidString)").path
+    folder = try ScratchFolder.path("save")
   }
 
   static let first = "0f0e0d0c-0b0a-4908-8706-050403020100"
