@@ -26,7 +26,9 @@ import IntermissionSDL
 /// takes the process's one SDL session (`SDLSession.exclusive`) for its whole length. The files an
 /// overlay made in the run keeps (its beacon queue with rewards and revenue, its HTTP cache) go to
 /// a folder of the run's own (`filesFolder`, as `XDG_DATA_HOME` and `XDG_CACHE_HOME`), removed
-/// after it: a test never reads, sends or hands over what the player's own runs left.
+/// after it: a test never reads, sends or hands over what the player's own runs left. The run sets
+/// them for its own task only, not for the process: make the overlay in the run's body, on its
+/// thread (one made elsewhere, or after the run, uses the real folders).
 public final class HeadlessLoop {
   /// The game's window (`SDL_Window *`), 960x640 by default, made and destroyed by `run`.
   public let window: OpaquePointer
