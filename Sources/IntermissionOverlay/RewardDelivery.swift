@@ -27,6 +27,10 @@ final class RewardDelivery {
   private var checkedPending = false
   /// The transaction ids handed to the handler in this process: never handed again.
   private var handedOver: Set<String> = []
+  /// Rewards earned in this process and not yet handed over at their show's close: the show hands
+  /// them over, never `deliverPending` (a handler set while the view is open would otherwise hear
+  /// the reward before the close, and again at it).
+  private var awaitingClose: Set<String> = []
 
   init(trace: Trace) { self.trace = trace }
 
@@ -42,7 +46,8 @@ final class RewardDelivery {
       trace.emit(.rewardedStoreFailed, ["reason": .string("\(error)")])
       return
     }
-    for reward in pending where !handedOver.contains(reward.transactionID) {
+    for reward in pending
+    where !handedOver.contains(reward.transactionID) && !awaitingClose.contains(reward.transactionID) {
       trace.emit(
         .rewardedEarned,
         fields: FullscreenPresenter.context(format: .rewarded, placement: reward.placement, id: reward.adID) + [
@@ -58,6 +63,7 @@ final class RewardDelivery {
     let earned = EarnedReward(
       transactionID: RandomUUID.make(), placement: placement, type: reward.type, amount: reward.amount,
       earned: clock(), adID: ad.id)
+    awaitingClose.insert(earned.transactionID)
     do {
       try store.record(earned)
     } catch {
@@ -67,11 +73,12 @@ final class RewardDelivery {
     return earned
   }
 
-  /// Hands `reward` to the handler, if there is one, and acknowledges it when it returns (unless
-  /// the game acknowledges rewards itself).
+  /// Hands `reward` to the handler, if there is one and it has not heard of it in this process,
+  /// and acknowledges it when it returns (unless the game acknowledges rewards itself). Without a
+  /// handler the reward waits in the store for `deliverPending`.
   func hand(_ reward: EarnedReward) {
-    guard let handler else { return }
-    handedOver.insert(reward.transactionID)
+    awaitingClose.remove(reward.transactionID)
+    guard let handler, handedOver.insert(reward.transactionID).inserted else { return }
     handler(reward)
     if acknowledgesAutomatically { acknowledge(transactionID: reward.transactionID) }
   }

@@ -6,7 +6,7 @@ import IntermissionTestSupport
 import Testing
 
 /// A harness with the full-screen manifest, loads at once, and no session-start delay unless asked.
-private func fullscreenHarness(
+func fullscreenHarness(
   closeAfter: Double = 5, rewardAfter: Double = 15, configure: (inout AdOverlay.Configuration) -> Void = { _ in }
 ) throws -> OverlayHarness {
   try OverlayHarness(
