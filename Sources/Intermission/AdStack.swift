@@ -12,7 +12,9 @@ import IntermissionSDL
 /// through it.
 public final class AdStack {
   /// What the stack is built from. Every default is the one the host's command line and the C
-  /// API's `intermission_config_init` give too.
+  /// API's `intermission_config_init` give too, but the manifest's: each front names its own
+  /// sample ads (the host its `Assets/ads`, the C API the installed ones; a Swift game the
+  /// package's, `SampleAds`).
   public struct Options {
     /// Where the ads come from: an ad manifest, a demand file (ads bought over OpenRTB), or an ad
     /// server's http or https URL (cached on disk); nil takes the shipped sample ads (`SampleAds`).
@@ -107,9 +109,9 @@ public final class AdStack {
   /// a slow server), then the overlay's workers and the beacon queue's are waited for
   /// (`AdOverlay.stopWorkers()`).
   public func stopWorkers() {
-    // The overlay's first step cancels the client's transfers (`equip` gave it `cancelsTransfers`).
+    // The overlay's first step cancels the client's transfers, its last waits for the beacon
+    // queue's worker (`equip` gave it both).
     overlay.stopWorkers()
-    parts.beaconQueue?.waitForWorker()
   }
 
   /// Everything but the overlay, built from the options, and then given to the overlay: an
@@ -172,6 +174,7 @@ public final class AdStack {
         overlay.beacons = beaconQueue
         overlay.fullscreen.rewardStore = rewardLedger
         overlay.revenueStore = beaconQueue
+        overlay.waitsForBeaconWorker = { [beaconQueue] in beaconQueue.waitForWorker() }
       }
     }
   }

@@ -260,7 +260,7 @@ public final class AdOverlay: Overlay {
   /// and the ready ads' prerolled ones are stopped (and no preroll starts after), the rehearsal of
   /// the overlay's words is cancelled, and then the loads (a decode, a library being loaded), the
   /// rehearsal and the stopped decoding threads are waited for, all within one load time-out of
-  /// the source in all. (The decoders of videos dismissed, or of ads expired, earlier end on their
+  /// the source in all, and last the beacon queue's worker. (The decoders of videos dismissed, or of ads expired, earlier end on their
   /// own; a program waits for them with `VideoFrameQueue.finishStopping(timeout:)`.) A program
   /// that exits with the overlay alive calls it
   /// first, as its `deinit` does: a worker still loading a library or decoding while the process
@@ -276,11 +276,17 @@ public final class AdOverlay: Overlay {
     loader.waitForWorkers(timeout: remaining())
     rehearsal.waitUntilDone(timeout: remaining())
     fullscreen.waitForVideo(until: deadline)
+    waitsForBeaconWorker?()
   }
 
   /// Cancels every transfer of the client the overlay's source fetches with (its `cancelAll()`),
   /// if the overlay was made with one: `stopWorkers()` calls it first.
   package var cancelsTransfers: (@Sendable () -> Void)?
+
+  /// Waits for the durable beacon queue's worker (opening its file, or sending a batch whose
+  /// transfer `cancelsTransfers` cancelled), if the overlay was made with one: `stopWorkers()`
+  /// calls it last.
+  package var waitsForBeaconWorker: (() -> Void)?
 
   /// How many of the overlay's loads run on a worker thread: the banner's and the full-screen
   /// ads' (for tests).

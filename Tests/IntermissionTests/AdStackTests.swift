@@ -62,6 +62,11 @@ struct AdStackTests {
       #expect((overlay.beacons as? BeaconQueue)?.path == path)
       #expect((overlay.revenueStore as? BeaconQueue)?.path == path)
       #expect((overlay.fullscreen.rewardStore as? RewardLedger)?.path == path)
+      // Its first update makes the queue's file on the queue's worker; stopping the overlay's
+      // workers waits for that one too.
+      overlay.update(hostTime: 0)
+      overlay.stopWorkers()
+      #expect(FileManager.default.fileExists(atPath: path), "stopWorkers waited for the queue's worker")
     }
   }
 

@@ -33,4 +33,5 @@ while running {
   ads.draw(on: canvas)  // after your drawing, before SDL_RenderPresent
   SDL_RenderPresent(renderer)
 }
+ads.stopWorkers()  // its loads, video and beacon queue end before the program does
 SDL_Quit()
