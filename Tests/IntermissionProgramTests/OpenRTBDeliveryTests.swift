@@ -452,7 +452,10 @@ struct OpenRTBDeliveryTests {
     let house = try ShippedManifest.copy(runner, "house")
     try Data(#"{"ads":[{"id":"house","image":"starfall.png","title":"House","action":"in-app","cpm":0.75}]}"#.utf8)
       .write(to: house.appendingPathComponent("manifest.json"))
-    let port = try freeLoopbackPort()
+    // Bound here and not listening for the whole run: refused, and nobody else's.
+    let unreachable = try ReservedLoopbackPort()
+    defer { withExtendedLifetime(unreachable) {} }
+    let port = unreachable.port
     let demand = try runner.write(
       "demand.json",
       #"{"openrtb": {"endpoint": "http://127.0.0.1:\#(port)/openrtb2/auction", "app": {"bundle": "b", "name": "n"}, "#

@@ -1,24 +1,40 @@
 import Foundation
 import Testing
 
-/// A free TCP port on 127.0.0.1, as the system hands one out (bound, read, released).
-package func freeLoopbackPort() throws -> Int {
-  let socket = Glibc.socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
-  guard socket >= 0 else { throw ServerError(description: "socket: \(errno)") }
-  defer { Glibc.close(socket) }
-  var address = sockaddr_in()
-  address.sin_family = sa_family_t(AF_INET)
-  address.sin_addr.s_addr = inet_addr("127.0.0.1")
-  address.sin_port = 0
-  var length = socklen_t(MemoryLayout<sockaddr_in>.size)
-  let bound = withUnsafeMutablePointer(to: &address) { pointer in
-    pointer.withMemoryRebound(to: sockaddr.self, capacity: 1) { generic in
-      bind(socket, generic, length) == 0 && getsockname(socket, generic, &length) == 0
+/// A TCP port on 127.0.0.1 bound by this process and not listening: nothing else can take it, and
+/// a connection to it is refused, until it is released.
+package final class ReservedLoopbackPort {
+  package let port: Int
+  private let socket: Int32
+
+  package init() throws {
+    let socket = Glibc.socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
+    guard socket >= 0 else { throw ServerError(description: "socket: \(errno)") }
+    var address = sockaddr_in()
+    address.sin_family = sa_family_t(AF_INET)
+    address.sin_addr.s_addr = inet_addr("127.0.0.1")
+    address.sin_port = 0
+    var length = socklen_t(MemoryLayout<sockaddr_in>.size)
+    let bound = withUnsafeMutablePointer(to: &address) { pointer in
+      pointer.withMemoryRebound(to: sockaddr.self, capacity: 1) { generic in
+        bind(socket, generic, length) == 0 && getsockname(socket, generic, &length) == 0
+      }
     }
+    guard bound else {
+      Glibc.close(socket)
+      throw ServerError(description: "bind: \(errno)")
+    }
+    self.socket = socket
+    port = Int(UInt16(bigEndian: address.sin_port))
   }
-  guard bound else { throw ServerError(description: "bind: \(errno)") }
-  return Int(UInt16(bigEndian: address.sin_port))
+
+  deinit { Glibc.close(socket) }
 }
+
+/// A free TCP port on 127.0.0.1, as the system hands one out (bound, read, released): another
+/// process may take it before the caller does, which a server started on it must check
+/// (`NginxServer` does).
+package func freeLoopbackPort() throws -> Int { try ReservedLoopbackPort().port }
 
 /// Whether something accepts connections on 127.0.0.1:`port`.
 package func isListening(port: Int) -> Bool {
@@ -49,12 +65,12 @@ package func waitForPort(of process: Process, in portFile: URL, name: String) th
 
 /// Stops a server the tests started and removes its folder. SIGKILL: a child of the test process
 /// inherits its blocked signals, SIGTERM among them.
-package func stopServer(_ process: Process, removing folder: URL) {
+package func stopServer(_ process: Process, removing folder: URL?) {
   if process.isRunning {
     kill(process.processIdentifier, SIGKILL)
     process.waitUntilExit()
   }
-  try? FileManager.default.removeItem(at: folder)
+  if let folder { try? FileManager.default.removeItem(at: folder) }
 }
 
 package struct ServerError: Error, CustomStringConvertible {
@@ -69,7 +85,7 @@ package struct ServerError: Error, CustomStringConvertible {
 package final class NginxServer {
   package let folder: URL
   package let port: Int
-  package let process = Process()
+  package let process: Process
   /// `http` or `https`.
   package let scheme: String
 
@@ -80,8 +96,42 @@ package final class NginxServer {
   package init(root: URL, locations: String = "", certificate: (certificate: String, key: String)? = nil) throws {
     folder = FileManager.default.temporaryDirectory.appendingPathComponent("intermission-nginx-\(UUID().uuidString)")
     try FileManager.default.createDirectory(at: folder.appendingPathComponent("tmp"), withIntermediateDirectories: true)
-    port = try freeLoopbackPort()
     scheme = certificate == nil ? "http" : "https"
+    (port, process) = try Self.startOnAFreePort(
+      in: folder, root: root, locations: locations, certificate: certificate)
+  }
+
+  /// Starts nginx on a free port. A free port may be taken by another process (another test
+  /// process's server) before nginx binds it: nginx then ends, saying so, and starts again on
+  /// another, up to five times.
+  private static func startOnAFreePort(
+    in folder: URL, root: URL, locations: String, certificate: (certificate: String, key: String)?
+  ) throws -> (Int, Process) {
+    var log = ""
+    for _ in 1...5 {
+      let port = try freeLoopbackPort()
+      let process = Process()
+      try start(process, in: folder, port: port, root: root, locations: locations, certificate: certificate)
+      switch try waitUntilListening(process, in: folder, port: port) {
+      case .listening:
+        return (port, process)
+      case .addressInUse(let said):
+        log = said
+        try? FileManager.default.removeItem(at: folder.appendingPathComponent("error.log"))
+      case .failed(let said):
+        log = said
+        try? FileManager.default.removeItem(at: folder)
+        throw ServerError(description: "nginx did not start: \(log)")
+      }
+    }
+    try? FileManager.default.removeItem(at: folder)
+    throw ServerError(description: "nginx did not start: \(log)")
+  }
+
+  private static func start(
+    _ process: Process, in folder: URL, port: Int, root: URL, locations: String,
+    certificate: (certificate: String, key: String)?
+  ) throws {
     let prefix = folder.path
     let tls =
       certificate.map {
@@ -117,11 +167,28 @@ package final class NginxServer {
     process.standardOutput = FileHandle.nullDevice
     process.standardError = FileHandle.nullDevice
     try process.run()
+  }
+
+  private enum Start {
+    case listening
+    case addressInUse(String)
+    case failed(String)
+  }
+
+  /// Waits, at most 10 s, until this nginx listens: its pid file names it (nginx writes it after
+  /// binding its sockets) and the port accepts, so that a server another process started on the
+  /// port is never taken for it.
+  private static func waitUntilListening(_ process: Process, in folder: URL, port: Int) throws -> Start {
+    let pidFile = folder.appendingPathComponent("nginx.pid")
     let deadline = Date().addingTimeInterval(10)
-    while !isListening(port: port) {
-      guard process.isRunning, Date() < deadline else {
+    while true {
+      let pid = (try? String(contentsOf: pidFile, encoding: .utf8))?.trimmingCharacters(in: .whitespacesAndNewlines)
+      if process.isRunning, pid == String(process.processIdentifier), isListening(port: port) { return .listening }
+      if !process.isRunning || Date() >= deadline {
+        if process.isRunning { stopServer(process, removing: nil) }
+        process.waitUntilExit()
         let log = (try? String(contentsOf: folder.appendingPathComponent("error.log"), encoding: .utf8)) ?? ""
-        throw ServerError(description: "nginx did not start: \(log)")
+        return log.contains("Address already in use") ? .addressInUse(log) : .failed(log)
       }
       usleep(20_000)
     }
