@@ -14,6 +14,7 @@ public struct HeadlessRun: Sendable {
     /// The event's other fields, as text (strings as they are, numbers and booleans as written).
     public let fields: [String: String]
 
+    /// The frame, the event and its reason when it has one: `90 game.paused ad`.
     public var description: String {
       "\(frame) \(event)" + (fields["reason"].map { " " + $0 } ?? "")
     }

@@ -5,7 +5,7 @@ import Intermission
 // Your game: its window, renderer, clock and pause flag.
 guard SDL_Init(SDL_INIT_VIDEO | SDL_INIT_AUDIO) == 0,
   let window = SDL_CreateWindow("My game", 100, 100, 960, 640, SDL_WINDOW_SHOWN.rawValue),
-  let renderer = SDL_CreateRenderer(window, -1, 0)
+  let renderer = SDL_CreateRenderer(window, -1, SDL_RENDERER_PRESENTVSYNC.rawValue)  // paced by the display
 else { fatalError(String(cString: SDL_GetError())) }
 var paused = false
 

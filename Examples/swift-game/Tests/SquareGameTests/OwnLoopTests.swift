@@ -4,14 +4,17 @@ import Testing
 
 @Test func anInAppAdPausesTheOwnLoopAndThePlayersPauseOutlivesIt() throws {
   var game: SquareGame?
-  let run = try HeadlessLoop.run(seconds: 3, script: "1.5 click 480 595\n2.0 key Escape\n2.5 key P\n") { loop in
+  // An ad, closed; the player's pause; a second ad inside it, closed: the game stays paused.
+  let script = "1.5 click 480 595\n2.0 key Escape\n2.5 key P\n3.0 click 480 595\n3.5 key Escape\n"
+  let run = try HeadlessLoop.run(seconds: 4, script: script) { loop in
     game = try SquareGame(
       window: loop.window, renderer: loop.renderer, trace: loop.trace, configuration: loop.adConfiguration)
     while let time = loop.nextFrame() { game?.frame(at: time) }
   }
   #expect(run.records("game.paused").map(\.description) == ["90 game.paused ad", "150 game.paused user"])
   #expect(run.records("game.resumed").map(\.description) == ["120 game.resumed ad"])
-  #expect(game?.updates == 90 + 30, "frames 0-89 and 120-149")
+  #expect(run.records("pause.released").map(\.description) == ["120 pause.released ad", "210 pause.released ad"])
+  #expect(game?.paused == true && game?.updates == 90 + 30, "frames 0-89 and 120-149")
 }
 
 @Test func aRewardedAdOnRHoldsTheOwnLoopAndGivesItsCoinsOnceBeforeItCloses() throws {
