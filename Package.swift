@@ -97,13 +97,19 @@ let package = Package(
       dependencies: [
         "CSDL2", "CSDLMixer", "IntermissionBasics", "IntermissionCore", "CIntermissionSupport", "IntermissionText",
       ]),
+    // The overlay for any engine: it draws into premultiplied RGBA pixels it owns (with the rectangle
+    // that changed), for a game that draws with OpenGL, Vulkan, raylib, LÖVE or Godot. It draws with
+    // SDL's software renderer through IntermissionSDL, without a window; it imports no SDL itself.
+    .target(
+      name: "IntermissionSurface",
+      dependencies: ["IntermissionCore", "IntermissionSDL", "IntermissionOverlay"]),
     // The front door: one import for a Swift game, and the overlay with every default for a game's
     // own loop, which takes its ads from a file, a server or an exchange (Net).
     .target(
       name: "Intermission",
       dependencies: [
         "CSDL2", "IntermissionBasics", "IntermissionCore", "IntermissionAds", "IntermissionOverlay",
-        "IntermissionNet", "IntermissionSDL",
+        "IntermissionNet", "IntermissionSDL", "IntermissionSurface",
       ]),
     // Real delivery: ads over HTTP(S) with a disk cache, and beacons in a durable SQLite queue. No SDL.
     .target(
@@ -208,6 +214,14 @@ let package = Package(
         "IntermissionSDL", "IntermissionCore", "IntermissionText", "IntermissionBasics", "IntermissionAds",
         "IntermissionOverlay", "IntermissionHost", "MenuGame", "CAllocationCounter", "CHarfBuzzShaper",
         "IntermissionTestSupport",
+      ]),
+    // The overlay drawn into pixels it owns: premultiplied RGBA, the dirty rectangle, parity with
+    // the SDL renderer's drawing.
+    .testTarget(
+      name: "IntermissionSurfaceTests",
+      dependencies: [
+        "IntermissionSurface", "Intermission", "IntermissionSDL", "IntermissionCore", "IntermissionOverlay",
+        "IntermissionTestSupport", "CAllocationCounter",
       ]),
     // The tests of delivery in-process: ledgers, media redirects, OpenRTB fallbacks and floors, VAST budgets.
     .testTarget(

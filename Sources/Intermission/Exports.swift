@@ -7,3 +7,4 @@
 @_exported import IntermissionCore
 @_exported import IntermissionOverlay
 @_exported import IntermissionSDL
+@_exported import IntermissionSurface

@@ -5,17 +5,24 @@ import IntermissionCore
 /// a game's own, which it borrows and never destroys.
 public final class Renderer {
   let pointer: OpaquePointer
-  /// Keeps the window (and SDL) alive for as long as the renderer lives.
-  let window: Window
+  /// Keeps what it draws on (the window, and SDL; or a surface) alive for as long as it lives.
+  let drawsOn: AnyObject
   /// Whether the renderer is its own (destroyed with it) rather than a game's, borrowed.
   let ownsPointer: Bool
+  /// Whether it draws on a surface, not a window: it and its textures outlive SDL's video
+  /// subsystem (which it never needed), and are destroyed with their owners whatever the game did.
+  let isOffscreen: Bool
+  /// While tracked (not nil), the pixels of the target that drawing since `drawnBounds` was last
+  /// set may have changed (`Renderer+DrawnBounds.swift`).
+  package var drawnBounds: PixelRect?
 
   /// Creates a renderer for `window`: the software renderer when `software` is true, otherwise the
   /// best accelerated one with the software renderer as fallback. Render targets are required.
   /// - Throws: `SDLError` from `SDL_CreateRenderer`.
   public init(window: Window, software: Bool) throws {
-    self.window = window
+    drawsOn = window
     ownsPointer = true
+    isOffscreen = false
     let target = SDL_RENDERER_TARGETTEXTURE.rawValue
     if software {
       pointer = try SDLCall.nonNil(
@@ -33,8 +40,20 @@ public final class Renderer {
   /// Drawing through it sets its draw colour, blend mode, clip and scale, as any SDL drawing does.
   public init(borrowing pointer: OpaquePointer, window: Window) {
     self.pointer = pointer
-    self.window = window
+    drawsOn = window
     ownsPointer = false
+    isOffscreen = false
+  }
+
+  /// Creates SDL's software renderer drawing into `surface` (or into the target textures it is
+  /// given): no window and no video subsystem needed.
+  /// - Throws: `SDLError` from `SDL_CreateSoftwareRenderer`.
+  init(softwareDrawingInto surface: Surface) throws {
+    pointer = try SDLCall.nonNil(SDL_CreateSoftwareRenderer(surface.pointer), "SDL_CreateSoftwareRenderer")
+    drawsOn = surface
+    ownsPointer = true
+    isOffscreen = true
+    SDL_SetRenderDrawBlendMode(pointer, SDL_BLENDMODE_BLEND)
   }
 
   deinit { if ownsPointer { SDL_DestroyRenderer(pointer) } }
@@ -80,16 +99,21 @@ public final class Renderer {
   }
 
   /// Clears the target with the draw colour.
-  public func clear() { SDL_RenderClear(pointer) }
+  public func clear() {
+    noteDrawing(in: nil)
+    SDL_RenderClear(pointer)
+  }
 
   /// Fills `rect` (in scaled coordinates) with the draw colour.
   public func fill(_ rect: Rect) {
+    noteDrawing(in: rect)
     var frect = SDL_FRect(x: Float(rect.minX), y: Float(rect.minY), w: Float(rect.width), h: Float(rect.height))
     SDL_RenderFillRectF(pointer, &frect)
   }
 
   /// Copies all of `texture` into `rect`, or over the whole target with `nil`.
   public func copy(_ texture: Texture, to rect: Rect?) {
+    noteDrawing(in: rect)
     if let rect {
       var frect = SDL_FRect(x: Float(rect.minX), y: Float(rect.minY), w: Float(rect.width), h: Float(rect.height))
       SDL_RenderCopyF(pointer, texture.pointer, nil, &frect)

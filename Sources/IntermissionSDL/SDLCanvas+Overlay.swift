@@ -26,8 +26,8 @@ extension SDLCanvas {
   /// Lays the canvas out again when the window's size or the output's has changed since the last
   /// layout. A font that cannot be reopened keeps the old layout.
   func followWindow() {
-    let output = renderer.outputSize
-    guard window.size != size || output != laidOutOutput else { return }
+    let output = target.outputSize(of: renderer)
+    guard target.size != size || output != laidOutOutput else { return }
     try? updateLayout()
   }
 }

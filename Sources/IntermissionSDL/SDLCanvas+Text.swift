@@ -117,7 +117,7 @@ extension SDLCanvas {
     requestedFonts = paths
     var refused: [String] = []
     let opening = paths.filter { path in
-      let opens = (try? Font(library: window.fonts, path: path, pointSize: 12)) != nil
+      let opens = (try? Font(library: target.fonts, path: path, pointSize: 12)) != nil
       if !opens { refused.append(path) }
       return opens
     }

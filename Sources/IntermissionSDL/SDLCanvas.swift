@@ -15,7 +15,8 @@ public final class SDLCanvas: Canvas {
   public let renderer: Renderer
   /// Its claim on the thread that draws through SDL.
   private let claim: SDLThreadClaim
-  let window: Window
+  /// What it draws on: a window, or pixels of its own (`PixelTarget`).
+  let target: any CanvasTarget
   /// Its text: fonts, layout and rasterisation, from any thread (`TextEngine`).
   let textEngine: TextEngine
   /// The font files the game asked for last (`preferFonts(_:)`).
@@ -88,14 +89,19 @@ public final class SDLCanvas: Canvas {
   ///   - fontLookup: the fonts to fall back on: the system's by default; nil for `fontPaths` alone.
   /// - Throws: `SDLSession.ConcurrentSessionError` while another thread draws through SDL outside
   ///   any `SDLSession.exclusive` (`SDLThreadClaim`); `SDLError` if no font opens.
-  public init(window: Window, renderer: Renderer, fontPaths: [String], fontLookup: FontLookup? = FontLookup.system)
-    throws
-  {
+  public convenience init(
+    window: Window, renderer: Renderer, fontPaths: [String], fontLookup: FontLookup? = FontLookup.system
+  ) throws {
+    try self.init(target: window, renderer: renderer, fontPaths: fontPaths, fontLookup: fontLookup)
+  }
+
+  /// Creates a canvas drawing on `target` with `renderer` (see `init(window:renderer:fontPaths:fontLookup:)`).
+  package init(target: any CanvasTarget, renderer: Renderer, fontPaths: [String], fontLookup: FontLookup?) throws {
     claim = try SDLThreadClaim.claim()
-    self.window = window
+    self.target = target
     self.renderer = renderer
-    textEngine = TextEngine(library: window.fonts, fontPaths: fontPaths, lookup: fontLookup)
-    size = window.size
+    textEngine = TextEngine(library: target.fonts, fontPaths: fontPaths, lookup: fontLookup)
+    size = target.size
     try updateLayout()
     // Where no frame is visible yet: a video ad's first frames would otherwise pay for it.
     renderer.warmUpDrawing()
@@ -131,10 +137,10 @@ public final class SDLCanvas: Canvas {
   /// renderer, only while the canvas draws.
   /// - Throws: `SDLError` if a font cannot be reopened at the new scale.
   public func updateLayout() throws {
-    size = window.size
-    let output = renderer.outputSize
+    size = target.size
+    let output = target.outputSize(of: renderer)
     laidOutOutput = output
-    softwareWindowFormat = renderer.isSoftware ? window.surfaceFormat : nil
+    softwareWindowFormat = target.softwareFormat(of: renderer)
     let scale = SDLCanvas.pixelScale(window: size, output: output)
     if renderer.ownsPointer { renderer.setScale(x: scale.x, y: scale.y) }
     if !isTextLaidOut || scale != pixelScale {
@@ -169,7 +175,7 @@ public final class SDLCanvas: Canvas {
   /// Runs `draw` with the scene layer as the target, creating or resizing the layer as needed.
   /// Falls back to drawing directly on the window if the layer cannot be made.
   public func drawIntoSceneLayer(_ draw: () -> Void) {
-    let output = renderer.outputSize
+    let output = target.outputSize(of: renderer)
     if sceneLayer == nil || layerOutput != output {
       sceneLayer = try? Texture(targetFor: renderer, width: output.width, height: output.height)
       layerOutput = output

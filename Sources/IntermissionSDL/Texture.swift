@@ -134,8 +134,9 @@ public final class Texture {
   }
 
   deinit {
-    // After a game's SDL_Quit, its renderers, and every texture of theirs, are gone already.
-    if SDL_WasInit(UInt32(SDL_INIT_VIDEO)) != 0 { SDL_DestroyTexture(pointer) }
+    // After a game's SDL_Quit, its window's renderers, and every texture of theirs, are gone
+    // already; an offscreen renderer's are not (it never needed the video subsystem).
+    if renderer.isOffscreen || SDL_WasInit(UInt32(SDL_INIT_VIDEO)) != 0 { SDL_DestroyTexture(pointer) }
   }
 
   /// Sets the colour and alpha the texture is multiplied by when drawn.
