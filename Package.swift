@@ -143,7 +143,7 @@ let package = Package(
       name: "IntermissionC",
       dependencies: [
         "Intermission", "CIntermission", "CIntermissionSupport", "IntermissionSDL", "IntermissionAds",
-        "IntermissionOverlay",
+        "IntermissionOverlay", "IntermissionSurface",
         "IntermissionCore",
         "IntermissionNet",
       ]

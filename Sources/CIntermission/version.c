@@ -51,6 +51,7 @@ const char *intermission_result_string(int result)
     case INTERMISSION_ERROR_SDL: return "SDL failed";
     case INTERMISSION_ERROR_UNKNOWN_TRANSACTION: return "no pending reward has that transaction id";
     case INTERMISSION_ERROR_UNKNOWN_KEY: return "not the key of one of the overlay's strings";
+    case INTERMISSION_ERROR_WRONG_KIND: return "a surface call on a renderer overlay, or the reverse";
     case INTERMISSION_REFUSED_NOT_READY: return "refused: no ad ready";
     case INTERMISSION_REFUSED_EXPIRED: return "refused: the ad expired";
     case INTERMISSION_REFUSED_PACING: return "refused: pacing";

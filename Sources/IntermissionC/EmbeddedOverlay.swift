@@ -8,26 +8,43 @@ import IntermissionNet
 import IntermissionOverlay
 import IntermissionSDL
 
-/// An overlay made through the C API: the ad overlay on the game's own renderer, the pause gate
-/// that calls the game's pause and resume functions, the trace, and the replay script. Every call
-/// must come from the thread that made it.
+/// An overlay made through the C API: the ad overlay on the game's own renderer, or in pixels of
+/// its own for any engine (`intermission_create_surface`), the pause gate that calls the game's
+/// pause and resume functions, the trace, and the replay script. Every call must come from the
+/// thread that made it.
 final class EmbeddedOverlay {
+  /// Where the overlay draws, and how the script's input reaches it.
+  enum Drawing {
+    /// On the game's renderer: the script's input goes into SDL's queue, for the game's window.
+    case renderer(canvas: SDLCanvas, windowID: UInt32, injector: EventInjector?)
+    /// Into pixels: the script's input goes through the same calls a game makes.
+    case surface(PixelCanvas)
+
+    /// The canvas the overlay draws on.
+    var canvas: SDLCanvas {
+      switch self {
+      case .renderer(let canvas, _, _): canvas
+      case .surface(let pixels): pixels.canvas
+      }
+    }
+  }
+
   /// The thread that made the overlay: the game's.
   let thread = pthread_self()
   /// The game's pause holds.
   let gate: PauseGate
   /// The banner and the in-app ad view.
   let overlay: AdOverlay
-  /// The game's renderer, borrowed.
-  let canvas: SDLCanvas
+  /// Where it draws.
+  let drawing: Drawing
   /// The last error, as the C string `intermission_errmsg` returns.
   let message = ErrorMessage()
-  private let trace: Trace
-  private let injector: EventInjector?
-  private let script: ReplayScript
-  private var scriptIndex = 0
+  let trace: Trace
+  let script: ReplayScript
+  var scriptIndex = 0
   private var lastHostTime = -Double.infinity
-  private let windowID: UInt32
+  /// Whether the window had the focus, as `intermission_window_state` said last.
+  var isFocused = true
   /// The overlay and what it runs on: its HTTP client (cancelled when the overlay is destroyed),
   /// source and beacon queue.
   private let stack: AdStack
@@ -35,60 +52,45 @@ final class EmbeddedOverlay {
   /// Makes the overlay on `renderer` (an `SDL_Renderer *` with a window) with `settings`.
   /// - Throws: `CreateFailure` for a renderer without a window, an unreadable manifest, script or
   ///   font, a bad script, or a trace file that cannot be opened.
-  init(renderer: OpaquePointer, settings: OverlaySettings) throws {
+  convenience init(renderer: OpaquePointer, settings: OverlaySettings) throws {
     guard let window = SDL_RenderGetWindow(renderer) else {
       throw CreateFailure("the renderer has no window (an SDL_Renderer of SDL_CreateRenderer is needed)")
     }
-    windowID = SDL_GetWindowID(window)
-    let manifest = settings.manifestPath ?? InstalledAssets.manifestPath()
-    guard let manifest else {
-      throw CreateFailure("no manifest_path given and no sample ads found (set INTERMISSION_ASSETS)")
-    }
-    let isRemote = WebURL(manifest) != nil
-    guard isRemote || RegularFile.isReadable(manifest) else {
-      throw CreateFailure("cannot read ad manifest \(PrintableText.escaping(manifest, limit: 200)) (manifest_path)")
-    }
-    for (path, field) in [
-      (settings.adsCAPath, "ads_ca_path"), (settings.fallbackManifestPath, "fallback_manifest_path"),
-    ] {
-      guard let path else { continue }
-      guard RegularFile.isReadable(path) else {
-        throw CreateFailure("cannot read \(PrintableText.escaping(path, limit: 200)) (\(field))")
-      }
-    }
-    if let path = settings.beaconsPath, !path.isEmpty {
-      // Created if missing; an existing one must be a regular file (SQLite would block on a FIFO).
-      do {
-        try RegularFile.check(path)
-      } catch .missing {
-      } catch {
-        throw CreateFailure("cannot use \(PrintableText.escaping(path, limit: 200)): \(error) (beacons_path)")
-      }
-    }
-    script =
-      try settings.scriptPath.map { path in
-        do {
-          return try ReplayScript.read(path: path)
-        } catch {
-          throw CreateFailure("\(error) (script_path)")
-        }
-      } ?? ReplayScript(events: [])
-    let file = try settings.tracePath.map { path in
-      do {
-        return try FileTraceOutput(path: path)
-      } catch {
-        throw CreateFailure("\(error) (trace_path)")
-      }
-    }
-    let callbacks = settings.callbacks
-    trace = Trace(
-      output: file == nil && callbacks.event == nil ? nil : CallbackTraceOutput(file: file, callbacks: callbacks))
+    let checked = try CheckedSettings(settings)
+    let canvas: SDLCanvas
     do {
       canvas = try SDLCanvas(borrowingWindow: window, renderer: renderer, fontPath: settings.fontPath)
     } catch {
       throw CreateFailure("\(error) (font_path)")
     }
-    injector = script.events.isEmpty ? nil : EventInjector(window: try Window(borrowing: window))
+    let injector = checked.script.events.isEmpty ? nil : EventInjector(window: try Window(borrowing: window))
+    try self.init(
+      drawing: .renderer(canvas: canvas, windowID: SDL_GetWindowID(window), injector: injector), checked: checked)
+  }
+
+  /// Makes the overlay in pixels of its own, for a window of `width` x `height` at `scale`.
+  /// - Throws: `CreateFailure` for a size or scale out of range, and as the renderer's.
+  convenience init(surfaceWidth width: Int, height: Int, scale: Double, settings: OverlaySettings) throws {
+    let checked = try CheckedSettings(settings)
+    let pixels: PixelCanvas
+    do {
+      pixels = try PixelCanvas(width: Double(width), height: Double(height), scale: scale, fontPath: settings.fontPath)
+    } catch let error as PixelCanvas.SizeError {
+      throw CreateFailure("\(error)")
+    } catch {
+      throw CreateFailure("\(error) (font_path)")
+    }
+    try self.init(drawing: .surface(pixels), checked: checked)
+  }
+
+  private init(drawing: Drawing, checked: CheckedSettings) throws {
+    let settings = checked.settings
+    self.drawing = drawing
+    script = checked.script
+    let callbacks = settings.callbacks
+    let file = checked.traceFile
+    trace = Trace(
+      output: file == nil && callbacks.event == nil ? nil : CallbackTraceOutput(file: file, callbacks: callbacks))
     let trace = trace
     gate = PauseGate(
       trace: trace, onPause: { holder in callbacks.paused(by: holder) },
@@ -97,7 +99,7 @@ final class EmbeddedOverlay {
       stack = try AdStack(
         pauseTarget: gate, trace: trace,
         options: AdStack.Options(
-          manifestPath: manifest, fallbackManifestPath: settings.fallbackManifestPath,
+          manifestPath: checked.manifest, fallbackManifestPath: settings.fallbackManifestPath,
           configuration: settings.configuration, timeout: settings.adsTimeout, caFile: settings.adsCAPath,
           beaconsPath: settings.beaconsPath))
     } catch {
@@ -105,6 +107,7 @@ final class EmbeddedOverlay {
     }
     overlay = stack.overlay
     overlay.drivesTrace = true
+    let canvas = drawing.canvas
     canvas.language = overlay.strings.language
     // A request for ads gives the view in pixels from the first: the window's size, on a renderer
     // that may be HiDPI.
@@ -136,26 +139,36 @@ final class EmbeddedOverlay {
     // A clock that steps back is held at the latest time, so that the banner never runs backwards.
     lastHostTime = max(lastHostTime, hostTime)
     overlay.update(hostTime: lastHostTime)
-    if let injector {
+    switch drawing {
+    case .renderer(_, _, let injector?):
       do {
         scriptIndex = try injector.injectDue(script, from: scriptIndex, now: lastHostTime, trace: trace)
       } catch {
         return message.fail(ResultCode.sdl, "\(error)")
       }
+    case .surface: playDueInput(now: lastHostTime)
+    case .renderer: break
     }
     return message.succeed()
   }
 
   /// Offers `event` to the overlay; a size change relays out the canvas first. Events of another
-  /// window of the game are not the overlay's.
+  /// window of the game are not the overlay's, and a surface overlay takes none.
   func handle(_ event: SDL_Event) -> Bool {
+    guard case .renderer(_, let windowID, _) = drawing else {
+      _ = message.fail(ResultCode.wrongKind, "a surface overlay takes input through the input calls, not SDL events")
+      return false
+    }
     if let id = Event.windowID(of: event), id != 0, id != windowID { return false }
     return overlay.handle(sdlEvent: event)
   }
 
-  /// Draws the banner and the ad view over what the game drew.
+  /// Draws the banner and the ad view over what the game drew, or into the overlay's pixels.
   func draw() -> Int32 {
-    overlay.draw(on: canvas)
+    switch drawing {
+    case .renderer(let canvas, _, _): overlay.draw(on: canvas)
+    case .surface(let pixels): overlay.draw(on: pixels)
+    }
     return message.succeed()
   }
 

@@ -12,4 +12,5 @@ enum ResultCode {
   static let sdl = Int32(INTERMISSION_ERROR_SDL)
   static let unknownTransaction = Int32(INTERMISSION_ERROR_UNKNOWN_TRANSACTION)
   static let unknownKey = Int32(INTERMISSION_ERROR_UNKNOWN_KEY)
+  static let wrongKind = Int32(INTERMISSION_ERROR_WRONG_KIND)
 }

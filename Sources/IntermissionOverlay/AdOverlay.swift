@@ -402,6 +402,11 @@ public final class AdOverlay: Overlay {
     earliest(earliest(slot.nextWakeTime, fullscreen.nextWakeTime), links.notice?.until)
   }
 
+  /// Whether the overlay takes all input now, because a full-screen ad or the in-app ad view is
+  /// open (as Dear ImGui's `WantCaptureMouse` tells a game): the game acts on none meanwhile, even
+  /// on input that `handle(_:)` never sees, such as another mouse button.
+  public var takesAllInput: Bool { fullscreen.show != nil || isAdViewOpen }
+
   /// A presented full-screen ad covers the whole view.
   public var coversView: Bool { fullscreen.show?.isPresented == true }
 

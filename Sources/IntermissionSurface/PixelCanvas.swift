@@ -13,7 +13,7 @@ import IntermissionSDL
 public final class PixelCanvas {
   private let target: PixelTarget
   /// The canvas the overlay draws on, into the target.
-  let canvas: SDLCanvas
+  package let canvas: SDLCanvas
   /// The pixels as the last drawing left them, `pitch` bytes a row.
   private var kept: UnsafeMutableRawPointer
   private var keptSize = (width: 0, height: 0)

@@ -377,6 +377,107 @@ int intermission_set_string(intermission_overlay *overlay, const char *key, cons
  * cpm that is negative, not finite or over 1000000. */
 int intermission_set_floor(intermission_overlay *overlay, const char *format, double cpm);
 
+/* ---- (0.5) An overlay for any engine: pixels it owns, input as plain calls ----------------------
+ *
+ * A game that draws with OpenGL, Vulkan, raylib, LOVE, Godot or anything else creates the overlay
+ * with intermission_create_surface: it needs no SDL, no SDL window and no SDL event (a game that
+ * uses SDL itself is not disturbed). Each frame: intermission_update, then intermission_draw, then
+ * intermission_surface_pixels, and upload the `dirty` rectangle into the game's texture, drawn
+ * over the game blended with (ONE, ONE_MINUS_SRC_ALPHA):
+ *   OpenGL:  glTexSubImage2D(GL_TEXTURE_2D, 0, d.x, d.y, d.w, d.h, GL_RGBA, GL_UNSIGNED_BYTE, ...)
+ *            with GL_UNPACK_ROW_LENGTH = pitch / 4, from pixels + d.y * pitch + d.x * 4;
+ *            glBlendFunc(GL_ONE, GL_ONE_MINUS_SRC_ALPHA).
+ *   raylib:  UpdateTextureRec(texture, (Rectangle){d.x, d.y, d.w, d.h}, rows of d) on a
+ *            PIXELFORMAT_UNCOMPRESSED_R8G8B8A8 texture; BeginBlendMode(BLEND_ALPHA_PREMULTIPLY).
+ *   LOVE:    copy d into an ImageData("rgba8") through the FFI, then Image:replacePixels(data);
+ *            love.graphics.setBlendMode("alpha", "premultiplied").
+ *   Godot:   Image.create_from_data(w, h, false, Image.FORMAT_RGBA8, bytes), then
+ *            ImageTexture.update(image); a CanvasItemMaterial with BLEND_MODE_PREMULT_ALPHA.
+ * Input goes in through the calls below, each returning 1 when the overlay took it (the game must
+ * not act on it), 0 when it is the game's, or a negative error. Coordinates are window
+ * coordinates, like the width and height given at creation. */
+
+/* A rectangle of pixels: x, y from the top left, w by h. */
+typedef struct intermission_rect {
+    int x, y, w, h;
+} intermission_rect;
+
+enum {
+    INTERMISSION_ERROR_WRONG_KIND = -17 /* (0.5) a surface call on a renderer overlay, or the reverse */
+};
+
+/* Keys for intermission_key. BACK is Android's back, which some engines map. */
+enum {
+    INTERMISSION_KEY_ESCAPE = 1,
+    INTERMISSION_KEY_RETURN = 2,
+    INTERMISSION_KEY_SPACE = 3,
+    INTERMISSION_KEY_TAB = 4,
+    INTERMISSION_KEY_UP = 5,
+    INTERMISSION_KEY_DOWN = 6,
+    INTERMISSION_KEY_LEFT = 7,
+    INTERMISSION_KEY_RIGHT = 8,
+    INTERMISSION_KEY_BACK = 9
+};
+
+/* Buttons for intermission_gamepad_button: B and BACK go back, A and START activate, the d-pad
+ * moves. */
+enum {
+    INTERMISSION_GAMEPAD_A = 1,
+    INTERMISSION_GAMEPAD_B = 2,
+    INTERMISSION_GAMEPAD_BACK = 3,
+    INTERMISSION_GAMEPAD_START = 4,
+    INTERMISSION_GAMEPAD_DPAD_UP = 5,
+    INTERMISSION_GAMEPAD_DPAD_DOWN = 6,
+    INTERMISSION_GAMEPAD_DPAD_LEFT = 7,
+    INTERMISSION_GAMEPAD_DPAD_RIGHT = 8
+};
+
+/* (0.5) Creates an overlay that draws into pixels it owns, for a window of `width` x `height` in
+ * window coordinates at `scale` pixels per coordinate (HiDPI: the surface is width x scale by
+ * height x scale pixels; at most 16384 on a side; scale 0.5 to 8). Everything else is as for
+ * intermission_create: the config, the error text on failure (NULL returned), and every other call
+ * (update, draw, bottom_inset, holds, full-screen shows, rewards, consent, strings, floors,
+ * destroy). A config's script_path drives the overlay through the input calls below. */
+intermission_overlay *intermission_create_surface(int width, int height, double scale, const intermission_config *config,
+                                                  char *error, size_t error_size);
+
+/* (0.5) The surface as the last intermission_draw left it: premultiplied RGBA, 8 bits a channel,
+ * bytes in the order R, G, B, A (GL_RGBA / GL_UNSIGNED_BYTE, raylib's R8G8B8A8, LOVE's rgba8), rows
+ * `pitch` bytes apart. `dirty` is the rectangle, in pixels, that changed since the previous call
+ * (w and h 0 when nothing did); the first call's is the whole surface, as after a resize. The
+ * pointer stays valid until the next update, draw, resize or destroy. Any of the out-pointers may
+ * be NULL. Returns INTERMISSION_OK, INTERMISSION_ERROR_WRONG_KIND for a renderer overlay, or
+ * another error. */
+int intermission_surface_pixels(intermission_overlay *overlay, const unsigned char **pixels, int *width, int *height,
+                                int *pitch, intermission_rect *dirty);
+
+/* (0.5) The window is now `width` x `height` at `scale` (limits as at creation): the surface is
+ * made anew, transparent and wholly dirty, and the banner relays out. A refused size changes
+ * nothing. */
+int intermission_resize(intermission_overlay *overlay, int width, int height, double scale);
+
+/* (0.5) The pointer moved to (x, y). */
+int intermission_pointer_move(intermission_overlay *overlay, double x, double y);
+
+/* (0.5) A pointer button went down (`pressed` 1) or up (0) at (x, y); button 1 is the primary one.
+ * Other buttons are taken only while an ad covers the window. */
+int intermission_pointer_button(intermission_overlay *overlay, double x, double y, int button, int pressed);
+
+/* (0.5) The wheel turned: `dy` positive towards the top of the content. */
+int intermission_wheel(intermission_overlay *overlay, double dx, double dy);
+
+/* (0.5) A key (INTERMISSION_KEY_*) went down (`pressed` 1, repeats included) or up (0). Other
+ * values are the game's keys: taken only while an ad covers the window. */
+int intermission_key(intermission_overlay *overlay, int key, int pressed);
+
+/* (0.5) A game controller's button (INTERMISSION_GAMEPAD_*) went down or up. */
+int intermission_gamepad_button(intermission_overlay *overlay, int button, int pressed);
+
+/* (0.5) The window's state: hidden or minimised (`visible` 0) holds the game as "window", exactly
+ * as SDL's window events do for a renderer overlay; focus coming back (`focused` 1) resumes a video
+ * paused by its click-through. Returns 0 (never taken) or an error. */
+int intermission_window_state(intermission_overlay *overlay, int visible, int focused);
+
 #ifdef __cplusplus
 } /* extern "C" */
 #endif /* __cplusplus */

@@ -39,28 +39,28 @@ public:
         RewardHandler reward; /* (0.4) */
     };
 
+    /* (0.5) The size of a surface overlay's window, in window coordinates, and its pixel scale. */
+    struct Surface {
+        int width;
+        int height;
+        double scale;
+    };
+
     Overlay(SDL_Renderer *renderer, intermission_config config, Handlers handlers = Handlers())
         : handlers_(new Handlers(std::move(handlers)))
     {
-        config.on_pause = [](const char *reason, void *user) {
-            Handlers &h = *static_cast<Handlers *>(user);
-            if (h.pause) h.pause(reason);
-        };
-        config.on_resume = [](const char *reason, void *user) {
-            Handlers &h = *static_cast<Handlers *>(user);
-            if (h.resume) h.resume(reason);
-        };
-        config.on_event = [](const char *event, const char *json, void *user) {
-            Handlers &h = *static_cast<Handlers *>(user);
-            if (h.event) h.event(event, json);
-        };
-        config.on_reward = [](const char *type, long long amount, const char *transaction_id, void *user) {
-            Handlers &h = *static_cast<Handlers *>(user);
-            if (h.reward) h.reward(type, amount, transaction_id);
-        };
-        config.user = handlers_;
+        bind(config);
         char error[512] = "";
         overlay_ = intermission_create(renderer, &config, error, sizeof error);
+        error_ = error;
+    }
+    /* (0.5) An overlay in pixels of its own, for any engine (intermission_create_surface). */
+    Overlay(Surface surface, intermission_config config, Handlers handlers = Handlers())
+        : handlers_(new Handlers(std::move(handlers)))
+    {
+        bind(config);
+        char error[512] = "";
+        overlay_ = intermission_create_surface(surface.width, surface.height, surface.scale, &config, error, sizeof error);
         error_ = error;
     }
     ~Overlay()
@@ -91,6 +91,28 @@ public:
     /* True when the overlay consumed the event: the game must ignore it. */
     bool handle(const SDL_Event &event) { return intermission_handle_event(overlay_, &event) == 1; }
     int draw() { return intermission_draw(overlay_); }
+    /* (0.5) A surface overlay's pixels after the last draw, and what changed since the last call. */
+    int pixels(const unsigned char **pixels, int *width, int *height, int *pitch, intermission_rect *dirty)
+    {
+        return intermission_surface_pixels(overlay_, pixels, width, height, pitch, dirty);
+    }
+    int resize(int width, int height, double scale) { return intermission_resize(overlay_, width, height, scale); }
+    /* (0.5) Input as plain calls: true when the overlay took it (the game must not act on it). */
+    bool pointer_move(double x, double y) { return intermission_pointer_move(overlay_, x, y) == 1; }
+    bool pointer_button(double x, double y, int button, bool pressed)
+    {
+        return intermission_pointer_button(overlay_, x, y, button, pressed ? 1 : 0) == 1;
+    }
+    bool wheel(double dx, double dy) { return intermission_wheel(overlay_, dx, dy) == 1; }
+    bool key(int key, bool pressed) { return intermission_key(overlay_, key, pressed ? 1 : 0) == 1; }
+    bool gamepad_button(int button, bool pressed)
+    {
+        return intermission_gamepad_button(overlay_, button, pressed ? 1 : 0) == 1;
+    }
+    int window_state(bool visible, bool focused)
+    {
+        return intermission_window_state(overlay_, visible ? 1 : 0, focused ? 1 : 0);
+    }
     double bottom_inset() const { return intermission_bottom_inset(overlay_); }
     bool banner_visible() const { return intermission_banner_visible(overlay_) == 1; }
     int set_banner_allowed(bool allowed) { return intermission_set_banner_allowed(overlay_, allowed ? 1 : 0); }
@@ -122,6 +144,28 @@ public:
     intermission_overlay *get() const { return overlay_; }
 
 private:
+    /* Points the config's callbacks at the handlers. */
+    void bind(intermission_config &config)
+    {
+        config.on_pause = [](const char *reason, void *user) {
+            Handlers &h = *static_cast<Handlers *>(user);
+            if (h.pause) h.pause(reason);
+        };
+        config.on_resume = [](const char *reason, void *user) {
+            Handlers &h = *static_cast<Handlers *>(user);
+            if (h.resume) h.resume(reason);
+        };
+        config.on_event = [](const char *event, const char *json, void *user) {
+            Handlers &h = *static_cast<Handlers *>(user);
+            if (h.event) h.event(event, json);
+        };
+        config.on_reward = [](const char *type, long long amount, const char *transaction_id, void *user) {
+            Handlers &h = *static_cast<Handlers *>(user);
+            if (h.reward) h.reward(type, amount, transaction_id);
+        };
+        config.user = handlers_;
+    }
+
     intermission_overlay *overlay_ = nullptr;
     Handlers *handlers_ = nullptr;
     std::string error_;
