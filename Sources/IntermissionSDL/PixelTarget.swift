@@ -43,9 +43,8 @@ package final class PixelTarget: CanvasTarget {
 
   private static func makeTexture(on renderer: Renderer, size: Size, scale: Double) throws -> Texture {
     let pixels = pixelSize(of: size, scale: scale)
-    let texture = try Texture(
+    return try Texture(
       targetFor: renderer, width: pixels.width, height: pixels.height, format: format, isOpaque: false)
-    return texture
   }
 
   /// Makes the target `width` x `height` points at `scale`: a new, transparent texture.

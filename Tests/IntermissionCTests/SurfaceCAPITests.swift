@@ -11,12 +11,8 @@ import Testing
 /// SDL window, no SDL event; pixels taken after each draw; input as plain calls.
 @Suite("C API on a surface", .serialized, .sdlSession)
 struct SurfaceCAPITests {
-  /// What the C callbacks saw, reached through the `user` pointer.
-  final class CallbackLog {
-    var pauses: [String] = []
-    var resumes: [String] = []
-    var events: [String] = []
-  }
+  /// What the C callbacks saw, reached through the `user` pointer (the renderer suite's log).
+  typealias CallbackLog = CAPITests.CallbackLog
 
   /// An empty path: no beacon queue (kept for the process, so that no sanitizer sees a leak).
   nonisolated(unsafe) static let noBeacons = strdup("")
