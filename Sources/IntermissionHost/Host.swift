@@ -43,6 +43,8 @@ public final class Host {
   public var adOverlay: AdOverlay? { adStack?.overlay }
   /// The overlay and what it runs on (its client, source and beacon queue), unless ads are off.
   private let adStack: AdStack?
+  /// The overlay as drawn through pixels, with `--overlay surface`.
+  private var surfaceOverlay: SurfaceDrawnOverlay?
   /// The user pause control.
   public let pauseControl: PauseControl
   /// The music and effects, unless audio is off or no device was found; the director pauses them.
@@ -151,7 +153,13 @@ public final class Host {
       let overlay = stack.overlay
       // The host's frame driver begins the trace's frames.
       overlay.drivesTrace = false
-      director.addOverlay(overlay)
+      if options.overlayDrawing == .surface {
+        let drawn = try SurfaceDrawnOverlay(ads: overlay, over: canvas, fontPath: fontPath)
+        surfaceOverlay = drawn
+        director.addOverlay(drawn)
+      } else {
+        director.addOverlay(overlay)
+      }
       overlay.pixelScale = canvas.pixelsPerPoint
       overlay.onLoadFailure = { [weak self] error in
         // The game goes on without a banner; the user hears of each distinct failure once.
@@ -208,7 +216,8 @@ public final class Host {
   public func start() {
     // The game's own text takes the fonts of the language the host speaks.
     canvas.language = language
-    adOverlay?.prepareText(on: canvas)
+    surfaceOverlay?.textCanvas.language = language
+    adOverlay?.prepareText(on: surfaceOverlay?.textCanvas ?? canvas)
     trace.emit(
       .hostStarted,
       [

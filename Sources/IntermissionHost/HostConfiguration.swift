@@ -66,6 +66,17 @@ public struct HostConfiguration: Hashable, Sendable {
   public var refresh = 30.0
   /// No audio at all (otherwise music and effects play on the default device, headless too).
   public var noAudio = false
+  /// How the ad overlay reaches the window (`--overlay`).
+  public var overlayDrawing = OverlayDrawing.renderer
+
+  /// How the ad overlay reaches the window.
+  public enum OverlayDrawing: String, Hashable, Sendable {
+    /// Drawn on the window's renderer (the default), as an SDL game embeds it.
+    case renderer
+    /// Drawn into pixels of its own, uploaded as one texture of the window's renderer, as a game
+    /// on any engine embeds it (`IntermissionSurface`).
+    case surface
+  }
   /// Print the usage and exit.
   public var showHelp = false
 
@@ -115,6 +126,9 @@ public struct HostConfiguration: Hashable, Sendable {
       --ad-latency S      Simulated network latency of an ad load, in host seconds (default 0.5).
       --fail-ads          Make every ad load fail (the banner stays hidden).
       --no-ads            Run without the ad overlay.
+      --overlay WAY       How the ad overlay is drawn: renderer (default: on the window's renderer)
+                          or surface (into pixels of its own, uploaded as one texture, as a game
+                          on any engine embeds it).
       --refresh S         Seconds of viewable time between ad rotations; failed loads retry
                           after it, doubling up to 5 minutes (default 30).
       --no-audio          Run without sound (SDL_AUDIODRIVER chooses the audio driver otherwise).
@@ -210,6 +224,12 @@ public struct HostConfiguration: Hashable, Sendable {
       case "--fallback-ads": options.fallbackAdsPath = try nonEmpty(value(), name)
       case "--beacons": options.beaconsPath = try nonEmpty(value(), name)
       case "--consent": options.consentPath = try nonEmpty(value(), name)
+      case "--overlay":
+        let text = try value()
+        guard let drawing = OverlayDrawing(rawValue: text) else {
+          throw fail("--overlay expects renderer or surface, got '\(PrintableText.escaping(text))'")
+        }
+        options.overlayDrawing = drawing
       default:
         if argument.hasPrefix("-") { throw fail("unknown option '\(name)' (see --help)") }
         throw fail("unexpected argument '\(argument)' (see --help)")
@@ -219,7 +239,7 @@ public struct HostConfiguration: Hashable, Sendable {
       let conflicting = [
         ("--fail-ads", options.failAds), ("--ads", options.adsPath != nil), ("--ads-ca", options.adsCAPath != nil),
         ("--fallback-ads", options.fallbackAdsPath != nil), ("--beacons", options.beaconsPath != nil),
-        ("--consent", options.consentPath != nil),
+        ("--consent", options.consentPath != nil), ("--overlay", options.overlayDrawing != .renderer),
       ].first { $0.1 }
       if let conflicting { throw fail("--no-ads cannot be combined with \(conflicting.0)") }
     }

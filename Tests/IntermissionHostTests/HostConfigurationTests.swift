@@ -23,6 +23,12 @@ struct OptionsTests {
     #expect(!options.headless && options.width == 960 && options.height == 640 && options.fps == 60)
     #expect(options.adLatency == 0.5 && options.refresh == 30 && options.frames == nil && !options.noAds)
     #expect(options.beaconsPath == nil && !options.noBeacons)
+    #expect(options.overlayDrawing == .renderer)
+  }
+
+  @Test func theOverlayIsDrawnOnTheRendererOrIntoPixels() throws {
+    #expect(try HostConfiguration.parse(["--overlay", "surface"]).overlayDrawing == .surface)
+    #expect(try HostConfiguration.parse(["--overlay=renderer"]).overlayDrawing == .renderer)
   }
 
   @Test func beaconsCanBeTurnedOff() throws {
@@ -49,6 +55,9 @@ struct OptionsTests {
       (["--no-beacons", "--beacons", "b.sqlite"], "--no-beacons cannot be combined with --beacons"),
       (["--no-beacons=1"], "--no-beacons takes no value"),
       (["--ad-latency", "-1"], "--ad-latency expects a number from 0"),
+      (["--overlay", "opengl"], "--overlay expects renderer or surface, got 'opengl'"),
+      (["--overlay"], "--overlay needs a value"),
+      (["--no-ads", "--overlay", "surface"], "--no-ads cannot be combined with --overlay"),
     ])
   func rejectsBadArgumentsWithAClearMessage(arguments: [String], message: String) {
     #expect {
@@ -62,6 +71,7 @@ struct OptionsTests {
     for option in [
       "--headless", "--size", "--fps", "--frames", "--seconds", "--fixed-step", "--script", "--trace", "--screenshot",
       "--ads", "--ad-latency", "--fail-ads", "--no-ads", "--refresh", "--font", "--beacons", "--no-beacons",
+      "--overlay",
     ] {
       #expect(HostConfiguration.usage.contains(option), "\(option) missing from --help")
     }

@@ -48,11 +48,11 @@
 #include <stddef.h>
 
 /* The version (generated from the file VERSION by scripts/make-version). */
-#define INTERMISSION_VERSION "0.4.0"
+#define INTERMISSION_VERSION "0.5.0"
 #define INTERMISSION_VERSION_MAJOR 0
-#define INTERMISSION_VERSION_MINOR 4
+#define INTERMISSION_VERSION_MINOR 5
 #define INTERMISSION_VERSION_PATCH 0
-#define INTERMISSION_VERSION_NUMBER 4000
+#define INTERMISSION_VERSION_NUMBER 5000
 
 #ifdef __cplusplus
 extern "C" {
