@@ -156,6 +156,7 @@ let package = Package(
       name: "intermission-bench",
       dependencies: [
         "IntermissionHost", "MenuGame", "CAllocationCounter", "IntermissionC", "CIntermission", "IntermissionTrace",
+        "IntermissionSurface",
       ]
     ),
     // The C baseline for the render benchmark: the same frame drawn through SDL directly.

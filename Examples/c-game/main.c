@@ -6,11 +6,12 @@
  *
  * Build:  cc main.c $(pkg-config --cflags --libs intermission) -o c-game
  * Or:     meson setup build && meson compile -C build   (meson.build: dependency('intermission'))
- * usage:  c-game [--headless] [--frames N] [--script FILE] [--trace FILE] [--ads MANIFEST] [--beacons FILE]
+ * usage:  c-game [--headless] [--frames N] [--script FILE] [--trace FILE] [--ads MANIFEST] [--beacons FILE] [--no-ads]
  *   --script replays input (Intermission's script format) through SDL's queue, for headless tests.
  *   The ads are the sample ads installed with the library, or $INTERMISSION_ASSETS/ads/manifest.json,
  *   or --ads: a manifest file or an http(s) URL of an ad server. --beacons: the queue of impression
- *   and click reports (default: $XDG_DATA_HOME/intermission/beacons.sqlite).
+ *   and click reports (default: $XDG_DATA_HOME/intermission/beacons.sqlite). --no-ads: the same game
+ *   without the overlay, for the benchmark's comparison.
  * It prints what its own loop counted: frames, updates, clicks it received, whether it is paused, and
  * the coins rewarded ads gave it.
  */
@@ -42,6 +43,7 @@ int main(int argc, char **argv)
     int headless = 0;
     long frames = -1;
     const char *script = NULL, *trace = NULL, *manifest = NULL, *beacons = NULL;
+    int with_ads = 1;
     for (int i = 1; i < argc; i++) {
         if (!strcmp(argv[i], "--headless")) headless = 1;
         else if (!strcmp(argv[i], "--frames") && i + 1 < argc) frames = atol(argv[++i]);
@@ -49,8 +51,9 @@ int main(int argc, char **argv)
         else if (!strcmp(argv[i], "--trace") && i + 1 < argc) trace = argv[++i];
         else if (!strcmp(argv[i], "--ads") && i + 1 < argc) manifest = argv[++i];
         else if (!strcmp(argv[i], "--beacons") && i + 1 < argc) beacons = argv[++i];
+        else if (!strcmp(argv[i], "--no-ads")) with_ads = 0;
         else {
-            fprintf(stderr, "usage: %s [--headless] [--frames N] [--script F] [--trace F] [--ads M] [--beacons F]\n", argv[0]);
+            fprintf(stderr, "usage: %s [--headless] [--frames N] [--script F] [--trace F] [--ads M] [--beacons F] [--no-ads]\n", argv[0]);
             return 2;
         }
     }
@@ -72,8 +75,8 @@ int main(int argc, char **argv)
     config.manifest_path = manifest, config.beacons_path = beacons; /* optional: NULL takes the defaults */
     config.on_reward = on_reward;                                                               /* REWARDED */
     char error[256];                                                                            /* INTERMISSION */
-    intermission_overlay *ads = intermission_create(renderer, &config, error, sizeof error);   /* INTERMISSION */
-    if (!ads) fprintf(stderr, "no ads: %s\n", error); /* the game runs on without a banner */   /* INTERMISSION */
+    intermission_overlay *ads = with_ads ? intermission_create(renderer, &config, error, sizeof error) : NULL; /* INTERMISSION */
+    if (with_ads && !ads) fprintf(stderr, "no ads: %s\n", error); /* the game runs on without a banner */   /* INTERMISSION */
 
     /* Loop */
     int running = 1;

@@ -3,19 +3,24 @@
  * crossing is a level, and the break between levels shows an interstitial ad; R shows a rewarded ad
  * for 50 coins; P is the player's pause; Q quits. The overlay draws into pixels it owns, and the game
  * uploads what changed into one OpenGL texture, drawn over the game. The lines marked INTERMISSION
- * are the whole integration: each calls the overlay, or hands it the game's input, or takes its
- * pixels (create, forward GLFW's input, upload, hold the game); the lines marked BREAK and REWARDED
- * add the two full-screen ads.
+ * are the whole integration: every line that calls the overlay, hands it the game's input (the keys'
+ * names and the callbacks' registration included) or uploads its pixels (declarations aside). The lines marked TEXTURE
+ * are the game's own OpenGL for one more texture (made at the surface's size, drawn over the window
+ * premultiplied), as it draws any picture; PAUSE gives the player's pause to the overlay's holds;
+ * BREAK and REWARDED add the two full-screen ads.
  *
  * Build:  cc main.c $(pkg-config --cflags --libs intermission glfw3 gl) -o glfw-game
  * Or:     cmake -S . -B build && cmake --build build   (find_package(Intermission 0.5), glfw3)
  * usage:  glfw-game [--trace FILE] [--ads MANIFEST] [--interstitial-delay SECONDS] [--capture FOLDER]
+ *                  [--frame-log FILE] [--no-ads]
  *   --ads: a manifest file or an http(s) URL (default: the sample ads installed with the library, or
  *   $INTERMISSION_ASSETS/ads/manifest.json). --interstitial-delay: seconds before the first
  *   interstitial and between two (the library's defaults: 30 and 60). --capture: whenever FOLDER/request appears, the game
  *   writes the window's own framebuffer (glReadPixels) to FOLDER/frame.ppm, the overlay's surface
  *   to FOLDER/surface.pam, and its counters to FOLDER/status, then removes the request: the tests'
- *   eyes. It prints its counters when the window closes.
+ *   eyes. --frame-log: each frame's time at work (update, draw, upload, swap), in milliseconds, a
+ *   line each, for the benchmark. --no-ads: the same game without the overlay, for comparison.
+ *   It prints its counters when the window closes.
  */
 #define _POSIX_C_SOURCE 200809L /* access() and unlink(), for the tests' capture folder */
 #include <GLFW/glfw3.h>
@@ -40,20 +45,8 @@ static void on_resume(const char *reason, void *user) { (void)reason; ((struct g
 static void on_reward(const char *type, long long amount, const char *transaction_id, void *user)         /* REWARDED */
 { (void)type; (void)transaction_id; ((struct game *)user)->coins += amount; } /* once per reward, before the ad closes */
 
-/* GLFW's keys as the overlay names them (INTERMISSION_KEY_ESCAPE is 1, the others follow in this order); the game's own
- * keys (GLFW's are all 32 or more) pass as they are, taken only while an ad covers the window. */
-static int overlay_key(int key)
-{
-    static const int keys[] = {GLFW_KEY_ESCAPE, GLFW_KEY_ENTER, GLFW_KEY_SPACE, GLFW_KEY_TAB,
-                               GLFW_KEY_UP,     GLFW_KEY_DOWN,  GLFW_KEY_LEFT,  GLFW_KEY_RIGHT};
-    for (int i = 0; i < 8; i++)
-        if (key == keys[i]) return i + 1;
-    return key;
-}
-
 /* GLFW's input goes to the overlay first; what it takes (1) is not the game's. */
 static void on_cursor(GLFWwindow *w, double x, double y) { (void)w; intermission_pointer_move(ads, x, y); } /* INTERMISSION */
-static void on_scroll(GLFWwindow *w, double dx, double dy) { (void)w; intermission_wheel(ads, dx, dy); }    /* INTERMISSION */
 static void on_button(GLFWwindow *w, int button, int action, int mods)
 {
     double x, y;
@@ -63,11 +56,14 @@ static void on_button(GLFWwindow *w, int button, int action, int mods)
 }
 static void on_key(GLFWwindow *w, int key, int scancode, int action, int mods)
 {
-    (void)w, (void)scancode, (void)mods;
-    if (intermission_key(ads, overlay_key(key), action != GLFW_RELEASE) == 1 || action != GLFW_PRESS) return; /* INTERMISSION */
+    /* Escape closes an ad and Return activates; any other key passes as itself (GLFW's are 32 or
+     * more), taken only while an ad covers the window. */
+    int code = key == GLFW_KEY_ESCAPE ? INTERMISSION_KEY_ESCAPE : key == GLFW_KEY_ENTER ? INTERMISSION_KEY_RETURN : key; /* INTERMISSION */
+    (void)scancode, (void)mods;
+    if (intermission_key(ads, code, action != GLFW_RELEASE) == 1 || action != GLFW_PRESS) return; /* INTERMISSION */
     if (key == GLFW_KEY_Q) glfwSetWindowShouldClose(w, GLFW_TRUE);
     if (key == GLFW_KEY_P) /* the player's pause: a hold of its own, which no ad releases */
-        intermission_is_held(ads, "user") == 1 ? intermission_release(ads, "user") : intermission_hold(ads, "user"); /* INTERMISSION */
+        intermission_is_held(ads, "user") == 1 ? intermission_release(ads, "user") : intermission_hold(ads, "user"); /* PAUSE */
     if (key == GLFW_KEY_R && intermission_show_rewarded(ads, "bonus_coins") != 0)                          /* REWARDED */
         fprintf(stderr, "no rewarded ad: %s\n", intermission_errmsg(ads));
 }
@@ -112,15 +108,18 @@ static void capture(const char *folder, const struct game *game, int width, int 
 
 int main(int argc, char **argv)
 {
-    const char *trace = NULL, *manifest = NULL, *folder = NULL;
+    const char *trace = NULL, *manifest = NULL, *folder = NULL, *frame_log = NULL;
     double delay = -1;
+    int with_ads = 1;
     for (int i = 1; i < argc; i++) {
         if (!strcmp(argv[i], "--trace") && i + 1 < argc) trace = argv[++i];
         else if (!strcmp(argv[i], "--interstitial-delay") && i + 1 < argc) delay = atof(argv[++i]);
         else if (!strcmp(argv[i], "--ads") && i + 1 < argc) manifest = argv[++i];
         else if (!strcmp(argv[i], "--capture") && i + 1 < argc) folder = argv[++i];
+        else if (!strcmp(argv[i], "--frame-log") && i + 1 < argc) frame_log = argv[++i];
+        else if (!strcmp(argv[i], "--no-ads")) with_ads = 0;
         else {
-            fprintf(stderr, "usage: %s [--trace FILE] [--ads MANIFEST] [--interstitial-delay S] [--capture FOLDER]\n", argv[0]);
+            fprintf(stderr, "usage: %s [--trace F] [--ads M] [--interstitial-delay S] [--capture DIR] [--frame-log F] [--no-ads]\n", argv[0]);
             return 2;
         }
     }
@@ -135,24 +134,26 @@ int main(int argc, char **argv)
     int width, height, pixel_width, pixel_height;
     glfwGetWindowSize(window, &width, &height);
     glfwGetFramebufferSize(window, &pixel_width, &pixel_height);
+    int last_pixel_width = pixel_width;
     intermission_config config = INTERMISSION_CONFIG_INIT;                                       /* INTERMISSION */
     config.on_pause = on_pause, config.on_resume = on_resume, config.user = &game;              /* INTERMISSION */
     config.trace_path = trace, config.manifest_path = manifest; /* optional: NULL takes the defaults */
     if (delay >= 0) config.interstitial_session_delay = config.interstitial_interval = delay;    /* BREAK */
     config.on_reward = on_reward;                                                                /* REWARDED */
     char error[256];
-    ads = intermission_create_surface(width, height, (double)pixel_width / width, &config, error, sizeof error); /* INTERMISSION */
-    if (!ads) fprintf(stderr, "no ads: %s\n", error); /* the game runs on without them */
-    glfwSetCursorPosCallback(window, on_cursor), glfwSetScrollCallback(window, on_scroll);
-    glfwSetMouseButtonCallback(window, on_button), glfwSetKeyCallback(window, on_key);
+    if (with_ads) ads = intermission_create_surface(width, height, (double)pixel_width / width, &config, error, sizeof error); /* INTERMISSION */
+    if (with_ads && !ads) fprintf(stderr, "no ads: %s\n", error); /* the game runs on without them */ /* INTERMISSION */
+    FILE *frame_times = frame_log ? fopen(frame_log, "w") : NULL;
+    glfwSetCursorPosCallback(window, on_cursor), glfwSetMouseButtonCallback(window, on_button); /* INTERMISSION */
+    glfwSetKeyCallback(window, on_key); /* the game's own keys too */
 
     /* The overlay's texture: the surface's size, premultiplied RGBA. */
-    GLuint texture;
-    glGenTextures(1, &texture);
-    glBindTexture(GL_TEXTURE_2D, texture);
-    glTexParameteri(GL_TEXTURE_2D, GL_TEXTURE_MIN_FILTER, GL_NEAREST);
-    glTexParameteri(GL_TEXTURE_2D, GL_TEXTURE_MAG_FILTER, GL_NEAREST);
-    int texture_width = 0, texture_height = 0;
+    GLuint texture;                                                                               /* TEXTURE */
+    glGenTextures(1, &texture);                                                                   /* TEXTURE */
+    glBindTexture(GL_TEXTURE_2D, texture);                                                        /* TEXTURE */
+    glTexParameteri(GL_TEXTURE_2D, GL_TEXTURE_MIN_FILTER, GL_NEAREST);                            /* TEXTURE */
+    glTexParameteri(GL_TEXTURE_2D, GL_TEXTURE_MAG_FILTER, GL_NEAREST);                            /* TEXTURE */
+    int texture_width = 0, texture_height = 0;                                                    /* TEXTURE */
 
     double next_frame = glfwGetTime();
     while (!glfwWindowShouldClose(window)) {
@@ -160,12 +161,15 @@ int main(int argc, char **argv)
         double now;
         while ((now = glfwGetTime()) < next_frame) glfwWaitEventsTimeout(next_frame - now);
         next_frame = now - next_frame > 0.25 ? now + 1 / 60.0 : next_frame + 1 / 60.0;
+        double frame_start = glfwGetTime();
         glfwPollEvents();
         int new_width, new_height;
         glfwGetWindowSize(window, &new_width, &new_height);
         glfwGetFramebufferSize(window, &pixel_width, &pixel_height);
-        if ((new_width != width || new_height != height) && new_width > 0 && new_height > 0)
-            intermission_resize(ads, width = new_width, height = new_height, (double)pixel_width / new_width); /* INTERMISSION */
+        if ((new_width != width || new_height != height || pixel_width != last_pixel_width) && new_width > 0 && new_height > 0) {
+            width = new_width, height = new_height, last_pixel_width = pixel_width;
+            intermission_resize(ads, width, height, (double)pixel_width / width); /* a size refused keeps the last */ /* INTERMISSION */
+        }
         intermission_window_state(ads, !glfwGetWindowAttrib(window, GLFW_ICONIFIED), glfwGetWindowAttrib(window, GLFW_FOCUSED)); /* INTERMISSION */
         intermission_update(ads, glfwGetTime()); /* first in the frame, on the game's clock */         /* INTERMISSION */
 
@@ -187,7 +191,8 @@ int main(int argc, char **argv)
         glClearColor(20 / 255.0f, 27 / 255.0f, 45 / 255.0f, 1);
         glClear(GL_COLOR_BUFFER_BIT);
         double top = (height - intermission_bottom_inset(ads)) / 2 - 20;                           /* INTERMISSION */
-        glDisable(GL_TEXTURE_2D), glDisable(GL_BLEND);
+        glDisable(GL_TEXTURE_2D);
+        glDisable(GL_BLEND);
         glColor3ub(255, 184, 77);
         glRectd(game.x, top, game.x + 40, top + 40);
 
@@ -195,28 +200,30 @@ int main(int argc, char **argv)
         int w, h, pitch;
         intermission_rect dirty;
         if (intermission_draw(ads) == INTERMISSION_OK && intermission_surface_pixels(ads, &pixels, &w, &h, &pitch, &dirty) == INTERMISSION_OK) { /* INTERMISSION */
-            glBindTexture(GL_TEXTURE_2D, texture);
-            if (w != texture_width || h != texture_height) /* new size: a new texture, wholly dirty */
-                glTexImage2D(GL_TEXTURE_2D, 0, GL_RGBA, texture_width = w, texture_height = h, 0, GL_RGBA, GL_UNSIGNED_BYTE, NULL);
+            glBindTexture(GL_TEXTURE_2D, texture);                                                /* TEXTURE */
+            if (w != texture_width || h != texture_height) /* new size: a new texture, wholly dirty */ /* TEXTURE */
+                glTexImage2D(GL_TEXTURE_2D, 0, GL_RGBA, texture_width = w, texture_height = h, 0, GL_RGBA, GL_UNSIGNED_BYTE, NULL); /* TEXTURE */
             glPixelStorei(GL_UNPACK_ROW_LENGTH, pitch / 4); /* only what changed, from rows pitch bytes apart */   /* INTERMISSION */
-            glTexSubImage2D(GL_TEXTURE_2D, 0, dirty.x, dirty.y, dirty.w, dirty.h, GL_RGBA, GL_UNSIGNED_BYTE,     /* INTERMISSION */
-                            pixels + dirty.y * pitch + dirty.x * 4);
-            glEnable(GL_TEXTURE_2D), glEnable(GL_BLEND);
-            glBlendFunc(GL_ONE, GL_ONE_MINUS_SRC_ALPHA); /* the pixels are premultiplied */
-            glColor4ub(255, 255, 255, 255);
-            glBegin(GL_QUADS);
-            glTexCoord2i(0, 0), glVertex2i(0, 0), glTexCoord2i(1, 0), glVertex2i(width, 0);
-            glTexCoord2i(1, 1), glVertex2i(width, height), glTexCoord2i(0, 1), glVertex2i(0, height);
-            glEnd();
+            glTexSubImage2D(GL_TEXTURE_2D, 0, dirty.x, dirty.y, dirty.w, dirty.h, GL_RGBA, GL_UNSIGNED_BYTE, pixels + dirty.y * pitch + dirty.x * 4); /* INTERMISSION */
+            glEnable(GL_TEXTURE_2D);                                                              /* TEXTURE */
+            glEnable(GL_BLEND);                                                                   /* TEXTURE */
+            glBlendFunc(GL_ONE, GL_ONE_MINUS_SRC_ALPHA); /* the pixels are premultiplied */       /* TEXTURE */
+            glColor4ub(255, 255, 255, 255);                                                       /* TEXTURE */
+            glBegin(GL_QUADS);                                                                    /* TEXTURE */
+            glTexCoord2i(0, 0), glVertex2i(0, 0), glTexCoord2i(1, 0), glVertex2i(width, 0);       /* TEXTURE */
+            glTexCoord2i(1, 1), glVertex2i(width, height), glTexCoord2i(0, 1), glVertex2i(0, height); /* TEXTURE */
+            glEnd();                                                                              /* TEXTURE */
         }
         if (folder) capture(folder, &game, pixel_width, pixel_height);
         glfwSwapBuffers(window);
+        if (frame_times) fprintf(frame_times, "%.3f\n", (glfwGetTime() - frame_start) * 1000);
     }
+    if (frame_times) fclose(frame_times);
 
     intermission_destroy(ads);                                                                     /* INTERMISSION */
     printf("frames=%ld updates=%ld level=%d paused=%d coins=%lld\n", game.frames, game.updates, game.level, game.paused,
            game.coins);
-    glDeleteTextures(1, &texture);
+    glDeleteTextures(1, &texture);                                                                /* TEXTURE */
     glfwDestroyWindow(window);
     glfwTerminate();
     return 0;

@@ -1,8 +1,9 @@
 -- Intermission's C API for LuaJIT's FFI: the declarations of intermission.h that a game on pixels
 -- uses (the header is the reference; the config struct is all of 0.5's, field for field), and the
 -- library, loaded from $INTERMISSION_LIBRARY or by its name (libintermission.so on the loader's
--- path). Callbacks into Lua run inside intermission_update and the input calls: jit.off() the Lua
--- functions that make those calls, as LuaJIT asks of any C function that calls back.
+-- path). Callbacks into Lua run inside intermission_update, intermission_draw, the input calls,
+-- the full-screen shows and intermission_destroy: jit.off() the Lua functions that make those
+-- calls, as LuaJIT asks of any C function that calls back.
 local ffi = require("ffi")
 
 ffi.cdef([[
@@ -10,6 +11,8 @@ typedef struct intermission_overlay intermission_overlay;
 typedef void (*intermission_pause_fn)(const char *reason, void *user);
 typedef void (*intermission_event_fn)(const char *event, const char *json, void *user);
 typedef void (*intermission_reward_fn)(const char *type, long long amount, const char *transaction_id, void *user);
+typedef struct intermission_input { int kind; double x, y; int code; int pressed; } intermission_input;
+typedef void (*intermission_input_fn)(const intermission_input *input, void *user);
 typedef struct intermission_config {
   size_t size;
   const char *manifest_path;
@@ -29,6 +32,7 @@ typedef struct intermission_config {
   int interstitials_per_hour;
   double fullscreen_expiry;
   const char *language, *font_paths;
+  intermission_input_fn on_input;
 } intermission_config;
 typedef struct intermission_rect { int x, y, w, h; } intermission_rect;
 /* Not the header's: the out-parameters of intermission_surface_pixels, in one place. */
@@ -61,12 +65,12 @@ int intermission_show_interstitial(intermission_overlay *overlay, const char *pl
 int intermission_show_rewarded(intermission_overlay *overlay, const char *placement);
 ]])
 
-local library = ffi.load(os.getenv("INTERMISSION_LIBRARY") or "intermission")
+local library = ffi.load(os.getenv("INTERMISSION_LIBRARY") or "intermission") -- INTERMISSION
 
 -- LÖVE's key names as the overlay's INTERMISSION_KEY_* numbers; a game key passes as 100.
-local keys = { escape = 1, ["return"] = 2, space = 3, tab = 4, up = 5, down = 6, left = 7, right = 8, acback = 9 }
+local keys = { escape = 1, ["return"] = 2, space = 3, tab = 4, up = 5, down = 6, left = 7, right = 8, appback = 9 } -- INTERMISSION
 
 return {
   C = library,
-  key = function(name) return keys[name] or 100 end,
+  key = function(name) return keys[name] or 100 end, -- INTERMISSION
 }

@@ -2,9 +2,11 @@
 -- window; each crossing is a level, and the break between levels shows an interstitial ad; R shows
 -- a rewarded ad for 50 coins; P is the player's pause; Q quits. The overlay draws into pixels it owns; the
 -- game copies what changed into an ImageData, replaces its Image's pixels, and draws it over the
--- game, premultiplied. The lines marked INTERMISSION are the whole integration: each calls the
--- overlay, or hands it the game's input, or takes its pixels. Those marked BREAK and REWARDED add
--- the two full-screen ads. intermission.lua holds the FFI's declarations (the header's part).
+-- game, premultiplied. The lines marked INTERMISSION are the whole integration: every line that
+-- calls the overlay, hands it the game's input or copies its pixels (declarations aside). TEXTURE
+-- marks the game's own drawing of one more picture (made at the surface's size, drawn
+-- premultiplied); PAUSE gives the player's pause to the overlay's holds; BREAK and REWARDED add the
+-- two full-screen ads. intermission.lua holds the FFI's declarations (the header's part).
 --
 -- usage: love . [--trace FILE] [--ads MANIFEST] [--interstitial-delay SECONDS] [--capture FOLDER]
 --   The library comes from $INTERMISSION_LIBRARY, else libintermission.so on the loader's path.
@@ -49,7 +51,7 @@ function love.keyreleased(key) C.intermission_key(ads, intermission.key(key), 0)
 function love.keypressed(key)
   if C.intermission_key(ads, intermission.key(key), 1) == 1 then return end -- INTERMISSION
   if key == "p" then -- the player's pause: a hold of its own, which no ad releases
-    if C.intermission_is_held(ads, "user") == 1 then C.intermission_release(ads, "user") else C.intermission_hold(ads, "user") end -- INTERMISSION
+    if C.intermission_is_held(ads, "user") == 1 then C.intermission_release(ads, "user") else C.intermission_hold(ads, "user") end -- PAUSE
   elseif key == "q" then
     love.event.quit()
   elseif key == "r" and C.intermission_show_rewarded(ads, "bonus_coins") ~= 0 then -- REWARDED
@@ -83,18 +85,18 @@ function love.draw()
   love.graphics.rectangle("fill", game.x, (h - C.intermission_bottom_inset(ads)) / 2 - 20, 40, 40) -- INTERMISSION
   love.graphics.setColor(1, 1, 1)
   if C.intermission_draw(ads) == 0 and C.intermission_surface_pixels(ads, out.pixels, out.w, out.h, out.pitch, out.dirty) == 0 then -- INTERMISSION
-    if not pixels or pixels:getWidth() ~= out.w[0] or pixels:getHeight() ~= out.h[0] then -- a new size, wholly dirty
-      pixels = love.image.newImageData(out.w[0], out.h[0], "rgba8")
-      image = love.graphics.newImage(pixels)
+    if not pixels or pixels:getWidth() ~= out.w[0] or pixels:getHeight() ~= out.h[0] then -- TEXTURE: a new size
+      pixels = love.image.newImageData(out.w[0], out.h[0], "rgba8") -- TEXTURE
+      image = love.graphics.newImage(pixels) -- TEXTURE
     end
     local d, to = out.dirty[0], ffi.cast("unsigned char *", pixels:getFFIPointer()) -- INTERMISSION
     for y = d.y, d.y + d.h - 1 do -- only the rows that changed, from rows `pitch` bytes apart
       ffi.copy(to + (y * out.w[0] + d.x) * 4, out.pixels[0] + y * out.pitch[0] + d.x * 4, d.w * 4) -- INTERMISSION
     end
     if d.w > 0 then image:replacePixels(pixels) end -- INTERMISSION
-    love.graphics.setBlendMode("alpha", "premultiplied") -- the pixels are premultiplied
-    love.graphics.draw(image, 0, 0, 0, w / out.w[0], h / out.h[0])
-    love.graphics.setBlendMode("alpha")
+    love.graphics.setBlendMode("alpha", "premultiplied") -- TEXTURE: the pixels are premultiplied
+    love.graphics.draw(image, 0, 0, 0, w / out.w[0], h / out.h[0]) -- TEXTURE
+    love.graphics.setBlendMode("alpha") -- TEXTURE
   end
   if options.capture then require("capture")(options.capture, game, ads, out) end
 end
@@ -106,6 +108,7 @@ function love.quit()
     game.paused and 1 or 0, game.coins))
 end
 
--- The overlay calls back into Lua from these: LuaJIT must not compile them (its rule for callbacks).
-for _, f in ipairs({ love.update, love.keypressed, love.keyreleased, love.mousemoved, love.mousepressed, -- INTERMISSION
-  love.mousereleased, love.wheelmoved, love.resize }) do jit.off(f) end
+-- The overlay calls back into Lua from inside these (update, draw, input, show, destroy): LuaJIT must
+-- not compile them, its rule for C functions that call back.
+for _, f in ipairs({ love.update, love.draw, love.quit, love.keypressed, love.keyreleased, love.mousemoved, -- INTERMISSION
+  love.mousepressed, love.mousereleased, love.wheelmoved, love.resize }) do jit.off(f) end -- INTERMISSION

@@ -36,6 +36,7 @@ void intermission_config_init(intermission_config *config)
     config->fullscreen_expiry = 3600;
     config->language = NULL;
     config->font_paths = NULL;
+    config->on_input = NULL;
 }
 
 const char *intermission_result_string(int result)

@@ -45,6 +45,8 @@ final class EmbeddedOverlay {
   private var lastHostTime = -Double.infinity
   /// Whether the window had the focus, as `intermission_window_state` said last.
   var isFocused = true
+  /// The game's functions: a surface overlay's script hands it the input the overlay did not take.
+  let callbacks: OverlayCallbacks
   /// The overlay and what it runs on: its HTTP client (cancelled when the overlay is destroyed),
   /// source and beacon queue.
   private let stack: AdStack
@@ -71,14 +73,19 @@ final class EmbeddedOverlay {
   /// Makes the overlay in pixels of its own, for a window of `width` x `height` at `scale`.
   /// - Throws: `CreateFailure` for a size or scale out of range, and as the renderer's.
   convenience init(surfaceWidth width: Int, height: Int, scale: Double, settings: OverlaySettings) throws {
+    // The size first: a refused one leaves nothing behind (no trace file made).
+    do {
+      try PixelCanvas.check(width: Double(width), height: Double(height), scale: scale)
+    } catch {
+      throw CreateFailure("\(error)")
+    }
     let checked = try CheckedSettings(settings)
     let pixels: PixelCanvas
     do {
       pixels = try PixelCanvas(width: Double(width), height: Double(height), scale: scale, fontPath: settings.fontPath)
-    } catch let error as PixelCanvas.SizeError {
-      throw CreateFailure("\(error)")
     } catch {
-      throw CreateFailure("\(error) (font_path)")
+      // SDL's, SDL_ttf's or the font's own message says what failed.
+      throw CreateFailure("\(error)")
     }
     try self.init(drawing: .surface(pixels), checked: checked)
   }
@@ -115,6 +122,7 @@ final class EmbeddedOverlay {
     overlay.pixelScale = canvas.pixelsPerPoint
     overlay.prepareText(on: canvas)
     overlay.fullscreen.onReward = { reward in callbacks.rewarded(reward) }
+    self.callbacks = callbacks
     // The game hears of revenue through `on_event` ("ad.revenue", with its trace line): a handler
     // here lets the events left pending by a killed launch come out too.
     overlay.onRevenue = { _ in }

@@ -12,6 +12,8 @@ struct OverlayCallbacks {
   var event: intermission_event_fn?
   /// Called with every earned reward.
   var reward: intermission_reward_fn?
+  /// Called with a surface overlay's scripted input that the overlay did not take.
+  var input: intermission_input_fn?
   /// The caller's pointer, passed back unchanged.
   var user: UnsafeMutableRawPointer?
 
@@ -33,6 +35,12 @@ struct OverlayCallbacks {
     reward.type.withCString { type in
       reward.transactionID.withCString { transaction in callback(type, Int64(reward.amount), transaction, user) }
     }
+  }
+
+  /// Hands the caller a scripted input the overlay did not take.
+  func scripted(_ input: intermission_input) {
+    guard let callback = self.input else { return }
+    withUnsafePointer(to: input) { callback($0, user) }
   }
 
   /// Tells the caller of the event named `name`, whose trace record is `line` (with its newline).

@@ -37,7 +37,8 @@ struct OverlaySettings {
     MemoryLayout<intermission_config>.offset(of: \intermission_config.on_reward)!,  // 0.3
     // 0.4 before its text fields: what main's header was before `language` and `font_paths`.
     MemoryLayout<intermission_config>.offset(of: \intermission_config.language)!,
-    MemoryLayout<intermission_config>.size,  // 0.4
+    MemoryLayout<intermission_config>.offset(of: \intermission_config.on_input)!,  // 0.4
+    MemoryLayout<intermission_config>.size,  // 0.5
   ]
 
   /// Reads the configuration at `pointer`: a caller compiled against an older header passes its
@@ -92,7 +93,7 @@ struct OverlaySettings {
       config.fullscreen_expiry, "fullscreen_expiry", in: 1...86400)
     callbacks = OverlayCallbacks(
       pause: config.on_pause, resume: config.on_resume, event: config.on_event, reward: config.on_reward,
-      user: config.user)
+      input: config.on_input, user: config.user)
   }
 
   private static func number(_ value: Double, _ field: String, in range: ClosedRange<Double>) throws -> Double {

@@ -11,12 +11,16 @@ extension Renderer {
     var scaleY: Float = 1
     SDL_RenderGetScale(pointer, &scaleX, &scaleY)
     let scale = (x: Double(scaleX), y: Double(scaleY))
-    // The viewport is the whole target, in scaled coordinates.
-    var viewport = SDL_Rect()
-    SDL_RenderGetViewport(pointer, &viewport)
-    let target = PixelRect(
-      x: 0, y: 0, width: Int((Double(viewport.x + viewport.w) * scale.x).rounded()),
-      height: Int((Double(viewport.y + viewport.h) * scale.y).rounded()))
+    // The whole target in pixels: its texture's size (the viewport, in scaled coordinates, is
+    // rounded down by SDL and would lose the last column or row at a fractional scale).
+    var width: CInt = 0
+    var height: CInt = 0
+    if let texture = SDL_GetRenderTarget(pointer) {
+      if SDL_QueryTexture(texture, nil, nil, &width, &height) != 0 { width = 0 }
+    } else if SDL_GetRendererOutputSize(pointer, &width, &height) != 0 {
+      width = 0
+    }
+    let target = PixelRect(x: 0, y: 0, width: Int(width), height: Int(height))
     var area = rect.map { PixelRect(covering: $0, scale: scale) } ?? target
     if SDL_RenderIsClipEnabled(pointer) == SDL_TRUE {
       var clip = SDL_Rect()

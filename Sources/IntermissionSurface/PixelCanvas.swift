@@ -19,6 +19,9 @@ public final class PixelCanvas {
   private var keptSize = (width: 0, height: 0)
   /// Where the last drawing of the target drew, to clear before the next.
   private var lastDrawn = PixelRect.empty
+  /// Whether the pixels hold a drawing of the canvas at its size: false at first and after a
+  /// resize, when a drawing must happen even if the overlay has nothing new to show.
+  package private(set) var hasDrawn = false
   /// What changed since the frame was last taken.
   private var dirty = PixelRect.empty
   /// Rows read back from the target, reused from frame to frame.
@@ -44,15 +47,26 @@ public final class PixelCanvas {
     guard let font = fontPath ?? SystemFont.path else { throw SizeError(reason: "no font given and none found") }
     target = try PixelTarget(width: width, height: height, scale: scale)
     canvas = try SDLCanvas(target: target, renderer: target.renderer, fontPaths: [font], fontLookup: .system)
-    kept = UnsafeMutableRawPointer.allocate(byteCount: 4, alignment: 16)
-    scratch = UnsafeMutableRawPointer.allocate(byteCount: 4, alignment: 16)
+    let bounds = target.bounds
+    kept = try Self.zeroedPixels(width: bounds.width, height: bounds.height)
+    keptSize = (bounds.width, bounds.height)
+    dirty = bounds
+    guard let scratch = malloc(4) else { throw SizeError(reason: "out of memory") }
+    self.scratch = scratch
     scratchBytes = 4
-    allocateKept()
   }
 
   deinit {
-    kept.deallocate()
-    scratch.deallocate()
+    free(kept)
+    free(scratch)
+  }
+
+  /// Transparent pixels, `width` x `height`, from the system's zeroed pages (calloc touches none).
+  private static func zeroedPixels(width: Int, height: Int) throws -> UnsafeMutableRawPointer {
+    guard let pixels = calloc(width * height, 4) else {
+      throw SizeError(reason: "not enough memory for \(width) x \(height) pixels")
+    }
+    return pixels
   }
 
   /// A size or scale a canvas cannot have.
@@ -63,12 +77,19 @@ public final class PixelCanvas {
     public var description: String { reason }
   }
 
-  private static func check(width: Double, height: Double, scale: Double) throws {
+  /// Checks a size and scale as `init` and `resize` do, without making anything.
+  /// - Throws: `SizeError` naming what is out of range.
+  package static func check(width: Double, height: Double, scale: Double) throws {
     guard scale.isFinite, (0.5...8).contains(scale) else {
       throw SizeError(reason: "the scale \(scale) is not between 0.5 and 8")
     }
     guard width.isFinite, height.isFinite, width >= 1, height >= 1 else {
       throw SizeError(reason: "the size \(width) x \(height) is not at least 1 x 1")
+    }
+    // Checked as numbers first: a size too large for an Int is refused, never converted.
+    let side = Double(maximumSide)
+    guard (width * scale).rounded() <= side, (height * scale).rounded() <= side else {
+      throw SizeError(reason: "the surface would be over \(maximumSide) pixels on a side")
     }
     let pixels = PixelTarget.pixelSize(of: Size(width: width, height: height), scale: scale)
     guard pixels.width >= 1, pixels.height >= 1, pixels.width <= maximumSide, pixels.height <= maximumSide else {
@@ -86,18 +107,20 @@ public final class PixelCanvas {
   /// - Throws: `SizeError` or `SDLError`; the canvas is then unchanged.
   public func resize(width: Double, height: Double, scale: Double) throws {
     try Self.check(width: width, height: height, scale: scale)
-    try target.resize(width: width, height: height, scale: scale)
-    allocateKept()
-    try? canvas.updateLayout()
-  }
-
-  private func allocateKept() {
+    let pixels = PixelTarget.pixelSize(of: Size(width: width, height: height), scale: scale)
+    let fresh = try Self.zeroedPixels(width: pixels.width, height: pixels.height)
+    do {
+      try target.resize(width: width, height: height, scale: scale)
+    } catch {
+      free(fresh)
+      throw error
+    }
+    free(kept)
+    kept = fresh
     let bounds = target.bounds
-    kept.deallocate()
-    kept = UnsafeMutableRawPointer.allocate(byteCount: bounds.width * bounds.height * 4, alignment: 16)
-    kept.initializeMemory(as: UInt8.self, repeating: 0, count: bounds.width * bounds.height * 4)
     keptSize = (bounds.width, bounds.height)
     lastDrawn = .empty
+    hasDrawn = false
     dirty = bounds
   }
 
@@ -112,21 +135,45 @@ public final class PixelCanvas {
     target.renderer.drawnBounds = nil
     let region = lastDrawn.union(drawn).intersection(target.bounds)
     lastDrawn = drawn
-    guard !region.isEmpty else { return }
-    let bytes = region.width * region.height * 4
-    if bytes > scratchBytes {
-      scratch.deallocate()
-      scratch = UnsafeMutableRawPointer.allocate(byteCount: bytes, alignment: 16)
-      scratchBytes = bytes
+    hasDrawn = true
+    // Read back in strips of at most `stripRows` rows, each compared with the kept pixels: the
+    // scratch stays small (a strip, not a surface).
+    var top = region.y
+    while top < region.y + region.height {
+      let strip = PixelRect(
+        x: region.x, y: top, width: region.width, height: min(Self.stripRows, region.y + region.height - top))
+      top += strip.height
+      let bytes = strip.width * strip.height * 4
+      if bytes > scratchBytes {
+        guard let grown = realloc(scratch, bytes) else {
+          // Out of memory: the next frame clears, draws and reads all of this region again.
+          lastDrawn = region
+          return
+        }
+        scratch = grown
+        scratchBytes = bytes
+      }
+      guard (try? target.read(strip, into: scratch, pitch: strip.width * 4)) != nil else {
+        // Nothing read: the next frame clears, draws and reads all of this region again.
+        lastDrawn = region
+        return
+      }
+      let changed = ChangedPixels.update(
+        kept, keptPitch: keptSize.width * 4, from: scratch, freshPitch: strip.width * 4, region: strip)
+      dirty = dirty.union(changed)
     }
-    guard (try? target.read(region, into: scratch, pitch: region.width * 4)) != nil else {
-      // Nothing read: the whole region is uploaded again, as it stands.
-      dirty = dirty.union(region)
-      return
-    }
-    let changed = ChangedPixels.update(
-      kept, keptPitch: keptSize.width * 4, from: scratch, freshPitch: region.width * 4, region: region)
-    dirty = dirty.union(changed)
+  }
+
+  /// Rows read back at a time.
+  private static let stripRows = 32
+
+  /// Every pixel of the target as SDL holds it now, read back whole (tests compare the kept
+  /// pixels, which only the changed region is read into, with it).
+  package func readWhole() throws -> [UInt8] {
+    let bounds = target.bounds
+    var bytes = [UInt8](repeating: 0, count: bounds.width * bounds.height * 4)
+    try bytes.withUnsafeMutableBytes { try target.read(bounds, into: $0.baseAddress!, pitch: bounds.width * 4) }
+    return bytes
   }
 
   /// The pixels as the last drawing left them, with what changed since the last call; the pointer

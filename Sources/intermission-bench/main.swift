@@ -14,13 +14,17 @@ let videoOnly = arguments.contains("--video")
 let coreOnly = arguments.contains("--core")
 /// Row 6's peak memory against the C program alone (`--memory`): printed, never written.
 let memoryOnly = arguments.contains("--memory")
+/// Row 16 alone (`--surface`): printed, never written.
+let surfaceOnly = arguments.contains("--surface")
 let outputPath = arguments.firstIndex(of: "--write").flatMap {
   arguments.indices.contains($0 + 1) ? arguments[$0 + 1] : nil
 }
 if arguments.contains("--help")
-  || arguments.contains(where: { !["--quick", "--video", "--core", "--memory", "--write", outputPath].contains($0) })
+  || arguments.contains(where: {
+    !["--quick", "--video", "--core", "--memory", "--surface", "--write", outputPath].contains($0)
+  })
 {
-  print("usage: intermission-bench [--quick] [--video] [--core] [--memory] [--write FILE]")
+  print("usage: intermission-bench [--quick] [--video] [--core] [--memory] [--surface] [--write FILE]")
   exit(arguments.contains("--help") ? 0 : 2)
 }
 
@@ -52,6 +56,11 @@ do {
   if memoryOnly {
     progress("6. peak memory, Intermission and the C baseline ...")
     try addMemoryRows(suite, to: &report)
+    throw Finished()
+  }
+
+  if surfaceOnly {
+    try addSurfaceRows(suite, to: &report)
     throw Finished()
   }
 
@@ -245,6 +254,7 @@ do {
     "   the same, largest", "\(formatted(bidToBanner.max * 1000, 1)) ms", goal: "<= 166.7 ms",
     met: bidToBanner.max <= bidGoal)
   try addVideoRows(suite, stillsPeak: memory.withFullscreen, to: &report)
+  try addSurfaceRows(suite, to: &report)
 } catch is Finished {
 } catch {
   progress("intermission-bench: \(error)")
@@ -257,7 +267,7 @@ try? FileManager.default.removeItem(at: scratch)
 
 let header = "Measured \(Report.date()) on \(Report.machine())\(quick ? " (quick run)" : "").\n\n"
 print(header + report.markdown)
-if let outputPath, !videoOnly, !coreOnly, !memoryOnly {
+if let outputPath, !videoOnly, !coreOnly, !memoryOnly, !surfaceOnly {
   do {
     try write(report: header + report.markdown, to: outputPath)
     progress("wrote \(outputPath)")

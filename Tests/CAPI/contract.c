@@ -630,6 +630,72 @@ static void check_language(SDL_Renderer *renderer, const char *manifest)
     free(older);
 }
 
+/* (0.5) The overlay for any engine: a surface overlay made from a 0.4-sized config (on the heap at
+ * that size, so that AddressSanitizer sees any read of `on_input`), its pixels, plain input, bad
+ * calls, the wrong kind, and the 0.5 calls on NULL and destroyed handles. */
+static void check_surface(SDL_Renderer *renderer, const char *manifest)
+{
+    char error[512] = "";
+    size_t before_input = offsetof(intermission_config, on_input);
+    intermission_config *older = malloc(before_input);
+    CHECK(older != NULL);
+    if (!older) return;
+    intermission_config fresh = deterministic_config(manifest, "", 1);
+    memcpy(older, &fresh, before_input);
+    older->size = before_input;
+    intermission_overlay *overlay = intermission_create_surface(800, 600, 1.25, older, error, sizeof error);
+    free(older);
+    CHECK(overlay != NULL);
+    if (!overlay) {
+        fprintf(stderr, "create a surface from a 0.4 config: %s\n", error);
+        return;
+    }
+    run(overlay, 0, 80);
+    const unsigned char *pixels = NULL;
+    int width = 0, height = 0, pitch = 0;
+    intermission_rect dirty = {0, 0, 0, 0};
+    CHECK(intermission_surface_pixels(overlay, &pixels, &width, &height, &pitch, &dirty) == INTERMISSION_OK);
+    CHECK(pixels != NULL && width == 1000 && height == 750 && pitch >= width * 4);
+    CHECK(dirty.x == 0 && dirty.y == 0 && dirty.w == 1000 && dirty.h == 750);
+    if (pixels) CHECK(pixels[(size_t)(height - 20) * (size_t)pitch + (size_t)(width / 2) * 4 + 3] == 255);
+    CHECK(intermission_surface_pixels(overlay, NULL, NULL, NULL, NULL, &dirty) == INTERMISSION_OK && dirty.w == 0);
+    /* The banner takes its click, and the game stops; Escape closes the view. */
+    CHECK(intermission_pointer_button(overlay, 400, 570, 1, 1) == 1);
+    CHECK(intermission_pointer_button(overlay, 400, 570, 1, 0) == 1);
+    run(overlay, 80, 2);
+    CHECK(intermission_is_running(overlay) == 0);
+    CHECK(intermission_key(overlay, INTERMISSION_KEY_ESCAPE, 1) == 1);
+    run(overlay, 82, 2);
+    CHECK(intermission_is_running(overlay) == 1);
+    CHECK(intermission_pointer_button(overlay, 100, 100, 1, 1) == 0);
+    CHECK(intermission_gamepad_button(overlay, INTERMISSION_GAMEPAD_A, 1) == 0);
+    CHECK(intermission_wheel(overlay, 0, 1) == 0);
+    CHECK(intermission_window_state(overlay, 1, 1) == 0);
+    /* Bad numbers change nothing; an SDL event is not a surface's. */
+    CHECK(intermission_pointer_move(overlay, NAN, 1) == INTERMISSION_ERROR_INVALID_ARGUMENT);
+    CHECK(intermission_resize(overlay, 20000, 10, 1) == INTERMISSION_ERROR_INVALID_ARGUMENT);
+    CHECK(intermission_resize(overlay, 800, 600, 9) == INTERMISSION_ERROR_INVALID_ARGUMENT);
+    CHECK(intermission_resize(overlay, 640, 480, 1.5) == INTERMISSION_OK);
+    CHECK(intermission_surface_pixels(overlay, &pixels, &width, &height, &pitch, &dirty) == INTERMISSION_OK);
+    CHECK(width == 960 && height == 720 && dirty.w == 960 && dirty.h == 720);
+    SDL_Event click = button(SDL_MOUSEBUTTONDOWN, 400, 555);
+    CHECK(intermission_handle_event(overlay, &click) == 0 && strlen(intermission_errmsg(overlay)) > 0);
+    intermission_destroy(overlay);
+    /* Destroyed and NULL handles, and a renderer overlay asked for pixels. */
+    CHECK(intermission_surface_pixels(overlay, &pixels, NULL, NULL, NULL, NULL) == INTERMISSION_ERROR_INVALID_HANDLE);
+    CHECK(intermission_key(NULL, INTERMISSION_KEY_ESCAPE, 1) == INTERMISSION_ERROR_INVALID_HANDLE);
+    CHECK(intermission_gamepad_button(NULL, INTERMISSION_GAMEPAD_A, 1) == INTERMISSION_ERROR_INVALID_HANDLE);
+    CHECK(intermission_resize(NULL, 10, 10, 1) == INTERMISSION_ERROR_INVALID_HANDLE);
+    CHECK(intermission_window_state(NULL, 1, 1) == INTERMISSION_ERROR_INVALID_HANDLE);
+    intermission_config config = deterministic_config(manifest, "", 1);
+    intermission_overlay *on_renderer = intermission_create(renderer, &config, error, sizeof error);
+    CHECK(on_renderer != NULL);
+    CHECK(intermission_surface_pixels(on_renderer, &pixels, NULL, NULL, NULL, NULL) == INTERMISSION_ERROR_WRONG_KIND);
+    CHECK(intermission_pointer_move(on_renderer, 1, 1) == INTERMISSION_ERROR_WRONG_KIND);
+    intermission_destroy(on_renderer);
+    CHECK(intermission_create_surface(0, 600, 1, &config, error, sizeof error) == NULL && strlen(error) > 0);
+}
+
 static void *call_from_other_thread(void *argument)
 {
     struct thread_call *call = argument;
@@ -946,6 +1012,7 @@ int main(int argc, char **argv)
     check_consent(renderer, argv[2]);
     check_floor(renderer, argv[2]);
     check_language(renderer, manifest);
+    check_surface(renderer, manifest);
 
     SDL_DestroyRenderer(renderer);
     SDL_DestroyWindow(window);

@@ -3,7 +3,8 @@
 capture them (Tests/Engines/engine-examples-test): every pixel the surface covers must be the
 surface composited over the game's background with (ONE, ONE_MINUS_SRC_ALPHA), within 3 of each
 channel; the banner must cover at least MIN_OPAQUE opaque pixels at the bottom; a pixel the
-surface leaves transparent shows the game.
+surface leaves transparent shows the game: from row 300 down, where the examples draw nothing but
+their background, it must be the background (an upload that missed a change leaves an old pixel).
 
 usage: compare-capture.py FRAME(.ppm|.pam) SURFACE.pam BACKGROUND(r,g,b) MIN_OPAQUE [FROM_ROW]
 Only rows from FROM_ROW (default 0) are compared: the game draws its background alone there.
@@ -41,7 +42,7 @@ def main():
     sw, sh, sd, surface = read_netpbm(surface_path)
     if (fw, fh) != (sw, sh) or sd != 4:
         raise SystemExit(f"the frame is {fw}x{fh}, the surface {sw}x{sh}x{sd}: they should be the same size, RGBA")
-    covered = opaque = translucent = wrong = not_premultiplied = 0
+    covered = opaque = translucent = wrong = not_premultiplied = stale = 0
     first_wrong = None
     for y in range(sh):
         for x in range(sw):
@@ -49,7 +50,13 @@ def main():
             r, g, b, a = surface[s], surface[s + 1], surface[s + 2], surface[s + 3]
             if max(r, g, b) > a:
                 not_premultiplied += 1
-            if a == 0 or y < from_row:
+            if a == 0:
+                if y >= max(from_row, 300):
+                    f = (y * fw + x) * fd
+                    if any(abs(frame[f + k] - bg[k]) > 3 for k in range(3)):
+                        stale += 1
+                continue
+            if y < from_row:
                 continue
             covered += 1
             translucent += a < 255
@@ -63,11 +70,12 @@ def main():
                 if first_wrong is None:
                     first_wrong = (x, y, shown, tuple(round(e) for e in expected), (r, g, b, a))
     print(f"{covered} pixels covered by the overlay ({translucent} translucent), {opaque} opaque in the bottom 100 rows, "
-          f"{wrong} shown otherwise than composited, {not_premultiplied} not premultiplied")
+          f"{wrong} shown otherwise than composited, {not_premultiplied} not premultiplied, "
+          f"{stale} left transparent but not the game's background")
     if first_wrong:
         print(f"first wrong pixel at {first_wrong[0]},{first_wrong[1]}: shown {first_wrong[2]}, expected "
               f"{first_wrong[3]} from surface {first_wrong[4]}")
-    if wrong or not_premultiplied or opaque < min_opaque:
+    if wrong or not_premultiplied or stale or opaque < min_opaque:
         sys.exit(1)
 
 

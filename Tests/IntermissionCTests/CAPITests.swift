@@ -18,6 +18,8 @@ struct CAPITests {
     var resumes: [String] = []
     var events: [String] = []
     var threads: Set<UInt> = []
+    /// A surface overlay's scripted input given to the game (`on_input`): "kind code pressed x y".
+    var inputs: [String] = []
   }
 
   /// A game's window and renderer in plain SDL, headless, torn down after `body`.

@@ -6,7 +6,8 @@ import Testing
 /// The whole input API of a surface overlay, called 300,000 times at random (seeded): input of
 /// every kind with wild numbers, resizes, updates, draws, pixels, holds and full-screen shows.
 /// Nothing may crash or trap (scripts/sanitize runs it under AddressSanitizer), every call answers
-/// a known code, and the pixels always match the surface's size.
+/// a known code, a number out of range is refused as an invalid argument, shows (pictures and
+/// videos) are presented among the calls, and the pixels always match the surface's size.
 @Suite("C API on a surface, fuzzed", .serialized, .sdlSession)
 struct SurfaceCAPIFuzzTests {
   static let calls = 300_000
@@ -28,6 +29,14 @@ struct SurfaceCAPIFuzzTests {
     intermission_config_init(&config)
     config.deterministic = 1
     config.beacons_path = UnsafePointer(SurfaceCAPITests.noBeacons)
+    // The shows that were presented, by their events.
+    let log = SurfaceCAPITests.CallbackLog()
+    config.user = Unmanaged.passUnretained(log).toOpaque()
+    config.on_event = { name, _, user in
+      let name = String(cString: name!)
+      guard name == "fullscreen.shown" || name == "video.started" else { return }
+      Unmanaged<SurfaceCAPITests.CallbackLog>.fromOpaque(user!).takeUnretainedValue().events.append(name)
+    }
     let overlay = intermission_create_surface(320, 240, 1, &config, nil, 0)
     try #require(overlay != nil)
     defer { intermission_destroy(overlay) }
@@ -36,6 +45,9 @@ struct SurfaceCAPIFuzzTests {
     var answers: [Int32: Int] = [:]
     var shows = 0
     var badFrames = 0
+    // Calls with a number out of range that were not answered INVALID_ARGUMENT.
+    var unrefused: [String] = []
+    let invalid = Int32(INTERMISSION_ERROR_INVALID_ARGUMENT)
     for _ in 0..<Self.calls {
       let answer: Int32
       // Per thousand calls: 15 updates, 3 draws, 12 takes of the pixels, 1 resize, and input.
@@ -60,17 +72,24 @@ struct SurfaceCAPIFuzzTests {
       case 30:
         let width = Int32.random(in: -10...640, using: &random)
         let height = Int32.random(in: -10...480, using: &random)
-        let scale = [0.25, 0.5, 1, 1.5, 2, .nan, 9][Int.random(in: 0..<7, using: &random)]
+        let scale = [0.25, 0.5, 1, 1.25, 1.5, 2, .nan, 9][Int.random(in: 0..<8, using: &random)]
         answer = intermission_resize(overlay, width, height, scale)
         if answer == 0 { size = (width, height, scale) }
+        let valid = width >= 1 && height >= 1 && scale.isFinite && (0.5...8).contains(scale)
+        if !valid && answer != invalid { unrefused.append("resize \(width) \(height) \(scale): \(answer)") }
       case 31..<300:
-        answer = intermission_pointer_move(overlay, Self.wild(&random), Self.wild(&random))
+        let (x, y) = (Self.wild(&random), Self.wild(&random))
+        answer = intermission_pointer_move(overlay, x, y)
+        if !(x.isFinite && y.isFinite) && answer != invalid { unrefused.append("move \(x) \(y): \(answer)") }
       case 300..<500:
+        let (x, y) = (Self.wild(&random), Self.wild(&random))
         answer = intermission_pointer_button(
-          overlay, Self.wild(&random), Self.wild(&random), Int32.random(in: -1...5, using: &random),
-          Int32.random(in: -1...2, using: &random))
+          overlay, x, y, Int32.random(in: -1...5, using: &random), Int32.random(in: -1...2, using: &random))
+        if !(x.isFinite && y.isFinite) && answer != invalid { unrefused.append("button \(x) \(y): \(answer)") }
       case 500..<560:
-        answer = intermission_wheel(overlay, Self.wild(&random), Self.wild(&random))
+        let (dx, dy) = (Self.wild(&random), Self.wild(&random))
+        answer = intermission_wheel(overlay, dx, dy)
+        if !(dx.isFinite && dy.isFinite) && answer != invalid { unrefused.append("wheel \(dx) \(dy): \(answer)") }
       case 560..<760:
         answer = intermission_key(
           overlay, Int32.random(in: -3...12, using: &random), Int32.random(in: 0...1, using: &random))
@@ -92,7 +111,10 @@ struct SurfaceCAPIFuzzTests {
       answers[answer, default: 0] += 1
     }
     #expect(badFrames == 0, "pixels that did not match the surface's size")
-    #expect(shows > 0, "full-screen ads were shown among the calls: \(shows)")
+    #expect(unrefused.isEmpty, "numbers out of range that were not refused: \(unrefused.prefix(5))")
+    #expect(shows > 0, "full-screen ads were asked for among the calls: \(shows)")
+    #expect(log.events.contains("fullscreen.shown"), "a full-screen ad was presented: \(Set(log.events))")
+    #expect(log.events.contains("video.started"), "a video ad played: \(Set(log.events))")
     let known = Set(
       [0, 1]
         + [

@@ -186,4 +186,46 @@ struct SurfaceCAPITests {
     #expect(pausedAt == 90 && resumedAt == 120)
     #expect(log.events.filter { $0 == "input.injected" }.count == 2)
   }
+
+  @Test func aSurfaceScriptHandsTheGameWhatTheOverlayDidNotTakeAndItsQuit() throws {
+    let log = CallbackLog()
+    var config = Self.config(log)
+    config.on_input = { input, user in
+      let log = Unmanaged<CallbackLog>.fromOpaque(user!).takeUnretainedValue()
+      let input = input!.pointee
+      log.inputs.append("\(input.kind) \(input.code) \(input.pressed) \(Int(input.x)) \(Int(input.y))")
+    }
+    let folder = try ScratchFolder.make("surface-script-input")
+    let script = folder.appendingPathComponent("s.txt").path
+    // P and a click on the game are the game's; the banner click and the Escape that closes its
+    // view are the overlay's (the Escape's release too), and so is the P pressed while the view is
+    // open; then the gamepad's A is the game's, and quit.
+    let lines = "0.5 key p\n0.6 click 100 100\n1.5 click 480 595\n1.7 key p\n2.0 key Escape\n2.2 button a\n2.5 quit\n"
+    try Data(lines.utf8).write(to: URL(fileURLWithPath: script))
+    let path = strdup(script)
+    defer { free(path) }
+    config.script_path = UnsafePointer(path)
+    let overlay = intermission_create_surface(960, 640, 1, &config, nil, 0)
+    try #require(overlay != nil)
+    defer { intermission_destroy(overlay) }
+    for frame in 0..<180 {
+      #expect(intermission_update(overlay, Double(frame) / 60) == 0)
+      #expect(intermission_draw(overlay) == 0)
+    }
+    let key = Int(INTERMISSION_INPUT_KEY)
+    let pointer = Int(INTERMISSION_INPUT_POINTER_BUTTON)
+    let move = Int(INTERMISSION_INPUT_POINTER_MOVE)
+    let gamepad = Int(INTERMISSION_INPUT_GAMEPAD_BUTTON)
+    #expect(
+      log.inputs == [
+        "\(key) 112 1 0 0", "\(key) 112 0 0 0",
+        "\(move) 0 0 100 100", "\(pointer) 1 1 100 100", "\(pointer) 1 0 100 100",
+        // The pointer's move over the banner is the game's as well: the overlay takes no move.
+        "\(move) 0 0 480 595",
+        "\(gamepad) \(INTERMISSION_GAMEPAD_A) 1 0 0", "\(gamepad) \(INTERMISSION_GAMEPAD_A) 0 0 0",
+        "\(INTERMISSION_INPUT_QUIT) 0 0 0 0",
+      ])
+    #expect(log.pauses == ["ad"] && log.resumes == ["ad"])
+    #expect(log.events.filter { $0 == "input.injected" }.count == 7)
+  }
 }

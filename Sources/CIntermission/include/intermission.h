@@ -27,8 +27,10 @@
  * Threads: every call is made on the thread that created the overlay (the game's thread); another
  * thread gets INTERMISSION_ERROR_WRONG_THREAD and changes nothing. Callbacks run on that thread,
  * inside intermission_update, intermission_handle_event, intermission_draw, intermission_hold,
- * intermission_release or intermission_destroy, never on a loader thread. A callback may call any function here, including
- * intermission_destroy on its own overlay.
+ * intermission_release, intermission_show_interstitial, intermission_show_rewarded,
+ * intermission_destroy and (0.5) the input calls of a surface overlay, never on a loader thread. A
+ * callback may call any function here, including intermission_destroy on its own overlay. (LuaJIT:
+ * jit.off the Lua functions that make these calls.)
  *
  * Handles: an intermission_overlay pointer is a handle, never dereferenced. NULL, destroyed and
  * made-up handles are detected: such calls return INTERMISSION_ERROR_INVALID_HANDLE (or the neutral
@@ -126,6 +128,35 @@ typedef void (*intermission_event_fn)(const char *event, const char *json, void 
  * the call. */
 typedef void (*intermission_reward_fn)(const char *type, long long amount, const char *transaction_id, void *user);
 
+/* (0.5) One input of a surface overlay's replay script (config.script_path) that the overlay did
+ * not take, or the script's quit: what a renderer overlay's script puts in SDL's queue for the
+ * game, given to a game that has no SDL queue, so that its headless tests drive the game too. */
+typedef struct intermission_input {
+    int kind;    /* INTERMISSION_INPUT_* */
+    double x, y; /* POINTER_MOVE and POINTER_BUTTON: the point; WHEEL: dx, dy; RESIZE: width, height */
+    /* POINTER_BUTTON: the button (1 the primary); KEY: an INTERMISSION_KEY_*, or a letter's or
+     * digit's lower-case ASCII code ('p'), or 0 for another key; GAMEPAD_BUTTON: an
+     * INTERMISSION_GAMEPAD_*. */
+    int code;
+    int pressed; /* POINTER_BUTTON, KEY, GAMEPAD_BUTTON: 1 down, 0 up; WINDOW: 1 shown, 0 minimised */
+} intermission_input;
+
+/* The kinds of intermission_input. */
+enum {
+    INTERMISSION_INPUT_POINTER_MOVE = 1,
+    INTERMISSION_INPUT_POINTER_BUTTON = 2,
+    INTERMISSION_INPUT_WHEEL = 3,
+    INTERMISSION_INPUT_KEY = 4,
+    INTERMISSION_INPUT_GAMEPAD_BUTTON = 5,
+    INTERMISSION_INPUT_WINDOW = 6,
+    INTERMISSION_INPUT_RESIZE = 7,
+    INTERMISSION_INPUT_QUIT = 8
+};
+
+/* (0.5) Called with each scripted input a surface overlay did not take (see intermission_input),
+ * on the game's thread, inside intermission_update. The input lives only during the call. */
+typedef void (*intermission_input_fn)(const intermission_input *input, void *user);
+
 /* The overlay's configuration. Start from INTERMISSION_CONFIG_INIT (or intermission_config_init),
  * then change what you need.
  * `size` is sizeof(intermission_config) as the caller was compiled: later versions only append
@@ -159,7 +190,7 @@ typedef struct intermission_config {
     intermission_pause_fn on_pause;   /* may be NULL */
     intermission_pause_fn on_resume;  /* may be NULL */
     intermission_event_fn on_event;   /* may be NULL */
-    void *user;                       /* passed to the three callbacks */
+    void *user;                       /* passed to every callback */
 
     /* Appended in 0.3 (a caller compiled against 0.2 passes the older size and gets the defaults):
      * real delivery, as the intermission program's --ads-ca, --ads-timeout, --fallback-ads and
@@ -206,12 +237,19 @@ typedef struct intermission_config {
      * separated by ':' (TrueType, OpenType or .ttc); NULL: none. One that does not open is left
      * out and traced as text.fontRefused. */
     const char *font_paths;
+
+    /* Appended in 0.5 (a caller compiled before it passes the smaller size and gets NULL). */
+
+    /* A surface overlay's scripted input that the overlay did not take, and the script's quit,
+     * for the game (see intermission_input); NULL: none. A renderer overlay's script goes through
+     * SDL's queue instead, and never calls it. */
+    intermission_input_fn on_input;
 } intermission_config;
 
 /* The defaults, as an initializer: intermission_config config = INTERMISSION_CONFIG_INIT; */
 #define INTERMISSION_CONFIG_INIT \
     {sizeof(intermission_config), NULL, 30, 0.5, 0.5, NULL, 0, NULL, NULL, NULL, NULL, NULL, NULL, NULL, 10, NULL, NULL, \
-     NULL, 0, 30, 60, 6, 3600, NULL, NULL}
+     NULL, 0, 30, 60, 6, 3600, NULL, NULL, NULL}
 
 /* The library's version, "MAJOR.MINOR.PATCH" (INTERMISSION_VERSION of the header it was built
  * with). Never NULL. */
@@ -260,7 +298,8 @@ int intermission_update(intermission_overlay *overlay, double host_time);
  * the banner.
  * A game controller's B or Back closes the ad view, A activates, the d-pad moves (open your
  * controllers with SDL_GameControllerOpen to get their events). Events of another window of the
- * game are never the overlay's. */
+ * game are never the overlay's. (0.5) A surface overlay takes no SDL event: it returns 0, and
+ * intermission_errmsg says why (give it input through the calls for surfaces instead). */
 int intermission_handle_event(intermission_overlay *overlay, const union SDL_Event *event);
 
 /* Draws the banner and, when open, the ad view. Call it after the game's own drawing and before
@@ -303,11 +342,14 @@ int intermission_is_running(const intermission_overlay *overlay);
  * 0 or more. These are intermission_update, intermission_draw, intermission_set_banner_allowed,
  * intermission_hold, intermission_release, intermission_is_held, intermission_fullscreen_ready,
  * intermission_show_interstitial, intermission_show_rewarded, intermission_ack_reward,
- * intermission_set_rewarded_cap, intermission_set_consent, intermission_set_string and
- * intermission_set_floor. So, as with sqlite3_errmsg, read it
+ * intermission_set_rewarded_cap, intermission_set_consent, intermission_set_string,
+ * intermission_set_floor and (0.5) intermission_surface_pixels, intermission_resize,
+ * intermission_pointer_move, intermission_pointer_button, intermission_wheel, intermission_key,
+ * intermission_gamepad_button and intermission_window_state. So, as with sqlite3_errmsg, read it
  * right after the call that failed: the next frame's intermission_update clears it. The calls that
- * return no result code (intermission_handle_event, intermission_bottom_inset,
- * intermission_banner_visible, intermission_is_running, intermission_errmsg) leave it as it is.
+ * return no result code (intermission_bottom_inset, intermission_banner_visible,
+ * intermission_is_running, intermission_errmsg) leave it as it is, and so does
+ * intermission_handle_event on a renderer overlay.
  * For a refusal code kept for later, intermission_refusal_name names it at any time. The string is
  * valid until the next call on the overlay. Never NULL. */
 const char *intermission_errmsg(const intermission_overlay *overlay);
@@ -446,7 +488,8 @@ intermission_overlay *intermission_create_surface(int width, int height, double 
  * `pitch` bytes apart. `dirty` is the rectangle, in pixels, that changed since the previous call
  * (w and h 0 when nothing did); the first call's is the whole surface, as after a resize. The
  * pointer stays valid until the next update, draw, resize or destroy. Any of the out-pointers may
- * be NULL. Returns INTERMISSION_OK, INTERMISSION_ERROR_WRONG_KIND for a renderer overlay, or
+ * be NULL (a NULL `dirty` still counts as taking it: the next call's is what changed after).
+ * Returns INTERMISSION_OK, INTERMISSION_ERROR_WRONG_KIND for a renderer overlay, or
  * another error. */
 int intermission_surface_pixels(intermission_overlay *overlay, const unsigned char **pixels, int *width, int *height,
                                 int *pitch, intermission_rect *dirty);
@@ -474,8 +517,10 @@ int intermission_key(intermission_overlay *overlay, int key, int pressed);
 int intermission_gamepad_button(intermission_overlay *overlay, int button, int pressed);
 
 /* (0.5) The window's state: hidden or minimised (`visible` 0) holds the game as "window", exactly
- * as SDL's window events do for a renderer overlay; focus coming back (`focused` 1) resumes a video
- * paused by its click-through. Returns 0 (never taken) or an error. */
+ * as SDL's window events do for a renderer overlay (applied at the next intermission_update or
+ * intermission_draw, so that a state that flickers within a frame never pauses the game); focus
+ * coming back (`focused` 1) resumes a video paused by its click-through. Returns 0 (never taken)
+ * or an error. Calling it every frame with the window's state is fine. */
 int intermission_window_state(intermission_overlay *overlay, int visible, int focused);
 
 #ifdef __cplusplus

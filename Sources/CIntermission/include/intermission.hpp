@@ -29,14 +29,17 @@ public:
         typedef std::function<void(const char *reason)> PauseHandler;
         typedef std::function<void(const char *event, const char *json)> EventHandler;
         typedef std::function<void(const char *type, long long amount, const char *transaction_id)> RewardHandler;
+        typedef std::function<void(const intermission_input &input)> InputHandler;
         Handlers(PauseHandler on_pause = PauseHandler(), PauseHandler on_resume = PauseHandler(),
-                 EventHandler on_event = EventHandler(), RewardHandler on_reward = RewardHandler())
+                 EventHandler on_event = EventHandler(), RewardHandler on_reward = RewardHandler(),
+                 InputHandler on_input = InputHandler())
             : pause(std::move(on_pause)), resume(std::move(on_resume)), event(std::move(on_event)),
-              reward(std::move(on_reward)) {}
+              reward(std::move(on_reward)), input(std::move(on_input)) {}
         PauseHandler pause;
         PauseHandler resume;
         EventHandler event;
         RewardHandler reward; /* (0.4) */
+        InputHandler input;   /* (0.5) a surface overlay's scripted input for the game */
     };
 
     /* (0.5) The size of a surface overlay's window, in window coordinates, and its pixel scale. */
@@ -162,6 +165,10 @@ private:
         config.on_reward = [](const char *type, long long amount, const char *transaction_id, void *user) {
             Handlers &h = *static_cast<Handlers *>(user);
             if (h.reward) h.reward(type, amount, transaction_id);
+        };
+        config.on_input = [](const intermission_input *input, void *user) {
+            Handlers &h = *static_cast<Handlers *>(user);
+            if (h.input) h.input(*input);
         };
         config.user = handlers_;
     }

@@ -1,0 +1,56 @@
+import Foundation
+
+/// Row 16: the overlay on pixels for any engine: its uploads, its cost per frame, and the GLFW
+/// example in a real window (CPU and frames while a video plays, memory against the SDL path's).
+func addSurfaceRows(_ suite: BenchmarkSuite, to report: inout Report) throws {
+  progress("16. the overlay on pixels: uploads, cost per frame, the GLFW example in a real window ...")
+  let clips = try suite.makeVideoClips()
+  defer { try? FileManager.default.removeItem(at: clips.folder) }
+  let uploads = try suite.surfaceUploads()
+  report.add(
+    "16. pixels uploaded per second from a 960×640 surface, banner shown and still (after its first upload)",
+    formatted(uploads.stillBanner, 0), goal: "0", met: uploads.stillBanner == 0)
+  report.add(
+    "   the same while a rewarded ad's countdown runs, share of the surface per second",
+    "\(formatted(uploads.countdownShare * 100, 2)) %", goal: "<= 2 %", met: uploads.countdownShare <= 0.02)
+  let cost = try suite.surfaceCostPerFrame()
+  report.add(
+    "   overlay update + draw per frame into the surface (frame taken), banner shown",
+    "\(formatted(cost.surface / 1000, 2)) µs",
+    goal: "—", met: nil)
+  report.add(
+    "   the same on SDL's software renderer (row 10's Swift path)", "\(formatted(cost.renderer / 1000, 2)) µs",
+    goal: "—", met: nil)
+  report.add(
+    "   **ratio surface / renderer**", "**\(formatted(cost.ratio, 3))**", goal: "<= 1.2", met: cost.ratio <= 1.2)
+  report.add(
+    "   a surface frame that draws (slide-in, video, countdown): cleared, drawn, read back, compared",
+    "\(formatted(cost.drawn / 1000, 2)) µs (\(formatted(cost.drawn / cost.renderer, 2)) × the renderer's)", goal: "—",
+    met: nil)
+  let glfw = try suite.glfwRuns(clips)
+  let cpuRatio = glfw.videoCPU / glfw.ffplayCPU
+  report.add(
+    "   CPU of one play of the 1280×720 30 fps clip through the GLFW example (800×600 window; the launch less "
+      + "the same launch with its banner alone)",
+    "\(formatted(glfw.videoCPU, 2)) s", goal: "—", met: nil)
+  report.add(
+    "   CPU of ffplay playing the same file in the same window", "\(formatted(glfw.ffplayCPU, 2)) s", goal: "—",
+    met: nil)
+  report.add(
+    "   **CPU ratio GLFW example / ffplay**", "**\(formatted(cpuRatio, 3))**", goal: "<= 1.1", met: cpuRatio <= 1.1)
+  report.add(
+    "   frames of the GLFW example over the 16.7 ms budget while the clip plays (\(glfw.plays) plays, \(glfw.frames) frames)",
+    String(glfw.overBudget), goal: "0", met: glfw.overBudget == 0)
+  report.add(
+    "   longest of those frames (update, draw, upload, swap)", "\(formatted(glfw.longest, 2)) ms", goal: "—", met: nil)
+  let overlayCost = glfw.peakWithOverlay - glfw.peakWithout
+  let sdlCost = glfw.sdlPeakWithOverlay - glfw.sdlPeakWithout
+  let budget = sdlCost + 800 * 600 * 4 / 1024
+  report.add(
+    "   peak resident memory of the C example (SDL renderer, headless) with the overlay over the same game without it",
+    "\(formatted(Double(sdlCost) / 1024, 1)) MiB", goal: "—", met: nil)
+  report.add(
+    "   the same of the GLFW example in its window, banner shown", "\(formatted(Double(overlayCost) / 1024, 1)) MiB",
+    goal: "<= \(formatted(Double(budget) / 1024, 1)) MiB (the SDL path's + one 800×600 surface)",
+    met: overlayCost <= budget)
+}
