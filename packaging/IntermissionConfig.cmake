@@ -1,7 +1,7 @@
 # Intermission's CMake package, installed by scripts/install-lib as
 # PREFIX/lib/cmake/Intermission/IntermissionConfig.cmake. A game's CMakeLists.txt:
 #
-#   find_package(Intermission 0.3 CONFIG REQUIRED)
+#   find_package(Intermission 0.5 CONFIG REQUIRED)
 #   target_link_libraries(game PRIVATE Intermission::Intermission)
 #
 # Intermission::Intermission brings libintermission.so, the include path of intermission.h, SDL2's

@@ -1,7 +1,8 @@
 /*
- * intermission.h: the ad banner and its pause bridge for a C or C++ SDL2 game with its own loop.
+ * intermission.h: the ad banner and its pause bridge for a C or C++ game with its own loop, on an
+ * SDL2 renderer or (0.5) on any engine, through pixels it uploads (intermission_create_surface).
  *
- * One overlay draws a banner at the bottom of the game's own SDL_Renderer. Clicking it opens an
+ * One overlay draws a banner at the bottom of the game's own SDL_Renderer (or into its pixels). Clicking it opens an
  * in-app ad view that pauses the game until the player closes it (Escape or Close), or opens the
  * browser for an open-url ad (no pause). The game's pause is a set of holds: the player ("user"),
  * the minimised window ("window"), the open ad view ("ad", held only by the overlay) and reasons of
@@ -183,7 +184,8 @@ typedef struct intermission_config {
     int deterministic;
     /* A replay script (Intermission's format: "<seconds> click X Y", "key Escape", ...) whose
      * events intermission_update pushes into SDL's queue when they are due, for headless tests;
-     * NULL: none. */
+     * (0.5) a surface overlay plays them through its input calls instead, and gives the game what
+     * it did not take through on_input. NULL: none. */
     const char *script_path;
     /* Font for the banner's caption and the ad view; NULL takes DejaVu Sans. */
     const char *font_path;
