@@ -1,11 +1,13 @@
 import Foundation
-import Synchronization
+import IntermissionBasics
 
 /// Folders a test makes under the temporary directory, removed when its test process exits, so
 /// that thousands of runs leave nothing behind (`INTERMISSION_KEEP_TEST_FILES=1` keeps them, to
 /// look into a failure).
 package enum ScratchFolder {
-  private static let made = Mutex<[URL]>([])
+  /// The project's own lock (pthread's): ThreadSanitizer reports Synchronization's `Mutex` in a
+  /// global as an access race of Swift's exclusivity checks.
+  private static let made = Locked<[URL]>([])
 
   /// Makes an empty folder named `prefix-` and a fresh UUID, to be removed at exit.
   package static func make(_ prefix: String) throws -> URL {
