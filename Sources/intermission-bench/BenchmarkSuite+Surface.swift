@@ -55,67 +55,56 @@ extension BenchmarkSuite {
   /// offscreen window (row 10's Swift path). Medians over alternating rounds, and the median of the
   /// rounds' ratios (surface / renderer); and the surface's frame when it does draw.
   func surfaceCostPerFrame() throws -> (surface: Double, renderer: Double, ratio: Double, drawn: Double) {
-    SDL_SetHint(SDL_HINT_VIDEODRIVER, "offscreen")
-    SDL_SetHint(SDL_HINT_RENDER_DRIVER, "software")
-    SDL_SetHint(SDL_HINT_FRAMEBUFFER_ACCELERATION, "0")
-    guard SDL_Init(UInt32(SDL_INIT_VIDEO)) == 0 else { throw BenchmarkError(message: "SDL_Init failed") }
-    defer { SDLSession.quit() }
-    guard let window = SDL_CreateWindow("bench", 0, 0, 960, 640, 0) else {
-      throw BenchmarkError(message: "SDL_CreateWindow failed")
+    try withOffscreenRenderer { window, renderer in
+      let canvas = try SDLCanvas(borrowingWindow: window, renderer: renderer, fontPath: fontPath)
+      let onRenderer = makeSteadyOverlay(pauseTarget: PauseGate())
+      var rendererTime = 0.0
+      func rendererFrame() {
+        onRenderer.update(hostTime: rendererTime)
+        onRenderer.draw(on: canvas)
+        rendererTime += 1.0 / 60
+      }
+      let pixels = try PixelCanvas(width: 960, height: 640, scale: 1, fontPath: fontPath)
+      let onSurface = makeSteadyOverlay(pauseTarget: PauseGate())
+      var surfaceTime = 0.0
+      func surfaceFrame() {
+        onSurface.update(hostTime: surfaceTime)
+        onSurface.draw(on: pixels)
+        _ = pixels.takeFrame()
+        surfaceTime += 1.0 / 60
+      }
+      for _ in 0..<120 {
+        rendererFrame()
+        surfaceFrame()
+      }
+      guard onRenderer.banner.isClickable, onSurface.banner.isClickable else {
+        throw BenchmarkError(message: "the banner should be shown before measuring")
+      }
+      var surface: [Double] = []
+      var onWindow: [Double] = []
+      var ratios: [Double] = []
+      for round in 0..<(quick ? 9 : 31) {
+        let first = round.isMultiple(of: 2)
+        let a = first ? nanoseconds(300, surfaceFrame) : nanoseconds(300, rendererFrame)
+        let b = first ? nanoseconds(300, rendererFrame) : nanoseconds(300, surfaceFrame)
+        let (s, r) = first ? (a, b) : (b, a)
+        surface.append(s)
+        onWindow.append(r)
+        ratios.append(s / r)
+      }
+      // A frame that draws whatever the overlay shows (as the slide-in, a video or a countdown do):
+      // cleared, drawn, read back and compared, the overlay's own test of change bypassed.
+      func drawnFrame() {
+        onSurface.update(hostTime: surfaceTime)
+        pixels.drawFrame { onSurface.draw(on: $0) }
+        _ = pixels.takeFrame()
+        surfaceTime += 1.0 / 60
+      }
+      let drawn = (0..<(quick ? 5 : 15)).map { _ in nanoseconds(300, drawnFrame) }
+      return (
+        Statistics.median(surface), Statistics.median(onWindow), Statistics.median(ratios), Statistics.median(drawn)
+      )
     }
-    defer { SDL_DestroyWindow(window) }
-    guard let renderer = SDL_CreateRenderer(window, -1, SDL_RENDERER_SOFTWARE.rawValue) else {
-      throw BenchmarkError(message: "SDL_CreateRenderer failed")
-    }
-    defer { SDL_DestroyRenderer(renderer) }
-    let canvas = try SDLCanvas(borrowingWindow: window, renderer: renderer, fontPath: fontPath)
-    let onRenderer = makeSteadyOverlay(pauseTarget: PauseGate())
-    var rendererTime = 0.0
-    func rendererFrame() {
-      onRenderer.update(hostTime: rendererTime)
-      onRenderer.draw(on: canvas)
-      rendererTime += 1.0 / 60
-    }
-    let pixels = try PixelCanvas(width: 960, height: 640, scale: 1, fontPath: fontPath)
-    let onSurface = makeSteadyOverlay(pauseTarget: PauseGate())
-    var surfaceTime = 0.0
-    func surfaceFrame() {
-      onSurface.update(hostTime: surfaceTime)
-      onSurface.draw(on: pixels)
-      _ = pixels.takeFrame()
-      surfaceTime += 1.0 / 60
-    }
-    for _ in 0..<120 {
-      rendererFrame()
-      surfaceFrame()
-    }
-    guard onRenderer.banner.isClickable, onSurface.banner.isClickable else {
-      throw BenchmarkError(message: "the banner should be shown before measuring")
-    }
-    var surface: [Double] = []
-    var onWindow: [Double] = []
-    var ratios: [Double] = []
-    for round in 0..<(quick ? 9 : 31) {
-      let first = round.isMultiple(of: 2)
-      let a = first ? nanoseconds(300, surfaceFrame) : nanoseconds(300, rendererFrame)
-      let b = first ? nanoseconds(300, rendererFrame) : nanoseconds(300, surfaceFrame)
-      let (s, r) = first ? (a, b) : (b, a)
-      surface.append(s)
-      onWindow.append(r)
-      ratios.append(s / r)
-    }
-    // A frame that draws whatever the overlay shows (as the slide-in, a video or a countdown do):
-    // cleared, drawn, read back and compared, the overlay's own test of change bypassed.
-    func drawnFrame() {
-      onSurface.update(hostTime: surfaceTime)
-      pixels.drawFrame { onSurface.draw(on: $0) }
-      _ = pixels.takeFrame()
-      surfaceTime += 1.0 / 60
-    }
-    let drawn = (0..<(quick ? 5 : 15)).map { _ in nanoseconds(300, drawnFrame) }
-    return (
-      Statistics.median(surface), Statistics.median(onWindow), Statistics.median(ratios), Statistics.median(drawn)
-    )
   }
 
   /// Nanoseconds per call of `frame` over `count` calls.
