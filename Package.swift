@@ -66,6 +66,9 @@ let package = Package(
     // General tools that know nothing of games or ads: strict JSON, web URLs and address checks,
     // money in micros, percent-encoding, files, UUIDs, timestamps, the environment, locks.
     .target(name: "IntermissionBasics"),
+    // Consent for players in regulated regions: TC strings (TCF 2.3), GPP strings, Google's
+    // Additional Consent, the Global Vendor List, the stored keys and when to ask. No SDL.
+    .target(name: "IntermissionConsent", dependencies: ["IntermissionBasics"]),
     // The director, scenes, clocks, pause holds, input, tracing and script parsing. No SDL.
     .target(name: "IntermissionCore", dependencies: ["IntermissionBasics"]),
     // The ads' vocabulary and supply: formats, creatives, the manifest, sources and the loader,
@@ -179,6 +182,9 @@ let package = Package(
     // (libharfbuzz-dev, from scripts/install-deps --test).
     .target(name: "CHarfBuzzShaper", path: "Tests/CHarfBuzzShaper", linkerSettings: [.linkedLibrary("harfbuzz")]),
     .testTarget(name: "IntermissionBasicsTests", dependencies: ["IntermissionBasics"]),
+    .testTarget(
+      name: "IntermissionConsentTests",
+      dependencies: ["IntermissionConsent", "IntermissionBasics", "IntermissionTestSupport"]),
     .testTarget(
       name: "IntermissionTests",
       dependencies: [
