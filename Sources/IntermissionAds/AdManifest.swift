@@ -247,15 +247,12 @@ public enum AdManifest {
   }
 
   private static func resolveImage(_ image: String, id: String, folder: String) throws(AdError) -> String {
-    guard !image.hasPrefix("/"), !image.hasPrefix("~") else {
-      throw AdError.pathOutsideManifestFolder(id: id, path: image)
+    let resolved: String
+    switch FilePath.contained(image, in: folder) {
+    case .inside(let path): resolved = path
+    case .outside: throw AdError.pathOutsideManifestFolder(id: id, path: image)
+    case .missing: throw AdError.imageMissing(id: id, path: image)
     }
-    let joined = FilePath.join(folder, image)
-    guard isInside(FilePath.normalized(joined), folder: folder) else {
-      throw AdError.pathOutsideManifestFolder(id: id, path: image)
-    }
-    guard let resolved = FilePath.resolved(joined) else { throw AdError.imageMissing(id: id, path: image) }
-    guard isInside(resolved, folder: folder) else { throw AdError.pathOutsideManifestFolder(id: id, path: image) }
     do {
       try RegularFile.check(resolved)
     } catch .missing {
@@ -277,10 +274,5 @@ public enum AdManifest {
       throw AdError.imageOffOrigin(id: id, reference: image, origin: manifestURL.origin)
     }
     return resolved.description
-  }
-
-  private static func isInside(_ path: String, folder: String) -> Bool {
-    let prefix = folder.hasSuffix("/") ? folder : folder + "/"
-    return path.hasPrefix(prefix)
   }
 }

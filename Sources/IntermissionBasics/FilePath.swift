@@ -61,3 +61,31 @@ public enum FilePath {
     return String(cString: path)
   }
 }
+
+extension FilePath {
+  /// Where a relative path leads from a folder it must not leave.
+  public enum Containment: Hashable, Sendable {
+    /// The canonical path of the existing file, inside the folder.
+    case inside(String)
+    /// The path is absolute, starts with `~`, or leaves the folder (by `..` or a symbolic link).
+    case outside
+    /// The path stays inside the folder but names nothing.
+    case missing
+  }
+
+  /// Resolves `relative` against `folder` (itself resolved), refusing a path that leaves it, first
+  /// lexically and then with every symbolic link resolved.
+  public static func contained(_ relative: String, in folder: String) -> Containment {
+    guard !relative.hasPrefix("/"), !relative.hasPrefix("~") else { return .outside }
+    let joined = join(folder, relative)
+    guard isInside(normalized(joined), folder: folder) else { return .outside }
+    guard let resolved = resolved(joined) else { return .missing }
+    return isInside(resolved, folder: folder) ? .inside(resolved) : .outside
+  }
+
+  /// Whether `path` lies below `folder` (both normalised).
+  public static func isInside(_ path: String, folder: String) -> Bool {
+    let prefix = folder.hasSuffix("/") ? folder : folder + "/"
+    return path.hasPrefix(prefix)
+  }
+}

@@ -7,26 +7,13 @@ import IntermissionCore
   import Darwin
 #endif
 
-/// The demo's small text files, written whole: to a temporary file beside the old one (`.new`),
-/// synced and renamed over it, so that a kill at any moment leaves the old file or the new one.
+/// The demo's small text files, written whole (`AtomicFile`), so that a kill at any moment leaves
+/// the old file or the new one.
 enum SavedText {
   /// Replaces the file at `path` with `text`, creating its missing folders.
   /// - Returns: why it failed, or nil when the new file is in place.
   static func replace(_ path: String, with text: String) -> String? {
-    makeFolders(FilePath.folder(of: path))
-    let temporary = path + ".new"
-    let descriptor = open(temporary, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o644)
-    guard descriptor >= 0 else { return failure("cannot create \(temporary)") }
-    let written = Array(text.utf8).withUnsafeBytes { FileDescriptor.writeAll(descriptor, $0) }
-    let synced = fsync(descriptor)
-    close(descriptor)
-    guard written == 0, synced == 0 else {
-      let reason = failure("cannot write \(temporary)")
-      unlink(temporary)
-      return reason
-    }
-    guard rename(temporary, path) == 0 else { return failure("cannot replace \(path)") }
-    return nil
+    AtomicFile.replace(path, with: Array(text.utf8))
   }
 
   /// Why a file could not be read back.
@@ -59,12 +46,4 @@ enum SavedText {
     _ = rename(path, path + ".corrupt")
     return "\(path): not \(what); moved aside"
   }
-
-  private static func makeFolders(_ folder: String) {
-    guard !folder.isEmpty, folder != "/", access(folder, F_OK) != 0 else { return }
-    makeFolders(FilePath.folder(of: folder))
-    mkdir(folder, 0o755)
-  }
-
-  private static func failure(_ what: String) -> String { "\(what): \(String(cString: strerror(errno)))" }
 }

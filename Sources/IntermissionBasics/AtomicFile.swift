@@ -1,0 +1,59 @@
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Darwin)
+  import Darwin
+#endif
+
+/// Small files written whole: to a temporary file beside the old one (`.new`), synced, renamed over
+/// it, and the folder synced, so that a kill or a power cut at any moment leaves the old file or
+/// the new one, never a part.
+public enum AtomicFile {
+  /// Replaces the file at `path` with `bytes`, creating its missing folders (mode 0755).
+  /// - Returns: why it failed, or nil when the new file is in place.
+  public static func replace(_ path: String, with bytes: [UInt8]) -> String? {
+    if let failure = makeFolders(FilePath.folder(of: path)) { return failure }
+    let temporary = path + ".new"
+    let descriptor = open(temporary, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o644)
+    guard descriptor >= 0 else { return failure("cannot create \(temporary)") }
+    let written = bytes.withUnsafeBytes { FileDescriptor.writeAll(descriptor, $0) }
+    let synced = fsync(descriptor)
+    close(descriptor)
+    guard written == 0, synced == 0 else {
+      errno = written != 0 ? written : errno
+      let reason = failure("cannot write \(temporary)")
+      unlink(temporary)
+      return reason
+    }
+    guard rename(temporary, path) == 0 else {
+      let reason = failure("cannot replace \(path)")
+      unlink(temporary)
+      return reason
+    }
+    syncFolder(FilePath.folder(of: path))
+    return nil
+  }
+
+  /// Creates `folder` and its missing parents.
+  /// - Returns: why it failed, or nil when the folder is there.
+  public static func makeFolders(_ folder: String) -> String? {
+    guard !folder.isEmpty, folder != "/" else { return nil }
+    var status = stat()
+    if stat(folder, &status) == 0 {
+      return status.st_mode & S_IFMT == S_IFDIR ? nil : "\(folder) is not a folder"
+    }
+    if let failure = makeFolders(FilePath.folder(of: folder)) { return failure }
+    guard mkdir(folder, 0o755) == 0 || errno == EEXIST else { return failure("cannot create \(folder)") }
+    return nil
+  }
+
+  /// Syncs the folder's entries (a rename in it) to the disk; a failure leaves the rename to the
+  /// system's own write-back.
+  private static func syncFolder(_ folder: String) {
+    let descriptor = open(folder.isEmpty ? "." : folder, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
+    guard descriptor >= 0 else { return }
+    _ = fsync(descriptor)
+    close(descriptor)
+  }
+
+  private static func failure(_ what: String) -> String { "\(what): \(String(cString: strerror(errno)))" }
+}

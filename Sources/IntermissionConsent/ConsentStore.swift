@@ -1,0 +1,120 @@
+import IntermissionBasics
+
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Darwin)
+  import Darwin
+#endif
+
+/// The stored decision: one file per in-app key of the CMP API (the CTV "private storage" model),
+/// named exactly as the key, in `$XDG_CONFIG_HOME/intermission/consent/<app>/` (else
+/// `~/.config/intermission/consent/<app>/`), each written atomically.
+///
+/// A store that cannot be read is set aside (renamed `<app>.corrupt`) and the player asked again;
+/// one that cannot be written keeps the values in memory for the launch, and says so once.
+public final class ConsentStore: @unchecked Sendable {
+  /// The store's folder.
+  public let folder: String
+  private let state = Locked(State())
+
+  private struct State {
+    var memory: [String: String]?
+    var reportedFailure = false
+  }
+
+  /// The largest value read from a key's file.
+  static let maximumValueSize = 256 * 1024
+
+  /// A store in `folder`.
+  public init(folder: String) {
+    self.folder = folder
+  }
+
+  /// The folder of `app`'s store under `environment`'s `XDG_CONFIG_HOME`, else `HOME/.config`;
+  /// nil when neither is set to an absolute path.
+  public static func folder(app: String, environment: [String: String]) -> String? {
+    if let config = environment["XDG_CONFIG_HOME"], config.hasPrefix("/") {
+      return FilePath.join(config, "intermission/consent/\(app)")
+    }
+    guard let home = environment["HOME"], home.hasPrefix("/") else { return nil }
+    return FilePath.join(home, ".config/intermission/consent/\(app)")
+  }
+
+  /// What a read found.
+  public enum Contents: Hashable, Sendable {
+    /// The keys and their values (empty when nothing is stored).
+    case values([String: String])
+    /// The store could not be read; it was set aside. The reason.
+    case setAside(String)
+  }
+
+  /// Every stored key and value; a store that cannot be read is set aside first.
+  public func read() -> Contents {
+    if let memory = state.withLock({ $0.memory }) { return .values(memory) }
+    guard let names = FilePath.names(in: folder) else { return .values([:]) }
+    var values: [String: String] = [:]
+    for name in names where Self.isKeyName(name) {
+      let path = FilePath.join(folder, name)
+      do {
+        let bytes = try RegularFile.read(path, limit: Self.maximumValueSize)
+        guard let text = String(validating: bytes, as: UTF8.self), !bytes.contains(0) else {
+          return .setAside(setAside(because: "\(name) is not text"))
+        }
+        values[name] = text
+      } catch {
+        return .setAside(setAside(because: "\(name): \(error)"))
+      }
+    }
+    return .values(values)
+  }
+
+  /// Sets the store aside (renamed `<app>.corrupt`, replacing an older one) after `reason`.
+  /// - Returns: the message saying so.
+  @discardableResult
+  public func setAside(because reason: String) -> String {
+    let aside = folder + ".corrupt"
+    FilePath.removeTree(aside)
+    rename(folder, aside)
+    return "the consent store \(folder) could not be read (\(reason)); it was moved to \(aside)"
+  }
+
+  /// Replaces the stored keys with `values`: each written atomically, `IABTCF_TCString` last, and
+  /// keys no longer present removed.
+  /// - Returns: the failure to report, the first time the store cannot be written (the values
+  ///   are then kept in memory for the launch); nil otherwise.
+  public func write(_ values: [String: String]) -> String? {
+    if state.withLock({ $0.memory != nil }) { return remember(values, failure: nil) }
+    let order =
+      values.keys.sorted().filter { $0 != "IABTCF_TCString" }
+      + (values["IABTCF_TCString"] == nil ? [] : ["IABTCF_TCString"])
+    for key in order {
+      if let failure = AtomicFile.replace(FilePath.join(folder, key), with: Array(values[key]!.utf8)) {
+        return remember(values, failure: failure)
+      }
+    }
+    for name in FilePath.names(in: folder) ?? [] where Self.isKeyName(name) && values[name] == nil {
+      unlink(FilePath.join(folder, name))
+    }
+    return nil
+  }
+
+  /// Removes every stored key (`--reset-consent`, `intermission_reset_consent`).
+  public func reset() {
+    state.withLock { $0.memory = $0.memory == nil ? nil : [:] }
+    for name in FilePath.names(in: folder) ?? [] where Self.isKeyName(name) { unlink(FilePath.join(folder, name)) }
+  }
+
+  private func remember(_ values: [String: String], failure: String?) -> String? {
+    state.withLock { state in
+      state.memory = values
+      guard let failure, !state.reportedFailure else { return nil }
+      state.reportedFailure = true
+      return "the consent store \(folder) cannot be written (\(failure)); the decision is kept for this launch only"
+    }
+  }
+
+  /// Whether `name` is a key's file: `IABTCF_…`, `IABGPP_…`, not a temporary `.new`.
+  static func isKeyName(_ name: String) -> Bool {
+    (name.hasPrefix("IABTCF_") || name.hasPrefix("IABGPP_")) && !name.hasSuffix(".new")
+  }
+}
