@@ -1,0 +1,64 @@
+extension ConsentEngine {
+  /// The opt-outs a player in a regulated US state may make (the GPP's `usnat` section).
+  public struct USOptOuts: Hashable, Sendable {
+    /// Opted out of the sale of personal data.
+    public var sale: Bool
+    /// Opted out of sharing it.
+    public var sharing: Bool
+    /// Opted out of targeted advertising.
+    public var targetedAdvertising: Bool
+
+    /// Opt-outs as given.
+    public init(sale: Bool, sharing: Bool, targetedAdvertising: Bool) {
+      self.sale = sale
+      self.sharing = sharing
+      self.targetedAdvertising = targetedAdvertising
+    }
+  }
+
+  /// The opt-outs in force, where the player is in a regulated US state; nil elsewhere.
+  public var usOptOuts: USOptOuts? {
+    guard geography.hasUSOptOuts, let string = value(forKey: "IABGPP_7_String"),
+      let section = try? USNationalSection.decode(string)
+    else { return nil }
+    return USOptOuts(
+      sale: section.saleOptOut == 1, sharing: section.sharingOptOut == 1,
+      targetedAdvertising: section.targetedAdvertisingOptOut == 1)
+  }
+
+  /// Sets a US player's opt-outs: stored, and carried from the next ad request.
+  public func setUSOptOuts(_ optOuts: USOptOuts) {
+    guard geography.hasUSOptOuts else { return }
+    let keys = Self.usKeys(section: Self.usSection(optOuts))
+    let failure = store.write(keys)
+    replaceKeys(keys)
+    if let failure { reportStoreFailure(failure) }
+  }
+
+  /// The `usnat` section for `optOuts`: every notice given (the privacy options show them), the
+  /// choices, not an MSPA-covered transaction.
+  static func usSection(_ optOuts: USOptOuts) -> USNationalSection {
+    var section = USNationalSection()
+    section.sharingNotice = 1
+    section.saleOptOutNotice = 1
+    section.sharingOptOutNotice = 1
+    section.targetedAdvertisingOptOutNotice = 1
+    section.saleOptOut = optOuts.sale ? 1 : 2
+    section.sharingOptOut = optOuts.sharing ? 1 : 2
+    section.targetedAdvertisingOptOut = optOuts.targetedAdvertising ? 1 : 2
+    section.mspaCoveredTransaction = 2
+    return section
+  }
+
+  /// The keys of a US player: the stored `usnat` section if it decodes, else none opted out.
+  static func usKeys(stored: [String: String]) -> [String: String] {
+    if let string = stored["IABGPP_7_String"], let section = try? USNationalSection.decode(string) {
+      return usKeys(section: section)
+    }
+    return usKeys(section: usSection(USOptOuts(sale: false, sharing: false, targetedAdvertising: false)))
+  }
+
+  static func usKeys(section: USNationalSection) -> [String: String] {
+    ConsentRecord.keys(model: nil, additionalConsent: nil, purposeCount: 0, usNational: try? section.encode())
+  }
+}

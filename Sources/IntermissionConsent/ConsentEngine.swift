@@ -1,0 +1,165 @@
+import IntermissionBasics
+
+/// Decides, at each launch and before any ad request, whether the player must be asked, keeps the
+/// decision, and answers what every ad request may carry.
+///
+/// The engine starts `unknown`; `start(list:geography:)` (once the vendor list and the geography
+/// are known, off the game's loop) makes it `required` (the form must show; no ad traffic leaves),
+/// `notRequired` (a US state's opt-outs, or no rule) or `obtained`. `decide(_:)` records the
+/// player's choices. Every member is safe to call from any thread.
+public final class ConsentEngine: @unchecked Sendable {
+  /// The consent file.
+  public let configuration: ConsentConfiguration
+  let store: ConsentStore
+  private let language: String
+  private let clock: @Sendable () -> Int
+  private let report: @Sendable (ConsentEvent) -> Void
+  private let state = Locked(State())
+
+  private struct State {
+    var status = ConsentStatus.unknown
+    var geography = ConsentGeography.unknown
+    var list: GlobalVendorList?
+    var keys: [String: String] = [:]
+    var reason: ConsentReason?
+    var shownAt: Int?
+  }
+
+  /// An engine for `configuration`, keeping decisions in `store`, asking in `language` (ISO 639-1).
+  /// - Parameters:
+  ///   - clock: the time, in seconds since 1970 (a test's clock, or the system's).
+  ///   - report: hears every event, on the thread that caused it.
+  public init(
+    configuration: ConsentConfiguration, store: ConsentStore, language: String,
+    clock: @escaping @Sendable () -> Int, report: @escaping @Sendable (ConsentEvent) -> Void
+  ) {
+    self.configuration = configuration
+    self.store = store
+    self.language = language
+    self.clock = clock
+    self.report = report
+  }
+
+  /// Where the decision stands.
+  public var status: ConsentStatus { state.withLock { $0.status } }
+
+  /// Whether ad requests may go out now (as UMP's `canRequestAds`).
+  public var canRequestAds: Bool { status.canRequestAds }
+
+  /// Why the player is asked, while the form is needed; nil otherwise.
+  public var reasonToAsk: ConsentReason? { state.withLock { $0.status == .required ? $0.reason : nil } }
+
+  /// The vendor list the form explains, once read.
+  public var vendorList: GlobalVendorList? { state.withLock { $0.list } }
+
+  /// Where the player is, once known.
+  public var geography: ConsentGeography { state.withLock { $0.geography } }
+
+  /// The in-app key `key`'s value in force (`IABTCF_TCString`, `IABGPP_HDR_GppString`, …); nil when
+  /// absent.
+  public func value(forKey key: String) -> String? { state.withLock { $0.keys[key] } }
+
+  /// The signals every ad request carries now.
+  public var strings: ConsentStrings { ConsentStrings(keys: state.withLock { $0.keys }) }
+
+  /// Decides from the vendor list (nil when none could be read) and the geography whether the
+  /// player must be asked. Where GDPR applies and no list could be read, a stored decision stands
+  /// if it decodes; otherwise the player cannot be asked and no ad request goes out.
+  public func start(list: GlobalVendorList?, geography: ConsentGeography) {
+    var stored: [String: String] = [:]
+    var setAside: String?
+    switch store.read() {
+    case .values(let values): stored = values
+    case .setAside(let message): setAside = message
+    }
+    let now = clock()
+    var events: [ConsentEvent] = []
+    state.withLock { state in
+      state.list = list
+      state.geography = geography
+      if !geography.asksBeforeAds {
+        state.status = .notRequired
+        state.keys = geography.hasUSOptOuts ? Self.usKeys(stored: stored) : ["IABTCF_gdprApplies": "0"]
+        events.append(.notRequired(geography))
+        return
+      }
+      var reason: ConsentReason?
+      if let setAside {
+        reason = .storeSetAside(setAside)
+        events.append(.storeFailed(setAside))
+      } else if let list {
+        reason = ConsentReason.toAsk(stored: stored, list: list, configuration: configuration, now: now)
+      } else if let string = stored["IABTCF_TCString"], (try? TCString.decode(string)) != nil {
+        reason = nil
+      } else {
+        reason = .noDecision
+      }
+      if case .storeSetAside(let why)? = reason, setAside == nil {
+        events.append(.storeFailed(store.setAside(because: why)))
+      }
+      if case .expired(let days)? = reason { events.append(.expired(days: days)) }
+      if let reason {
+        state.status = .required
+        state.reason = reason
+        state.keys = [:]
+        events.append(.required(reason))
+      } else {
+        state.status = .obtained
+        state.keys = stored
+      }
+    }
+    events.forEach(report)
+  }
+
+  /// Notes that the form is on screen (once per showing), for `consent.shown` and the time taken.
+  public func formShown() {
+    let first = state.withLock { state in
+      defer { state.shownAt = state.shownAt ?? clock() * 1000 }
+      return state.shownAt == nil
+    }
+    if first { report(.shown) }
+  }
+
+  /// Records the player's choices: the keys are written, the status becomes `obtained`, and ad
+  /// requests may go out with the new strings from the next one.
+  /// - Parameter milliseconds: the time the form took, for `consent.decided`; nil to measure it
+  ///   with the engine's clock.
+  public func decide(_ choices: ConsentChoices, milliseconds: Int? = nil) {
+    guard let list = vendorList else { return }
+    let record = ConsentRecord(
+      choices: choices, list: list, configuration: configuration, time: clock(), language: language)
+    let failure = store.write(record.keys)
+    let took = state.withLock { state in
+      state.keys = record.keys
+      state.status = .obtained
+      state.reason = nil
+      defer { state.shownAt = nil }
+      return milliseconds ?? max(0, clock() * 1000 - (state.shownAt ?? clock() * 1000))
+    }
+    if let failure { report(.storeFailed(failure)) }
+    report(
+      .decided(
+        purposes: record.model.purposeConsents.sorted(), vendors: record.model.vendorConsents.count, milliseconds: took)
+    )
+  }
+
+  /// Opens the decision again (the privacy options): the status stays as it is (ads go on with the
+  /// choices in force) until the player decides anew.
+  public func reopen() {
+    state.withLock { state in state.reason = .privacyOptions }
+  }
+
+  /// Forgets the stored decision (`--reset-consent`): a GDPR player is asked again.
+  public func reset() {
+    store.reset()
+    let (list, geography) = state.withLock { state in
+      state.status = .unknown
+      return (state.list, state.geography)
+    }
+    start(list: list, geography: geography)
+  }
+
+  func replaceKeys(_ keys: [String: String]) { state.withLock { $0.keys = keys } }
+
+  func reportStoreFailure(_ failure: String) { report(.storeFailed(failure)) }
+}
