@@ -68,14 +68,16 @@ let package = Package(
     .target(name: "IntermissionBasics"),
     // Consent for players in regulated regions: TC strings (TCF 2.3), GPP strings, Google's
     // Additional Consent, the Global Vendor List, the stored keys and when to ask. No SDL.
-    .target(name: "IntermissionConsent", dependencies: ["IntermissionBasics"]),
+    .target(name: "IntermissionConsent", dependencies: ["IntermissionBasics", "IntermissionCore"]),
     // The director, scenes, clocks, pause holds, input, tracing and script parsing. No SDL.
     .target(name: "IntermissionCore", dependencies: ["IntermissionBasics"]),
     // The ads' vocabulary and supply: formats, creatives, the manifest, sources and the loader,
     // schedules, pacing, viewability, consent signals, floors, revenue and reward records. No SDL.
     .target(
       name: "IntermissionAds",
-      dependencies: ["IntermissionBasics", "IntermissionCore", "IntermissionVAST", "IntermissionVideo"]),
+      dependencies: [
+        "IntermissionBasics", "IntermissionConsent", "IntermissionCore", "IntermissionVAST", "IntermissionVideo",
+      ]),
     // The overlay's runtime: the banner, full-screen and video shows, the in-app ad view, artwork,
     // the overlay's own words, text rehearsal, the pause bridge and the reporters. No SDL.
     .target(

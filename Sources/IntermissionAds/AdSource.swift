@@ -39,6 +39,10 @@ public protocol AdSource: Sendable {
   /// The player's consent signals, for a source that sends them (OpenRTB's next request).
   func setConsent(_ signals: ConsentSignals)
 
+  /// Whether a load must wait, sending nothing, until a player in a GDPR region has decided on
+  /// consent: true for a source that asks a server while its client's gate is closed.
+  var awaitsConsent: Bool { get }
+
   /// `format`'s price floor from now on, a CPM in `PriceFloor.currency` (0: none), for a source
   /// that holds auctions (OpenRTB's next request of the format). Checked by the caller.
   func setFloor(_ cpm: Double, for format: AdFormat)
@@ -59,6 +63,9 @@ extension AdSource {
 
   /// A manifest sends no consent signals: it asks nobody for ads.
   public func setConsent(_ signals: ConsentSignals) {}
+
+  /// A local manifest's house ads never wait for consent.
+  public var awaitsConsent: Bool { false }
 
   /// A manifest's house ads are not bought: they have no floor.
   public func setFloor(_ cpm: Double, for format: AdFormat) {}

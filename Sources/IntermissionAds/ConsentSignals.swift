@@ -1,4 +1,5 @@
 import IntermissionBasics
+import IntermissionConsent
 import IntermissionCore
 
 /// The player's privacy signals, as the game's consent dialog (its CMP) set them, sent with every
@@ -16,6 +17,9 @@ public struct ConsentSignals: Hashable, Sendable {
   public var gpp: String?
   /// The GPP section ids that apply (`regs.gpp_sid`).
   public var gppSid: [Int]
+  /// Google's Additional Consent string (Prebid Server's
+  /// `user.ext.ConsentedProvidersSettings.consented_providers`).
+  public var additionalConsent: String?
 
   /// The longest string accepted for a signal, in characters.
   public static let maximumLength = 10_000
@@ -29,10 +33,18 @@ public struct ConsentSignals: Hashable, Sendable {
     self.gppSid = gppSid
   }
 
+  /// The signals of a consent engine's decision.
+  public init(_ strings: ConsentStrings) {
+    self.init(gdpr: strings.gdprApplies, tcf: strings.tcString, gpp: strings.gppString, gppSid: strings.gppSectionIDs)
+    additionalConsent = strings.additionalConsent
+  }
+
   /// Why signals were refused: which one, and what is wrong with it.
   public struct Failure: Error, Hashable, Sendable, CustomStringConvertible {
     /// The message, naming the field.
     public let description: String
+    /// Whether a TC or GPP string was refused because it does not decode (`consent.refused`).
+    public var isUndecodable = false
   }
 
   /// Checks signals given one by one (the C API's `intermission_set_consent`): `gdpr` 1, 0 or -1
@@ -126,7 +138,24 @@ public struct ConsentSignals: Hashable, Sendable {
     guard !PrintableText.containsControl(value) else {
       throw Failure(description: "\(prefix) contains a control character")
     }
+    if let failure = decodingFailure(key == "tcf" ? value : nil, gpp: key == "gpp" ? value : nil) {
+      throw Failure(description: "\(prefix) does not decode: \(failure)", isUndecodable: true)
+    }
     return value
+  }
+
+  /// Why the TC string or the GPP string of these signals does not decode, or nil when both do
+  /// (or are absent): a game's own strings are checked before any request carries them.
+  public var decodingFailure: String? { Self.decodingFailure(tcf, gpp: gpp) }
+
+  private static func decodingFailure(_ tcf: String?, gpp: String?) -> String? {
+    do throws(ConsentStringError) {
+      if let tcf { _ = try TCString.decode(tcf) }
+      if let gpp { _ = try GPPString.decode(gpp) }
+      return nil
+    } catch {
+      return error.description
+    }
   }
 
   /// `"2,6"` as `[2, 6]`; nil unless every part is a section id from 1 to 255.

@@ -253,6 +253,9 @@ public func intermissionSetConsent(
       overlay.overlay.setConsent(signals)
       return overlay.message.succeed()
     } catch {
+      if error.isUndecodable {
+        overlay.overlay.trace.emit(.consentRefused, fields: [("reason", .string(error.description))])
+      }
       return overlay.message.fail(ResultCode.invalidArgument, error.description)
     }
   case .failure(let error): return error.code

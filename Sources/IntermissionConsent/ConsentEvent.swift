@@ -1,3 +1,5 @@
+import IntermissionCore
+
 /// What the consent engine reports, for the trace and the C API's `on_event` (`consent.*`).
 public enum ConsentEvent: Hashable, Sendable {
   /// The player must decide before any ad request: why.
@@ -15,33 +17,33 @@ public enum ConsentEvent: Hashable, Sendable {
   /// The store could not be written or read: the message (said once).
   case storeFailed(String)
 
-  /// The event's name in traces: `consent.required`, `consent.decided`, and so on.
-  public var name: String {
+  /// The event as traces name it: `consent.required`, `consent.decided`, and so on.
+  public var traceEvent: TraceEvent {
     switch self {
-    case .required: "consent.required"
-    case .notRequired: "consent.notRequired"
-    case .shown: "consent.shown"
-    case .decided: "consent.decided"
-    case .refused: "consent.refused"
-    case .expired: "consent.expired"
-    case .storeFailed: "consent.storeFailed"
+    case .required: .consentRequired
+    case .notRequired: .consentNotRequired
+    case .shown: .consentShown
+    case .decided: .consentDecided
+    case .refused: .consentRefused
+    case .expired: .consentExpired
+    case .storeFailed: .consentStoreFailed
     }
   }
 
   /// The event's fields, as a trace writes them.
-  public var fields: [(String, String)] {
+  public var fields: [(key: String, value: TraceValue)] {
     switch self {
-    case .required(let reason): [("reason", reason.description)]
-    case .notRequired(let geography): [("geography", geography.description)]
+    case .required(let reason): [("reason", .string(reason.description))]
+    case .notRequired(let geography): [("geography", .string(geography.description))]
     case .shown: []
     case .decided(let purposes, let vendors, let milliseconds):
       [
-        ("purposes", purposes.map(String.init).joined(separator: ",")), ("vendors", String(vendors)),
-        ("ms", String(milliseconds)),
+        ("purposes", .string(purposes.map(String.init).joined(separator: ","))), ("vendors", .int(vendors)),
+        ("ms", .int(milliseconds)),
       ]
-    case .refused(let reason): [("reason", reason)]
-    case .expired(let days): [("days", String(days))]
-    case .storeFailed(let reason): [("reason", reason)]
+    case .refused(let reason): [("reason", .string(reason))]
+    case .expired(let days): [("days", .int(days))]
+    case .storeFailed(let reason): [("reason", .string(reason))]
     }
   }
 }

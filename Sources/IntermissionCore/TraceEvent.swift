@@ -13,7 +13,7 @@ public struct TraceEvent: Hashable, Sendable, CustomStringConvertible {
 
   /// Every event Intermission writes, in the order of this table.
   public static let all: [TraceEvent] =
-    host + pauses + scenes + loads + banners + fullscreen + video + beacons + records + text
+    host + pauses + scenes + loads + banners + fullscreen + video + beacons + records + text + consent
 
   // MARK: - The host
 
@@ -57,7 +57,10 @@ public struct TraceEvent: Hashable, Sendable, CustomStringConvertible {
   public static let bidRefused = TraceEvent("bid.refused")
   /// A VAST error, with its code, for the document's error trackers.
   public static let vastError = TraceEvent("vast.error")
-  static let loads = [adLoaded, adFailed, adExpired, bidRefused, vastError]
+  /// A load that was due waited instead: `reason` `consent` while a player in a GDPR region has
+  /// not decided (no ad traffic leaves the process until then).
+  public static let adDeferred = TraceEvent("ad.deferred")
+  static let loads = [adLoaded, adFailed, adExpired, bidRefused, vastError, adDeferred]
 
   // MARK: - The banner and its in-app action
 
@@ -172,4 +175,26 @@ public struct TraceEvent: Hashable, Sendable, CustomStringConvertible {
   /// Text had characters that no font has.
   public static let textMissingGlyphs = TraceEvent("text.missingGlyphs")
   static let text = [stringsUnknownKey, textFontRefused, textMissingGlyphs]
+
+  // MARK: - Consent
+
+  /// The player must decide before any ad request: `reason` (`noDecision`, `expired after 400
+  /// days`, …).
+  public static let consentRequired = TraceEvent("consent.required")
+  /// No decision is needed where the player is: `geography`.
+  public static let consentNotRequired = TraceEvent("consent.notRequired")
+  /// The consent form was shown.
+  public static let consentShown = TraceEvent("consent.shown")
+  /// The player decided: the `purposes` consented to, the count of `vendors`, the `ms` it took.
+  public static let consentDecided = TraceEvent("consent.decided")
+  /// A consent string the game passed did not decode: `reason`, naming where.
+  public static let consentRefused = TraceEvent("consent.refused")
+  /// The stored decision was older than the consent file allows: its age in `days`.
+  public static let consentExpired = TraceEvent("consent.expired")
+  /// The consent store could not be read (set aside) or written (kept in memory): `reason`.
+  public static let consentStoreFailed = TraceEvent("consent.storeFailed")
+  static let consent = [
+    consentRequired, consentNotRequired, consentShown, consentDecided, consentRefused, consentExpired,
+    consentStoreFailed,
+  ]
 }

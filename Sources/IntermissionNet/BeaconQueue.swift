@@ -182,7 +182,8 @@ package final class BeaconQueue: BeaconDelivery, @unchecked Sendable {
       needsCheckpoint = true
       scheduleLoneSync()
     }
-    guard let due = nextAttempt, hostTime >= due else { return }
+    // While ad traffic waits for the player's consent, beacons stay queued, unattempted.
+    guard let due = nextAttempt, hostTime >= due, client.gate.isOpen else { return }
     for row in backlog.removeExpired(at: clock()) {
       report(.dropped(row.kind, adID: row.adID, reason: "expired", durable: row.isDurable, nonce: row.nonce))
     }
@@ -208,7 +209,7 @@ package final class BeaconQueue: BeaconDelivery, @unchecked Sendable {
     if waitsForAttempts, let finished = waitForResults() { apply(finished, at: hostTime, report: report) }
   }
 
-  package var nextWakeTime: Double? { inFlight == nil ? nextAttempt : nil }
+  package var nextWakeTime: Double? { inFlight == nil && client.gate.isOpen ? nextAttempt : nil }
 
   /// Syncs what was committed on the worker `loneSyncDelay` after the commit, whether or not a
   /// batch syncs it first (delivery may wait to retry, the collector be down, the player offline,

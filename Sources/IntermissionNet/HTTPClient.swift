@@ -50,6 +50,9 @@ package final class HTTPClient: Sendable {
   /// Shared by the clients made with `restricted(allowsPrivateAddresses:)`: one `cancelAll()`
   /// stops them all.
   private let cancellation: Cancellation
+  /// Closed while ad traffic waits for the player's consent: every request is then refused before
+  /// anything is sent.
+  package let gate: AdTrafficGate
 
   /// Creates a client.
   /// - Parameters:
@@ -57,17 +60,25 @@ package final class HTTPClient: Sendable {
   ///   - caFile: a PEM file of certificate authorities trusted besides the system's (`--ads-ca`).
   ///   - allowsPrivateAddresses: false refuses every connection to a loopback, link-local or
   ///     private address (for ads whose source is on a public address).
-  package convenience init(timeouts: Timeouts = Timeouts(), caFile: String? = nil, allowsPrivateAddresses: Bool = true)
-  {
+  ///   - gate: refuses every request while it is closed (the player's consent); always open by
+  ///     default.
+  package convenience init(
+    timeouts: Timeouts = Timeouts(), caFile: String? = nil, allowsPrivateAddresses: Bool = true,
+    gate: AdTrafficGate = .open
+  ) {
     self.init(
-      timeouts: timeouts, caFile: caFile, allowsPrivateAddresses: allowsPrivateAddresses, cancellation: Cancellation())
+      timeouts: timeouts, caFile: caFile, allowsPrivateAddresses: allowsPrivateAddresses, cancellation: Cancellation(),
+      gate: gate)
   }
 
-  private init(timeouts: Timeouts, caFile: String?, allowsPrivateAddresses: Bool, cancellation: Cancellation) {
+  private init(
+    timeouts: Timeouts, caFile: String?, allowsPrivateAddresses: Bool, cancellation: Cancellation, gate: AdTrafficGate
+  ) {
     self.timeouts = timeouts
     self.caFile = caFile
     self.allowsPrivateAddresses = allowsPrivateAddresses
     self.cancellation = cancellation
+    self.gate = gate
   }
 
   /// This client with its timeouts and certificate authorities, allowing private addresses only if
@@ -76,7 +87,7 @@ package final class HTTPClient: Sendable {
   package func restricted(allowsPrivateAddresses: Bool) -> HTTPClient {
     HTTPClient(
       timeouts: timeouts, caFile: caFile, allowsPrivateAddresses: self.allowsPrivateAddresses && allowsPrivateAddresses,
-      cancellation: cancellation)
+      cancellation: cancellation, gate: gate)
   }
 
   /// Stops every transfer under way within about a second, and fails every later request: for a
@@ -138,6 +149,7 @@ package final class HTTPClient: Sendable {
   ) -> Result<(HTTPResponse, String?), HTTPFailure> {
     if let reason = HTTPClient.loadLibrary() { return .failure(.other(reason)) }
     if cancellation.isCancelled { return .failure(.other("cancelled")) }
+    if !gate.isOpen { return .failure(.other("ad traffic waits for the player's consent")) }
     let budget = LoadBudget.current
     if let budget, budget.isCancelled { return .failure(.other("cancelled: the ad load was given up on")) }
     let total = min(timeout ?? timeouts.total, timeouts.total, budget?.remaining ?? .infinity)

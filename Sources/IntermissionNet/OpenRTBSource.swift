@@ -28,6 +28,8 @@ package final class OpenRTBSource: AdSource, @unchecked Sendable {
   /// endpoint is on one itself. The beacon queue that sends this source's notices follows it.
   package let allowsPrivateAddresses: Bool
   let client: HTTPClient
+  /// Asks the exchange: waits while its client's gate is closed (the player's consent).
+  package var awaitsConsent: Bool { !client.gate.isOpen }
   private let fetcher: CachedFetch
   /// Brings video ads' wrappers and media.
   let videos: VideoMediaDownload

@@ -18,6 +18,9 @@ package final class RemoteAdSource: AdSource, @unchecked Sendable {
   private let cache: HTTPCache?
   private let fallback: (any AdSource)?
 
+  /// Asks the ad server: waits while its client's gate is closed (the player's consent).
+  package var awaitsConsent: Bool { !client.gate.isOpen }
+
   /// Creates the source.
   /// - Parameters:
   ///   - manifestURL: the manifest.

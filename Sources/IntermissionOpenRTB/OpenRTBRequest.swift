@@ -131,7 +131,14 @@ package struct OpenRTBRequest: Sendable {
       ("id", .string(id)), ("imp", .array([.object(imp)])), ("app", .object(app)), ("device", .object(deviceMembers)),
       ("regs", .object(regs)),
     ]
-    if let tcf = consent.tcf { members.append(("user", .object([("consent", .string(tcf))]))) }
+    var user: [(key: String, value: J)] = []
+    if let tcf = consent.tcf { user.append(("consent", .string(tcf))) }
+    if let additional = consent.additionalConsent {
+      // Google's Additional Consent, where Prebid Server reads it.
+      user.append(
+        ("ext", .object([("ConsentedProvidersSettings", .object([("consented_providers", .string(additional))]))])))
+    }
+    if !user.isEmpty { members.append(("user", .object(user))) }
     members += [
       ("at", .number(Double(OpenRTBRequest.auctionType))), ("tmax", .number(Double(demand.tmax))),
       ("cur", .array([.string("USD")])),

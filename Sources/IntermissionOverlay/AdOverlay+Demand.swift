@@ -6,8 +6,18 @@ import IntermissionCore
 /// load: notices for the durable queue, refused bids for the trace.
 extension AdOverlay {
   /// Sets the player's consent signals (from the game's consent dialog): an OpenRTB source sends
-  /// them with its next request; a manifest ignores them.
-  public func setConsent(_ signals: ConsentSignals) { loader.source.setConsent(signals) }
+  /// them with its next request; a manifest ignores them. Signals whose TC or GPP string does not
+  /// decode are refused, traced as `consent.refused` with the reason and where.
+  /// - Returns: whether the signals were taken.
+  @discardableResult
+  public func setConsent(_ signals: ConsentSignals) -> Bool {
+    if let failure = signals.decodingFailure {
+      trace.emit(.consentRefused, fields: [("reason", .string(failure))])
+      return false
+    }
+    loader.source.setConsent(signals)
+    return true
+  }
 
   /// Sets `format`'s price floor, a CPM in `PriceFloor.currency` (0 removes it), from the next
   /// request of that format on: an OpenRTB source sends it as the imp's `bidfloor` and refuses any

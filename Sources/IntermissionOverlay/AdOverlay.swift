@@ -169,7 +169,7 @@ public final class AdOverlay: Overlay {
   public let fullscreen: FullscreenPresenter
 
   let loader: AdLoader
-  let trace: Trace
+  package let trace: Trace
   private let holds: AdHolds
   private let links: LinkOpener
   private let changes = ChangeCounter()

@@ -59,6 +59,7 @@ final class BannerSlot {
   /// When the current ad was delivered (a bought ad expires from then on).
   private var loadedAt: Double?
   private var schedule: AdLoadSchedule
+  private var deferral = ConsentDeferral()
   private(set) var creative = CreativeImage()
   var pressed = false
   var clickGate: BannerClickGate
@@ -121,7 +122,9 @@ final class BannerSlot {
     expireUnshownBid()
     // A request that describes the view waits until the view's size is known (the first draw).
     let awaitsView = loader.source.needsViewSize && (viewSize.width <= 0 || viewSize.height <= 0)
-    if !awaitsView, schedule.shouldLoad(at: time, suspended: isRotationSuspended) {
+    if !awaitsView, schedule.shouldLoad(at: time, suspended: isRotationSuspended),
+      !deferral.defers(loader.source, format: .banner, trace: trace)
+    {
       loader.start(sequence: schedule.requestLoad(at: time, latency: configuration.latency))
     }
     if schedule.isDue(at: time) {
@@ -145,8 +148,12 @@ final class BannerSlot {
   /// When the slot next has work: a load, a rotation, an impression, a beacon batch or the expiry
   /// of a bought ad not shown yet.
   var nextWakeTime: Double? {
-    let load = schedule.nextWakeTime(
-      suspended: isRotationSuspended, viewableFrom: tracker.viewability.isViewable ? time : nil)
+    // A load waiting for consent wakes with the decision, not with the clock.
+    let load =
+      deferral.waits
+      ? nil
+      : schedule.nextWakeTime(
+        suspended: isRotationSuspended, viewableFrom: tracker.viewability.isViewable ? time : nil)
     return earliest(earliest(load, tracker.nextWakeTime), unshownBidExpiry)
   }
 

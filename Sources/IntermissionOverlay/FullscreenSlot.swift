@@ -29,6 +29,7 @@ final class FullscreenSlot {
   private(set) var prerolledVideo: VideoFrameQueue?
   /// A creative whose upload failed: discarded at the next update, and loaded again.
   private var uploadFailed = false
+  private var deferral = ConsentDeferral()
   /// Hears a video ad that failed to load, after its `vast.error` line: its id, its VAST error code
   /// and the Error URLs of its chain (the presenter stores their beacons).
   var onVASTFailure: ((_ id: String, _ code: Int, _ errorURLs: [String]) -> Void)?
@@ -63,7 +64,9 @@ final class FullscreenSlot {
       discard()
       fail(.imageCorrupt(id: creative.id, path: creative.imagePath, reason: "the canvas refused it"), at: time)
     }
-    if startsLoads, loaded == nil, dueTime == nil, !isDormant, time >= (retryTime ?? -.infinity) {
+    if startsLoads, loaded == nil, dueTime == nil, !isDormant, time >= (retryTime ?? -.infinity),
+      !deferral.defers(loader.source, format: format, trace: trace)
+    {
       dueTime = time + configuration.latency
       retryTime = nil
       loader.start(sequence: sequence)
@@ -167,7 +170,7 @@ final class FullscreenSlot {
   var runningLoads: Int { loader.runningWorkers }
 
   /// When the slot next has work: a due load or a retry.
-  var nextWakeTime: Double? { dueTime ?? (loaded == nil && !isDormant ? retryTime : nil) }
+  var nextWakeTime: Double? { dueTime ?? (loaded == nil && !isDormant && !deferral.waits ? retryTime : nil) }
 
   /// Uploads the waiting creative ahead of its show: call it at the start of a draw.
   func prepare(on canvas: any Canvas) {

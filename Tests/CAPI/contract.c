@@ -435,6 +435,9 @@ static void *consent_from_other_thread(void *argument)
     return NULL;
 }
 
+/* The TCF 2.3 specification's example TC string. */
+#define TC_STRING "CPSG_8APSG_8ANwAAAENAwCgAAAAAAAAAAYgACPAAAAA.IDKQA4AAgAKAGQAygAAA.YAAAAAAAAAAA"
+
 /* intermission_set_consent (0.4): checked arguments; a manifest source takes and ignores them. */
 static void check_consent(SDL_Renderer *renderer, const char *folder)
 {
@@ -447,7 +450,11 @@ static void check_consent(SDL_Renderer *renderer, const char *folder)
     intermission_overlay *overlay = intermission_create(renderer, &config, error, sizeof error);
     CHECK(overlay != NULL);
     if (!overlay) return;
-    CHECK(intermission_set_consent(overlay, 1, "CPtcf", "1YNN", "DBgpp", "2,6") == INTERMISSION_OK);
+    CHECK(intermission_set_consent(overlay, 1, TC_STRING, "1YNN", "DBABMA~" TC_STRING, "2,6") == INTERMISSION_OK);
+    /* (0.6) A game's own strings are decoded: one that does not is refused, with where. */
+    CHECK(intermission_set_consent(overlay, 1, "CPtcf", NULL, NULL, NULL) == INTERMISSION_ERROR_INVALID_ARGUMENT);
+    CHECK(strstr(intermission_errmsg(overlay), "does not decode") != NULL);
+    CHECK(intermission_set_consent(overlay, 1, NULL, NULL, "DBgpp", NULL) == INTERMISSION_ERROR_INVALID_ARGUMENT);
     CHECK(intermission_set_consent(overlay, -1, NULL, "", NULL, NULL) == INTERMISSION_OK);
     CHECK(intermission_set_consent(overlay, 0, NULL, NULL, NULL, "") == INTERMISSION_OK);
     CHECK(intermission_set_consent(overlay, 2, NULL, NULL, NULL, NULL) == INTERMISSION_ERROR_INVALID_ARGUMENT);

@@ -8,7 +8,7 @@ import Testing
 @Suite struct ConsentEngineTests {
   final class Events: @unchecked Sendable {
     let list = Locked<[ConsentEvent]>([])
-    var names: [String] { list.withLock { $0.map(\.name) } }
+    var names: [String] { list.withLock { $0.map(\.traceEvent.name) } }
     func clear() { list.withLock { $0.removeAll() } }
   }
 

@@ -47,7 +47,9 @@ struct OpenRTBDeliveryTests {
     let responder = try OpenRTBResponder()
     let runner = try ProgramRunner()
     let consent = try runner.write(
-      "consent.json", #"{"gdpr": 1, "tcf": "CPtcf", "usPrivacy": "1YNN", "gpp": "DBgpp", "gppSid": [2, 6]}"#)
+      "consent.json",
+      #"{"gdpr": 1, "tcf": "\#(ConsentFixtures.tcString)", "usPrivacy": "1YNN", "#
+        + #""gpp": "\#(ConsentFixtures.gppString)", "gppSid": [2, 6]}"#)
     let (result, lines) = try run(
       responder, runner, seconds: 3, script: "2.0 click 480 595\n2.5 key Escape\n", arguments: ["--consent", consent])
     #expect(result.status == 0, "\(result.stderr)")
@@ -86,8 +88,8 @@ struct OpenRTBDeliveryTests {
     #expect((device["ua"] as? String)?.hasPrefix("Intermission/0.5.0 (Linux; ") == true)
     let regs = try #require(request["regs"] as? [String: Any])
     #expect(regs["coppa"] as? Int == 0 && regs["gdpr"] as? Int == 1 && regs["us_privacy"] as? String == "1YNN")
-    #expect(regs["gpp"] as? String == "DBgpp" && regs["gpp_sid"] as? [Int] == [2, 6])
-    #expect((request["user"] as? [String: Any])?["consent"] as? String == "CPtcf")
+    #expect(regs["gpp"] as? String == ConsentFixtures.gppString && regs["gpp_sid"] as? [Int] == [2, 6])
+    #expect((request["user"] as? [String: Any])?["consent"] as? String == ConsentFixtures.tcString)
     let imps = try #require(request["imp"] as? [[String: Any]])
     let imp = try #require(imps.first)
     #expect(imps.count == 1 && imp["id"] as? String == "banner" && imp["tagid"] as? String == "menu-banner")
@@ -342,7 +344,7 @@ struct OpenRTBDeliveryTests {
       environment: ["LANG": "de_DE.UTF-8"])
     #expect(source is OpenRTBSource)
     #expect(source.loadAd(sequence: 0, format: .banner).failure == .noFill)
-    source.setConsent(ConsentSignals(gdpr: 1, tcf: "CPnew", usPrivacy: "1YYN", gppSid: [7]))
+    source.setConsent(ConsentSignals(gdpr: 1, tcf: ConsentFixtures.otherTCString, usPrivacy: "1YYN", gppSid: [7]))
     #expect(source.loadAd(sequence: 1, format: .banner).failure == .noFill)
     source.setConsent(ConsentSignals(gdpr: 0))
     _ = source.loadAd(sequence: 2, format: .banner)
@@ -352,7 +354,7 @@ struct OpenRTBDeliveryTests {
     #expect(regs[0]["gdpr"] == nil && bodies[0]["user"] == nil, "nothing known yet, nothing sent")
     #expect(
       regs[1]["gdpr"] as? Int == 1 && regs[1]["us_privacy"] as? String == "1YYN" && regs[1]["gpp_sid"] as? [Int] == [7])
-    #expect((bodies[1]["user"] as? [String: Any])?["consent"] as? String == "CPnew")
+    #expect((bodies[1]["user"] as? [String: Any])?["consent"] as? String == ConsentFixtures.otherTCString)
     #expect(regs[2]["gdpr"] as? Int == 0 && bodies[2]["user"] == nil && regs[2]["us_privacy"] == nil)
     #expect((bodies[0]["device"] as? [String: Any])?["language"] as? String == "de")
     #expect(Set(bodies.compactMap { $0["id"] as? String }).count == 3, "a fresh id each")
@@ -505,14 +507,14 @@ struct OpenRTBDeliveryTests {
     // canvas it draws on (a HiDPI one here), before the first request is due.
     let canvas = RecordingCanvas(size: Size(width: 800, height: 600))
     canvas.pixelsPerPoint = 2
-    overlay.setConsent(ConsentSignals(gdpr: 1, tcf: "CPown"))
+    overlay.setConsent(ConsentSignals(gdpr: 1, tcf: ConsentFixtures.otherTCString))
     overlay.update(hostTime: 0)
     overlay.draw(on: canvas)
     overlay.update(hostTime: 0.02)
     let request = try #require(responder.bidRequests.first?.json)
     let device = try #require(request["device"] as? [String: Any])
     #expect(device["w"] as? Int == 1600 && device["h"] as? Int == 1200, "HiDPI: pixels, not points")
-    #expect((request["user"] as? [String: Any])?["consent"] as? String == "CPown")
+    #expect((request["user"] as? [String: Any])?["consent"] as? String == ConsentFixtures.otherTCString)
     #expect(overlay.pixelScale == 2)
   }
 }

@@ -104,7 +104,8 @@ typedef void (*intermission_pause_fn)(const char *reason, void *user);
  *     0.3);
  *   the intermission program's own, which an overlay never sends: "host.started",
  *     "host.stopped", "scene.entered", "scene.exited";
- *   loads: "ad.loaded", "ad.failed", "ad.expired", "bid.refused", "vast.error";
+ *   loads: "ad.loaded", "ad.failed", "ad.expired", "bid.refused", "vast.error", "ad.deferred" (a
+ *     due load that waits for the player's consent, 0.6);
  *   the banner: "banner.shown", "banner.hidden", "banner.clicked", "banner.clickRefused",
  *     "viewable.start", "viewable.stop", "impression" (half of the banner in view for a
  *     continuous second), "action.began", "action.finished", "cta.clicked", "url.opened",
@@ -118,7 +119,9 @@ typedef void (*intermission_pause_fn)(const char *reason, void *user);
  *   records (0.4): "ad.revenue" (what an impression earned; delivered at least once, so count
  *     each of its "eventID"s once), "revenue.notRecorded", "revenue.storeFailed",
  *     "rewarded.notRecorded", "rewarded.storeFailed";
- *   text (0.4): "strings.unknownKey", "text.fontRefused", "text.missingGlyphs". */
+ *   text (0.4): "strings.unknownKey", "text.fontRefused", "text.missingGlyphs";
+ *   consent (0.6): "consent.required", "consent.notRequired", "consent.shown", "consent.decided",
+ *     "consent.refused", "consent.expired", "consent.storeFailed". */
 typedef void (*intermission_event_fn)(const char *event, const char *json, void *user);
 
 /* (0.4) Called with each reward a rewarded ad earned: its type ("coins"), amount and transaction
