@@ -83,8 +83,8 @@ let package = Package(
     .target(
       name: "IntermissionOverlay",
       dependencies: [
-        "IntermissionAds", "IntermissionBasics", "IntermissionCore", "IntermissionVAST", "IntermissionVideo",
-        "IntermissionLocalization",
+        "IntermissionAds", "IntermissionBasics", "IntermissionConsent", "IntermissionCore", "IntermissionVAST",
+        "IntermissionVideo", "IntermissionLocalization",
       ]),
     // OpenRTB 2.6 with Native 1.2 markup: the demand file, the bid request, the auction and its
     // macros, as value types. No SDL, no network (IntermissionNet's OpenRTBSource speaks it).
@@ -113,8 +113,8 @@ let package = Package(
     .target(
       name: "Intermission",
       dependencies: [
-        "CSDL2", "IntermissionBasics", "IntermissionCore", "IntermissionAds", "IntermissionOverlay",
-        "IntermissionNet", "IntermissionSDL", "IntermissionSurface",
+        "CSDL2", "IntermissionBasics", "IntermissionConsent", "IntermissionCore", "IntermissionAds",
+        "IntermissionOverlay", "IntermissionNet", "IntermissionSDL", "IntermissionSurface", "IntermissionLocalization",
       ]),
     // Real delivery: ads over HTTP(S) with a disk cache, and beacons in a durable SQLite queue. No SDL.
     .target(

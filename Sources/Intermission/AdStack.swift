@@ -1,6 +1,8 @@
 import IntermissionAds
 import IntermissionBasics
+import IntermissionConsent
 import IntermissionCore
+import IntermissionLocalization
 import IntermissionNet
 import IntermissionOverlay
 import IntermissionSDL
@@ -38,6 +40,15 @@ public final class AdStack {
     /// Where the default files (the HTTP cache, the beacon queue) and the audio device are
     /// looked up; the process's environment by default.
     public var environment: [String: String]
+    /// The consent file (`ConsentConfiguration`): a consent engine then decides, before any ad
+    /// request, whether the player must be asked; nil runs none (a game's own signals, if any,
+    /// go through `AdOverlay.setConsent`).
+    public var consentPath: String?
+    /// Where the player is, for tests and developers (UMP's debug geography); nil takes the
+    /// consent file's `geography`, else its `geographyURL`'s answer, else unknown (asked).
+    public var consentGeography: ConsentGeography?
+    /// Forgets the stored decision before the engine starts (`--reset-consent`).
+    public var resetsConsent = false
 
     /// Every load fails (the host's `--fail-ads`).
     package var failsEveryLoad = false
@@ -82,6 +93,8 @@ public final class AdStack {
   package var beaconQueue: BeaconQueue? { parts.beaconQueue }
   /// Fetches ads and beacons; `stopWorkers()` cancels its transfers.
   package var client: HTTPClient { parts.client }
+  /// The consent engine, when `consentPath` was given.
+  package var consentEngine: ConsentEngine? { parts.consent?.engine }
   private let parts: Parts
 
   /// Builds the stack. In-app ads hold `pauseTarget` as `.ad`; state changes go to `trace`.
@@ -91,7 +104,8 @@ public final class AdStack {
   ///   - urlOpener: opens a clicked ad's page; the system browser by default.
   ///   - options: where the ads come from and what the stack keeps.
   /// - Throws: `SDLSession.ConcurrentSessionError` while code outside any `SDLSession.exclusive`
-  ///   draws through SDL on another thread (see `AdOverlay(manifestPath:pauseTarget:...)`).
+  ///   draws through SDL on another thread (see `AdOverlay(manifestPath:pauseTarget:...)`);
+  ///   `ConsentDocumentError` for a consent file that cannot be read or is not one.
   public init(
     pauseTarget: any PauseTarget, trace: Trace, urlOpener: any URLOpener = SystemBrowser(), options: Options = Options()
   ) throws {
@@ -125,6 +139,8 @@ public final class AdStack {
     let loader: AdLoader
     /// The durable beacon queue, unless `beaconsPath` was empty.
     let beaconQueue: BeaconQueue?
+    /// The consent engine's bridge, when a consent file was given.
+    let consent: ConsentBridge?
     private let claim: SDLThreadClaim
     private let rewardLedger: RewardLedger?
     private let videoSound: SDLVideoSound?
@@ -136,9 +152,10 @@ public final class AdStack {
       let environment = options.environment
       manifestPath =
         options.manifestPath ?? SampleAds.manifestPath(environment: environment) ?? "Assets/ads/manifest.json"
-      client = HTTPClient(
-        timeouts: HTTPClient.Timeouts(connect: min(3, options.timeout), total: options.timeout),
-        caFile: options.caFile)
+      let timeouts = HTTPClient.Timeouts(connect: min(3, options.timeout), total: options.timeout)
+      consent = try Self.consentBridge(options)
+      let gate = consent.map { bridge in AdTrafficGate { bridge.engine.canRequestAds } } ?? .open
+      client = HTTPClient(timeouts: timeouts, caFile: options.caFile, gate: gate)
       let source = AdSources.forManifest(
         manifestPath, client: client, decoder: SDLImageDecoder(),
         cacheFolder: HTTPCache.defaultFolder(environment: environment),
@@ -146,6 +163,16 @@ public final class AdStack {
         isTest: options.configuration.waitsForDueLoads || options.marksTestTraffic, environment: environment)
       loader = AdLoader(source: source, isInterrupted: options.isInterrupted, onFinish: options.onFinish)
       videoSound = options.playsSound ? SDLVideoSound(environment: environment) : nil
+      if let consent {
+        // The consent's own fetches (the vendor list, the geography) are not ad traffic: a client
+        // of their own, which the gate does not close.
+        ConsentStartup.start(
+          consent.engine, geography: options.consentGeography,
+          language: Localization.chooseLanguage(explicit: nil, environment: environment),
+          client: HTTPClient(timeouts: timeouts, caFile: options.caFile),
+          cache: HTTPCache.defaultFolder(environment: environment).map { HTTPCache(folder: $0) },
+          decoder: SDLImageDecoder(), waits: options.configuration.waitsForDueLoads, onFinish: options.onFinish)
+      }
       let path = options.beaconsPath ?? BeaconStore.defaultPath(environment: environment)
       guard let path, !path.isEmpty else {
         beaconQueue = nil
@@ -169,12 +196,34 @@ public final class AdStack {
     package func equip(_ overlay: AdOverlay) {
       overlay.keptForItsLifetime.append(claim)
       overlay.cancelsTransfers = { [client] in client.cancelAll() }
+      overlay.consent = consent
       if let videoSound { overlay.fullscreen.videoSound = videoSound }
       if let beaconQueue, let rewardLedger {
         overlay.beacons = beaconQueue
         overlay.fullscreen.rewardStore = rewardLedger
         overlay.revenueStore = beaconQueue
         overlay.waitsForBeaconWorker = { [beaconQueue] in beaconQueue.waitForWorker() }
+      }
+    }
+
+    /// The consent file's engine and its bridge to the overlay, or nil without a consent file.
+    /// - Throws: `ConsentDocumentError` naming what is wrong with the file.
+    private static func consentBridge(_ options: Options) throws -> ConsentBridge? {
+      guard let path = options.consentPath else { return nil }
+      let bytes: [UInt8]
+      do {
+        bytes = try RegularFile.read(path, limit: 1_048_576)
+      } catch {
+        throw ConsentDocumentError("\(PrintableText.escaping(path, limit: 200)): \(error)")
+      }
+      let configuration = try ConsentConfiguration.parse(bytes, path: path)
+      let store = ConsentStore(folder: ConsentStore.folder(app: configuration.app, environment: options.environment))
+      if options.resetsConsent { store.reset() }
+      let language = Localization.chooseLanguage(explicit: nil, environment: options.environment)
+      return ConsentBridge { report in
+        ConsentEngine(
+          configuration: configuration, store: store, language: language, clock: { Int(WallClock.now()) },
+          report: report)
       }
     }
   }

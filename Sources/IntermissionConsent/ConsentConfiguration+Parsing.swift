@@ -101,7 +101,8 @@ extension ConsentConfiguration {
     return ConsentConfiguration(
       app: app, cmpID: try reading.int(root["cmpId"], at("cmpId"), in: 1...4095),
       cmpVersion: try reading.int(root["cmpVersion"] ?? .number(1), at("cmpVersion"), in: 0...4095),
-      publisherCountryCode: country, vendorList: vendorList, translations: translations, vendors: vendors.sorted(),
+      publisherCountryCode: country, vendorList: vendorList, translations: translations, folder: folder,
+      vendors: vendors.sorted(),
       googleProviders: providers.sorted { $0.id < $1.id },
       publisherConsentPurposes: try reading.ints(purposes?["consent"], "publisherPurposes.consent", in: 1...24),
       publisherLegitimateInterestPurposes: legitimate,
@@ -136,7 +137,7 @@ extension ConsentConfiguration {
       }
       return .url(url.description)
     }
-    if template { return .file(FilePath.join(folder, text)) }
+    if template { return .file(text) }
     switch FilePath.contained(text, in: folder) {
     case .inside(let resolved): return .file(resolved)
     case .outside: throw reading.failure(path, "leaves the consent file's folder")

@@ -47,8 +47,11 @@ public struct ConsentConfiguration: Hashable, Sendable {
   public let publisherCountryCode: String
   /// The vendor list.
   public let vendorList: Source
-  /// The translations of the vendor list, with `{language}` for the language; nil for English only.
+  /// The translations of the vendor list, with `{language}` for the language (a file's path is
+  /// relative to `folder`); nil for English only.
   public let translations: Source?
+  /// The consent file's folder (resolved), which its files may not leave.
+  public let folder: String
   /// The IAB vendors the game works with, ascending.
   public let vendors: [Int]
   /// The Google ad technology providers the game works with.

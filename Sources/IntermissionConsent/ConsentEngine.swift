@@ -23,6 +23,7 @@ public final class ConsentEngine: @unchecked Sendable {
     var keys: [String: String] = [:]
     var reason: ConsentReason?
     var shownAt: Int?
+    var revision = 0
   }
 
   /// An engine for `configuration`, keeping decisions in `store`, asking in `language` (ISO 639-1).
@@ -59,6 +60,10 @@ public final class ConsentEngine: @unchecked Sendable {
   /// absent.
   public func value(forKey key: String) -> String? { state.withLock { $0.keys[key] } }
 
+  /// A number that grows whenever the status or the keys in force change (a loop compares it, to
+  /// hand new strings to its ad source without building them every frame).
+  public var revision: Int { state.withLock { $0.revision } }
+
   /// The signals every ad request carries now.
   public var strings: ConsentStrings { ConsentStrings(keys: state.withLock { $0.keys }) }
 
@@ -75,6 +80,7 @@ public final class ConsentEngine: @unchecked Sendable {
     let now = clock()
     var events: [ConsentEvent] = []
     state.withLock { state in
+      state.revision += 1
       state.list = list
       state.geography = geography
       if !geography.asksBeforeAds {
@@ -130,6 +136,7 @@ public final class ConsentEngine: @unchecked Sendable {
       choices: choices, list: list, configuration: configuration, time: clock(), language: language)
     let failure = store.write(record.keys)
     let took = state.withLock { state in
+      state.revision += 1
       state.keys = record.keys
       state.status = .obtained
       state.reason = nil
@@ -159,7 +166,12 @@ public final class ConsentEngine: @unchecked Sendable {
     start(list: list, geography: geography)
   }
 
-  func replaceKeys(_ keys: [String: String]) { state.withLock { $0.keys = keys } }
+  func replaceKeys(_ keys: [String: String]) {
+    state.withLock { state in
+      state.keys = keys
+      state.revision += 1
+    }
+  }
 
   func reportStoreFailure(_ failure: String) { report(.storeFailed(failure)) }
 }

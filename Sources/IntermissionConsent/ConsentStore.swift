@@ -25,9 +25,10 @@ public final class ConsentStore: @unchecked Sendable {
   /// The largest value read from a key's file.
   static let maximumValueSize = 256 * 1024
 
-  /// A store in `folder`.
-  public init(folder: String) {
-    self.folder = folder
+  /// A store in `folder`; nil keeps decisions in memory only, and says so once, at the first.
+  public init(folder: String?) {
+    self.folder = folder ?? ""
+    if folder == nil { state.withLock { $0.memory = [:] } }
   }
 
   /// The folder of `app`'s store under `environment`'s `XDG_CONFIG_HOME`, else `HOME/.config`;
@@ -83,7 +84,9 @@ public final class ConsentStore: @unchecked Sendable {
   /// - Returns: the failure to report, the first time the store cannot be written (the values
   ///   are then kept in memory for the launch); nil otherwise.
   public func write(_ values: [String: String]) -> String? {
-    if state.withLock({ $0.memory != nil }) { return remember(values, failure: nil) }
+    if state.withLock({ $0.memory != nil }) {
+      return remember(values, failure: folder.isEmpty ? "neither XDG_CONFIG_HOME nor HOME names a folder" : nil)
+    }
     let order =
       values.keys.sorted().filter { $0 != "IABTCF_TCString" }
       + (values["IABTCF_TCString"] == nil ? [] : ["IABTCF_TCString"])
@@ -101,6 +104,7 @@ public final class ConsentStore: @unchecked Sendable {
   /// Removes every stored key (`--reset-consent`, `intermission_reset_consent`).
   public func reset() {
     state.withLock { $0.memory = $0.memory == nil ? nil : [:] }
+    guard !folder.isEmpty else { return }
     for name in FilePath.names(in: folder) ?? [] where Self.isKeyName(name) { unlink(FilePath.join(folder, name)) }
   }
 

@@ -287,6 +287,9 @@ public final class AdOverlay: Overlay {
   /// transfer `cancelsTransfers` cancelled), if the overlay was made with one: `stopWorkers()`
   /// calls it last.
   package var waitsForBeaconWorker: (() -> Void)?
+  /// The consent engine's bridge, when a consent file is given: its events and decisions reach
+  /// the trace and the source at each update.
+  package var consent: ConsentBridge?
 
   /// How many of the overlay's loads run on a worker thread: the banner's and the full-screen
   /// ads' (for tests).
@@ -373,6 +376,7 @@ public final class AdOverlay: Overlay {
       beacons?.prepareToRecord()
     }
     holds.applyWindowState()
+    consent?.update(trace: trace, source: loader.source)
     // Pending revenue and rewards of an earlier launch come before anything else of the frame.
     revenue.deliverPending()
     fullscreen.update(at: hostTime)
