@@ -57,6 +57,8 @@ public final class AdStack {
     package var marksTestTraffic = false
     /// The beacon queue's clock (seconds since 1970); the wall clock by default.
     package var beaconClock: (() -> Double)?
+    /// The consent engine's clock (seconds since 1970); the wall clock by default.
+    package var consentClock: (@Sendable () -> Int)?
     /// The beacon queue's retry jitter; a fixed seed makes retries happen at the same times.
     package var beaconBackoff = RetryBackoff()
     /// Whether a stop signal arrived: loads and deliveries then end at once.
@@ -222,7 +224,8 @@ public final class AdStack {
       let language = Localization.chooseLanguage(explicit: nil, environment: options.environment)
       return ConsentBridge { report in
         ConsentEngine(
-          configuration: configuration, store: store, language: language, clock: { Int(WallClock.now()) },
+          configuration: configuration, store: store, language: language,
+          clock: options.consentClock ?? { Int(WallClock.now()) },
           report: report)
       }
     }

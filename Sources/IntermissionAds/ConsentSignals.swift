@@ -67,6 +67,13 @@ public struct ConsentSignals: Hashable, Sendable {
     return signals
   }
 
+  /// Whether `bytes` is a JSON object of signals (`gdpr`, `tcf`, `usPrivacy`, `gpp`, `gppSid`
+  /// only, at least one), rather than a consent file for the consent engine.
+  public static func isSignalsFile(_ bytes: [UInt8]) -> Bool {
+    guard case .object(let members)? = try? StrictJSON.parse(bytes), !members.isEmpty else { return false }
+    return members.allSatisfy { ["gdpr", "tcf", "usPrivacy", "gpp", "gppSid"].contains($0.key) }
+  }
+
   /// Reads a consent file (`--consent FILE`): a JSON object with `gdpr` (0 or 1), `tcf`,
   /// `usPrivacy`, `gpp` (strings) and `gppSid` (an array of section ids, or a string of them
   /// separated by commas), each optional; no other member.

@@ -33,6 +33,9 @@ package struct JSONReading: Sendable {
   package func int(_ value: StrictJSON.Value?, _ path: String, in range: ClosedRange<Int>) throws(ConsentDocumentError)
     -> Int
   {
+    guard let value else {
+      throw failure(path, "is missing (a whole number from \(range.lowerBound) to \(range.upperBound))")
+    }
     guard case .number(let number) = value, number == number.rounded(), number >= Double(range.lowerBound),
       number <= Double(range.upperBound)
     else { throw failure(path, "must be a whole number from \(range.lowerBound) to \(range.upperBound)") }
@@ -49,6 +52,7 @@ package struct JSONReading: Sendable {
   package func string(_ value: StrictJSON.Value?, _ path: String, limit: Int = 10_000) throws(ConsentDocumentError)
     -> String
   {
+    guard let value else { throw failure(path, "is missing (a string)") }
     guard case .string(let text) = value else { throw failure(path, "must be a string") }
     guard text.utf8.count <= limit else { throw failure(path, "is longer than \(limit) bytes") }
     return text

@@ -138,6 +138,9 @@ public final class Host {
       stackOptions.isInterrupted = { StopSignals.received != nil }
       stackOptions.onFinish = { waker.wake() }
       stackOptions.warn = warn
+      stackOptions.consentPath = options.consentFilePath
+      stackOptions.consentGeography = options.consentGeography
+      stackOptions.resetsConsent = options.resetsConsent
       if options.fixedStep {
         // Under the fixed step, a beacon's time runs with host time from the launch: expiry and
         // retries happen at the same frames every run.
@@ -145,6 +148,10 @@ public final class Host {
         let hostClock = pacing.clock
         stackOptions.beaconClock = { launched + hostClock.now }
         stackOptions.beaconBackoff = RetryBackoff(seed: Host.fixedStepSeed)
+        // A fixed-step run starts its consent engine before the first frame, on the loop, and its
+        // player decides on the loop: the engine reads this clock on the loop only.
+        nonisolated(unsafe) let loopClock = hostClock
+        stackOptions.consentClock = { Int(launched + loopClock.now) }
       }
       let stack = try AdStack(
         pauseTarget: director, trace: trace, urlOpener: HostURLOpener(headless: options.headless),

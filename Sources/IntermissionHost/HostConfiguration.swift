@@ -1,5 +1,6 @@
 import IntermissionAds
 import IntermissionBasics
+import IntermissionConsent
 import IntermissionCore
 
 /// How the host runs a game: window or headless, size, frame rate and pacing, limits, the script,
@@ -53,9 +54,16 @@ public struct HostConfiguration: Hashable, Sendable {
   /// kept in memory only, and bid requests are marked as tests (`test=1`): for tests of a game,
   /// never its players (ads shown so are not paid).
   public var noBeacons = false
-  /// The player's consent signals for OpenRTB requests: a JSON file (`gdpr`, `tcf`, `usPrivacy`,
-  /// `gpp`, `gppSid`).
+  /// `--consent FILE`: a consent file (`app`, `cmpId`, `vendorList`, …: the consent engine asks
+  /// the player), or the player's own consent signals for OpenRTB requests (`gdpr`, `tcf`,
+  /// `usPrivacy`, `gpp`, `gppSid`), told apart by their members.
   public var consentPath: String?
+  /// `--consent-geography`: where the player is, for tests and developers.
+  public var consentGeography: ConsentGeography?
+  /// `--reset-consent`: forget the stored decision first.
+  public var resetsConsent = false
+  /// The consent file the engine runs on, once `Launcher` found `consentPath` to be one.
+  package var consentFilePath: String?
   /// Simulated ad latency in seconds.
   public var adLatency = 0.5
   /// Make every ad load fail.
@@ -121,8 +129,13 @@ public struct HostConfiguration: Hashable, Sendable {
                           $XDG_DATA_HOME/intermission/beacons.sqlite).
       --no-beacons        No beacon queue: no report is queued or sent, and bid requests are marked
                           as tests (test=1): such ads are not paid.
-      --consent FILE      The player's consent signals for a demand file's OpenRTB requests: a
-                          JSON object with gdpr (0/1), tcf, usPrivacy, gpp and gppSid.
+      --consent FILE      A consent file (app, cmpId, vendorList, vendors, ...): a player in the
+                          EEA, the UK or Switzerland is asked before any ad request. Or the
+                          player's own signals for OpenRTB requests: gdpr, tcf, usPrivacy, gpp,
+                          gppSid (strings that must decode).
+      --consent-geography G  Where the player is, with a consent file: eea, uk, ch, us-XX
+                          (a state) or other.
+      --reset-consent     Forget the stored consent decision first (with a consent file).
       --ad-latency S      Simulated network latency of an ad load, in host seconds (default 0.5).
       --fail-ads          Make every ad load fail (the banner stays hidden).
       --no-ads            Run without the ad overlay.
@@ -224,6 +237,13 @@ public struct HostConfiguration: Hashable, Sendable {
       case "--fallback-ads": options.fallbackAdsPath = try nonEmpty(value(), name)
       case "--beacons": options.beaconsPath = try nonEmpty(value(), name)
       case "--consent": options.consentPath = try nonEmpty(value(), name)
+      case "--consent-geography":
+        let text = try value()
+        guard let geography = ConsentGeography(text) else {
+          throw fail("--consent-geography expects eea, uk, ch, us-XX or other, got '\(PrintableText.escaping(text))'")
+        }
+        options.consentGeography = geography
+      case "--reset-consent": try flag(); options.resetsConsent = true
       case "--overlay":
         let text = try value()
         guard let drawing = OverlayDrawing(rawValue: text) else {
@@ -242,6 +262,13 @@ public struct HostConfiguration: Hashable, Sendable {
         ("--consent", options.consentPath != nil), ("--overlay", options.overlayDrawing != .renderer),
       ].first { $0.1 }
       if let conflicting { throw fail("--no-ads cannot be combined with \(conflicting.0)") }
+    }
+    if options.consentPath == nil,
+      let flag = options.consentGeography != nil
+        ? "--consent-geography"
+        : options.resetsConsent ? "--reset-consent" : nil
+    {
+      throw fail("\(flag) needs --consent with a consent file")
     }
     if options.noBeacons && options.beaconsPath != nil {
       throw fail("--no-beacons cannot be combined with --beacons")

@@ -2,6 +2,7 @@ import CIntermissionStartup
 import Glibc
 import IntermissionAds
 import IntermissionBasics
+import IntermissionConsent
 import IntermissionCore
 import IntermissionOverlay
 import IntermissionSDL
@@ -152,7 +153,7 @@ public enum Launcher {
       return .failure(code)
     }
 
-    let options: HostConfiguration
+    var options: HostConfiguration
     do {
       options = try HostConfiguration.parse(arguments)
     } catch {
@@ -198,7 +199,16 @@ public enum Launcher {
     if let path = options.consentPath {
       let name = PrintableText.escaping(path, limit: 200)
       do {
-        consent = try ConsentSignals.parse(RegularFile.read(path, limit: 64 * 1024), name: path)
+        let bytes = try RegularFile.read(path, limit: 1_048_576)
+        if ConsentSignals.isSignalsFile(bytes) {
+          guard options.consentGeography == nil && !options.resetsConsent else {
+            return fail("--consent-geography and --reset-consent need a consent file, not signals", code: usageFailure)
+          }
+          consent = try ConsentSignals.parse(bytes, name: path)
+        } else {
+          _ = try ConsentConfiguration.parse(bytes, path: path)
+          options.consentFilePath = path
+        }
       } catch let error as RegularFile.Failure {
         return fail("cannot read --consent file \(name): \(error)", code: usageFailure)
       } catch {
