@@ -131,7 +131,7 @@ let package = Package(
       name: "IntermissionHost",
       dependencies: [
         "Intermission", "IntermissionCore", "IntermissionAds", "IntermissionOverlay", "IntermissionSDL",
-        "IntermissionNet", "CIntermissionSupport",
+        "IntermissionNet", "IntermissionConsent", "CIntermissionSupport",
         "CIntermissionStartup", "IntermissionLocalization",
       ]
     ),
@@ -149,7 +149,7 @@ let package = Package(
       dependencies: [
         "Intermission", "CIntermission", "CIntermissionSupport", "IntermissionSDL", "IntermissionAds",
         "IntermissionOverlay", "IntermissionSurface",
-        "IntermissionCore",
+        "IntermissionConsent", "IntermissionCore",
         "IntermissionNet",
       ]
     ),

@@ -37,6 +37,8 @@ void intermission_config_init(intermission_config *config)
     config->language = NULL;
     config->font_paths = NULL;
     config->on_input = NULL;
+    config->consent_path = NULL;
+    config->consent_geography = NULL;
 }
 
 const char *intermission_result_string(int result)

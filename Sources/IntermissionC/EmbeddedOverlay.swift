@@ -3,6 +3,7 @@ import Glibc
 import Intermission
 import IntermissionAds
 import IntermissionBasics
+import IntermissionConsent
 import IntermissionCore
 import IntermissionNet
 import IntermissionOverlay
@@ -50,6 +51,10 @@ final class EmbeddedOverlay {
   /// The overlay and what it runs on: its HTTP client (cancelled when the overlay is destroyed),
   /// source and beacon queue.
   private let stack: AdStack
+  /// The consent engine, when `consent_path` was given.
+  var consentEngine: ConsentEngine? { stack.consentEngine }
+  /// The last `intermission_consent_value`, alive until the next one.
+  var consentValue: [CChar] = []
 
   /// Makes the overlay on `renderer` (an `SDL_Renderer *` with a window) with `settings`.
   /// - Throws: `CreateFailure` for a renderer without a window, an unreadable manifest, script or
@@ -103,12 +108,13 @@ final class EmbeddedOverlay {
       trace: trace, onPause: { holder in callbacks.paused(by: holder) },
       onResume: { holder in callbacks.resumed(by: holder) })
     do {
-      stack = try AdStack(
-        pauseTarget: gate, trace: trace,
-        options: AdStack.Options(
-          manifestPath: checked.manifest, fallbackManifestPath: settings.fallbackManifestPath,
-          configuration: settings.configuration, timeout: settings.adsTimeout, caFile: settings.adsCAPath,
-          beaconsPath: settings.beaconsPath))
+      var options = AdStack.Options(
+        manifestPath: checked.manifest, fallbackManifestPath: settings.fallbackManifestPath,
+        configuration: settings.configuration, timeout: settings.adsTimeout, caFile: settings.adsCAPath,
+        beaconsPath: settings.beaconsPath)
+      options.consentPath = settings.consentPath
+      options.consentGeography = settings.consentGeography
+      stack = try AdStack(pauseTarget: gate, trace: trace, options: options)
     } catch {
       throw CreateFailure("\(error)")
     }

@@ -1,6 +1,7 @@
 import CIntermission
 import IntermissionAds
 import IntermissionBasics
+import IntermissionConsent
 import IntermissionCore
 import IntermissionOverlay
 
@@ -29,6 +30,10 @@ struct OverlaySettings {
   var beaconsPath: String?
   /// Whether the game acknowledges rewards itself (`reward_manual_ack`).
   var acknowledgesRewardsManually = false
+  /// The consent file (`consent_path`); nil runs no consent engine.
+  var consentPath: String?
+  /// Where the player is (`consent_geography`); nil: from the consent file, or unknown.
+  var consentGeography: ConsentGeography?
 
   /// The sizes of `intermission_config` that callers may pass, oldest first: each version's header
   /// only appended fields (see CHANGELOG.md).
@@ -38,7 +43,8 @@ struct OverlaySettings {
     // 0.4 before its text fields: what main's header was before `language` and `font_paths`.
     MemoryLayout<intermission_config>.offset(of: \intermission_config.language)!,
     MemoryLayout<intermission_config>.offset(of: \intermission_config.on_input)!,  // 0.4
-    MemoryLayout<intermission_config>.size,  // 0.5
+    MemoryLayout<intermission_config>.offset(of: \intermission_config.consent_path)!,  // 0.5
+    MemoryLayout<intermission_config>.size,  // 0.6
   ]
 
   /// Reads the configuration at `pointer`: a caller compiled against an older header passes its
@@ -91,6 +97,15 @@ struct OverlaySettings {
     configuration.pacing.maximumPerHour = Int(config.interstitials_per_hour)
     configuration.fullscreenExpiry = try OverlaySettings.number(
       config.fullscreen_expiry, "fullscreen_expiry", in: 1...86400)
+    consentPath = config.consent_path.map { String(cString: $0) }
+    if let text = config.consent_geography.map({ String(cString: $0) }) {
+      guard let geography = ConsentGeography(text) else {
+        throw CreateFailure(
+          "config.consent_geography is \"\(PrintableText.escaping(text, limit: 40))\", not eea, uk, ch, us- and a state's two letters, or other"
+        )
+      }
+      consentGeography = geography
+    }
     callbacks = OverlayCallbacks(
       pause: config.on_pause, resume: config.on_resume, event: config.on_event, reward: config.on_reward,
       input: config.on_input, user: config.user)

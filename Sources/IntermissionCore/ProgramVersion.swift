@@ -3,10 +3,10 @@
 #endif
 
 /// Intermission's version and the machine it runs on, as an OpenRTB request's user agent names
-/// them (`Intermission/0.5.0 (Linux; x86_64)`).
+/// them (`Intermission/0.6.0 (Linux; x86_64)`).
 public enum ProgramVersion {
   /// The version, as `intermission_version()` of the C API gives it.
-  public static let string = "0.5.0"
+  public static let string = "0.6.0"
 
   /// The machine's architecture (`uname -m`), such as `x86_64` or `aarch64`.
   public static var architecture: String {

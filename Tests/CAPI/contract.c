@@ -22,6 +22,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 #include <intermission.h>
 
@@ -480,6 +481,120 @@ static void check_consent(SDL_Renderer *renderer, const char *folder)
     CHECK(intermission_set_consent(overlay, 1, NULL, NULL, NULL, NULL) == INTERMISSION_ERROR_INVALID_HANDLE);
 }
 
+/* Writes `text` into the file `folder`/`name`. */
+static void write_file(const char *folder, const char *name, const char *text)
+{
+    char path[4096];
+    snprintf(path, sizeof path, "%s/%s", folder, name);
+    FILE *file = fopen(path, "w");
+    CHECK(file != NULL);
+    if (!file) return;
+    fputs(text, file);
+    fclose(file);
+}
+
+static void *consent_status_from_other_thread(void *argument)
+{
+    struct consent_call *call = argument;
+    call->result = intermission_consent_status(call->overlay);
+    if (intermission_consent_value(call->overlay, "IABTCF_gdprApplies") != NULL) call->result = 1000;
+    return NULL;
+}
+
+/* (0.6) The consent engine's calls: on NULL, made-up, destroyed and wrong-thread handles; without
+ * a consent file; with one, in the EEA (asked: no ads) and elsewhere; an old-sized config on the
+ * heap; a bad geography and a bad consent file refused at creation. */
+static void check_consent_engine(SDL_Renderer *renderer, const char *manifest)
+{
+    char folder[] = "/tmp/intermission-consent-XXXXXX", error[512] = "", consent[4096];
+    CHECK(mkdtemp(folder) != NULL);
+    setenv("XDG_CONFIG_HOME", folder, 1);
+    write_file(folder, "vendor-list.json",
+               "{\"gvlSpecificationVersion\": 3, \"vendorListVersion\": 7, \"tcfPolicyVersion\": 5,"
+               " \"lastUpdated\": \"2026-12-01T00:00:00Z\", \"purposes\": {\"1\": {\"id\": 1, \"name\": \"Store\","
+               " \"description\": \"Store.\"}}, \"vendors\": {\"2\": {\"id\": 2, \"name\": \"V\", \"purposes\": [1]}}}");
+    write_file(folder, "consent.json",
+               "{\"app\": \"contract\", \"cmpId\": 300, \"publisherCountryCode\": \"DE\","
+               " \"vendorList\": \"vendor-list.json\", \"vendors\": [2]}");
+    write_file(folder, "bad.json", "{\"app\": \"contract\",\n \"colour\": 1}");
+    snprintf(consent, sizeof consent, "%s/consent.json", folder);
+    intermission_overlay *made_up = (intermission_overlay *)(size_t)0x1000;
+    CHECK(intermission_consent_status(NULL) == INTERMISSION_ERROR_INVALID_HANDLE);
+    CHECK(intermission_can_request_ads(made_up) == INTERMISSION_ERROR_INVALID_HANDLE);
+    CHECK(intermission_consent_value(NULL, "IABTCF_TCString") == NULL);
+    CHECK(intermission_reset_consent(made_up) == INTERMISSION_ERROR_INVALID_HANDLE);
+
+    /* A 0.5-sized config, on the heap at that size: no consent engine, ads as before. */
+    size_t before_consent = offsetof(intermission_config, consent_path);
+    intermission_config *older = malloc(before_consent);
+    intermission_config fresh = deterministic_config(manifest, "", 1);
+    CHECK(older != NULL);
+    if (!older) return;
+    memcpy(older, &fresh, before_consent);
+    older->size = before_consent;
+    intermission_overlay *plain = intermission_create(renderer, older, error, sizeof error);
+    free(older);
+    CHECK(plain != NULL);
+    if (!plain) return;
+    CHECK(intermission_consent_status(plain) == INTERMISSION_CONSENT_NOT_REQUIRED);
+    CHECK(intermission_can_request_ads(plain) == 1);
+    CHECK(intermission_consent_value(plain, "IABTCF_TCString") == NULL);
+    CHECK(intermission_reset_consent(plain) == INTERMISSION_ERROR_INVALID_ARGUMENT);
+    CHECK(strstr(intermission_errmsg(plain), "consent_path") != NULL);
+    intermission_destroy(plain);
+
+    /* In the EEA, no decision yet: asked, and no ad request may go out. */
+    intermission_config config = deterministic_config(manifest, "", 1);
+    config.consent_path = consent;
+    config.consent_geography = "eea";
+    intermission_overlay *overlay = intermission_create(renderer, &config, error, sizeof error);
+    CHECK(overlay != NULL);
+    if (!overlay) {
+        fprintf(stderr, "create with a consent file: %s\n", error);
+        return;
+    }
+    CHECK(intermission_consent_status(overlay) == INTERMISSION_CONSENT_REQUIRED);
+    CHECK(intermission_can_request_ads(overlay) == 0);
+    CHECK(intermission_consent_value(overlay, "IABTCF_TCString") == NULL);
+    CHECK(intermission_consent_value(overlay, NULL) == NULL);
+    CHECK(intermission_reset_consent(overlay) == INTERMISSION_OK);
+    CHECK(intermission_consent_status(overlay) == INTERMISSION_CONSENT_REQUIRED);
+    struct consent_call call = {overlay, 0};
+    pthread_t thread;
+    CHECK(pthread_create(&thread, NULL, consent_status_from_other_thread, &call) == 0);
+    pthread_join(thread, NULL);
+    CHECK(call.result == INTERMISSION_ERROR_WRONG_THREAD);
+    intermission_destroy(overlay);
+    CHECK(intermission_consent_status(overlay) == INTERMISSION_ERROR_INVALID_HANDLE);
+    CHECK(intermission_can_request_ads(overlay) == INTERMISSION_ERROR_INVALID_HANDLE);
+    CHECK(intermission_consent_value(overlay, "IABTCF_gdprApplies") == NULL);
+    CHECK(intermission_reset_consent(overlay) == INTERMISSION_ERROR_INVALID_HANDLE);
+
+    /* Elsewhere: no decision needed, and GDPR does not apply. */
+    config.consent_geography = "other";
+    overlay = intermission_create(renderer, &config, error, sizeof error);
+    CHECK(overlay != NULL);
+    if (overlay) {
+        CHECK(intermission_consent_status(overlay) == INTERMISSION_CONSENT_NOT_REQUIRED);
+        CHECK(intermission_can_request_ads(overlay) == 1);
+        const char *applies = intermission_consent_value(overlay, "IABTCF_gdprApplies");
+        CHECK(applies != NULL && strcmp(applies, "0") == 0);
+        intermission_destroy(overlay);
+    }
+
+    /* Refused at creation, saying why. */
+    config.consent_geography = "mars";
+    CHECK(intermission_create(renderer, &config, error, sizeof error) == NULL);
+    CHECK(strstr(error, "consent_geography") != NULL);
+    char bad[4096];
+    snprintf(bad, sizeof bad, "%s/bad.json", folder);
+    config.consent_geography = NULL;
+    config.consent_path = bad;
+    CHECK(intermission_create(renderer, &config, error, sizeof error) == NULL);
+    CHECK(strstr(error, "line 2, column 2") != NULL);
+    unsetenv("XDG_CONFIG_HOME");
+}
+
 /* intermission_set_floor (0.4): a format's name and a CPM in USD from 0 to 1000000 are taken (the
  * Swift tests see a floor reach the next OpenRTB request); anything else is refused, saying why. */
 static void check_floor(SDL_Renderer *renderer, const char *folder)
@@ -748,6 +863,9 @@ static void check_config_defaults(void)
     CHECK(function.fullscreen_expiry == macro.fullscreen_expiry && macro.fullscreen_expiry == 3600);
     CHECK(function.language == macro.language && macro.language == NULL);
     CHECK(function.font_paths == macro.font_paths && macro.font_paths == NULL);
+    CHECK(function.on_input == macro.on_input && macro.on_input == NULL);
+    CHECK(function.consent_path == macro.consent_path && macro.consent_path == NULL);
+    CHECK(function.consent_geography == macro.consent_geography && macro.consent_geography == NULL);
 }
 
 int main(int argc, char **argv)
@@ -1017,6 +1135,7 @@ int main(int argc, char **argv)
     check_fullscreen(renderer, argv[2]);
     check_video(renderer, argv[2]);
     check_consent(renderer, argv[2]);
+    check_consent_engine(renderer, manifest);
     check_floor(renderer, argv[2]);
     check_language(renderer, manifest);
     check_surface(renderer, manifest);

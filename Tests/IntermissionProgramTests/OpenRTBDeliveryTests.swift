@@ -85,7 +85,7 @@ struct OpenRTBDeliveryTests {
     #expect(Set(device.keys).isSubset(of: ["ua", "os", "devicetype", "w", "h", "language", "js"]), "no identifier")
     #expect(device["os"] as? String == "Linux" && device["devicetype"] as? Int == 2 && device["js"] as? Int == 0)
     #expect(device["w"] as? Int == 960 && device["h"] as? Int == 640)
-    #expect((device["ua"] as? String)?.hasPrefix("Intermission/0.5.0 (Linux; ") == true)
+    #expect((device["ua"] as? String)?.hasPrefix("Intermission/\(ProgramVersion.string) (Linux; ") == true)
     let regs = try #require(request["regs"] as? [String: Any])
     #expect(regs["coppa"] as? Int == 0 && regs["gdpr"] as? Int == 1 && regs["us_privacy"] as? String == "1YNN")
     #expect(regs["gpp"] as? String == ConsentFixtures.gppString && regs["gpp_sid"] as? [Int] == [2, 6])

@@ -51,11 +51,11 @@
 #include <stddef.h>
 
 /* The version (generated from the file VERSION by scripts/make-version). */
-#define INTERMISSION_VERSION "0.5.0"
+#define INTERMISSION_VERSION "0.6.0"
 #define INTERMISSION_VERSION_MAJOR 0
-#define INTERMISSION_VERSION_MINOR 5
+#define INTERMISSION_VERSION_MINOR 6
 #define INTERMISSION_VERSION_PATCH 0
-#define INTERMISSION_VERSION_NUMBER 5000
+#define INTERMISSION_VERSION_NUMBER 6000
 
 #ifdef __cplusplus
 extern "C" {
@@ -249,12 +249,27 @@ typedef struct intermission_config {
      * for the game (see intermission_input); NULL: none. A renderer overlay's script goes through
      * SDL's queue instead, and never calls it. */
     intermission_input_fn on_input;
+
+    /* Appended in 0.6 (a caller compiled before it passes the smaller size and gets NULL). */
+
+    /* The consent file: JSON with app, cmpId, cmpVersion, publisherCountryCode, vendorList,
+     * translations, vendors, googleProviders, publisherPurposes, geographyURL and maxAgeDays. A
+     * consent engine then decides, before any ad request, whether the player must be asked (IAB
+     * TCF 2.3, GPP, Google's Additional Consent): in the EEA, the UK and Switzerland, and where
+     * the player's place is unknown, no ad traffic leaves the process until the player decided.
+     * A file that cannot be read or is not one makes intermission_create fail, naming the line
+     * and column. NULL: no consent engine, as before 0.6. */
+    const char *consent_path;
+    /* Where the player is: "eea", "uk", "ch", "us-" and a state's two letters, or "other"; NULL
+     * takes the consent file's geography, else its geographyURL's answer, else unknown (asked).
+     * For tests and developers, as UMP's debug geography. */
+    const char *consent_geography;
 } intermission_config;
 
 /* The defaults, as an initializer: intermission_config config = INTERMISSION_CONFIG_INIT; */
 #define INTERMISSION_CONFIG_INIT \
     {sizeof(intermission_config), NULL, 30, 0.5, 0.5, NULL, 0, NULL, NULL, NULL, NULL, NULL, NULL, NULL, 10, NULL, NULL, \
-     NULL, 0, 30, 60, 6, 3600, NULL, NULL, NULL}
+     NULL, 0, 30, 60, 6, 3600, NULL, NULL, NULL, NULL, NULL}
 
 /* The library's version, "MAJOR.MINOR.PATCH" (INTERMISSION_VERSION of the header it was built
  * with). Never NULL. */
@@ -350,7 +365,8 @@ int intermission_is_running(const intermission_overlay *overlay);
  * intermission_set_rewarded_cap, intermission_set_consent, intermission_set_string,
  * intermission_set_floor and (0.5) intermission_surface_pixels, intermission_resize,
  * intermission_pointer_move, intermission_pointer_button, intermission_wheel, intermission_key,
- * intermission_gamepad_button and intermission_window_state. So, as with sqlite3_errmsg, read it
+ * intermission_gamepad_button and intermission_window_state, and (0.6) intermission_reset_consent.
+ * So, as with sqlite3_errmsg, read it
  * right after the call that failed: the next frame's intermission_update clears it. The calls that
  * return no result code (intermission_bottom_inset, intermission_banner_visible,
  * intermission_is_running, intermission_errmsg) leave it as it is, and so does
@@ -527,6 +543,42 @@ int intermission_gamepad_button(intermission_overlay *overlay, int button, int p
  * coming back (`focused` 1) resumes a video paused by its click-through. Returns 0 (never taken)
  * or an error. Calling it every frame with the window's state is fine. */
 int intermission_window_state(intermission_overlay *overlay, int visible, int focused);
+
+/* ---- (0.6) Consent: IAB TCF 2.3, GPP and Google's Additional Consent ----------------------------
+ * With config.consent_path, a consent engine decides at each launch, before any ad request,
+ * whether the player must be asked: no decision stored, a new TCF policy version, vendors or
+ * Google providers added since, a decision older than the file's maxAgeDays, or a store that could
+ * not be read. Decisions are kept as one file per in-app key of the CMP API, under
+ * $XDG_CONFIG_HOME/intermission/consent/<app>/ (else ~/.config/...). */
+
+/* Where the player's consent stands: the same numbers on every platform and in Swift
+ * (ConsentStatus). */
+enum {
+    INTERMISSION_CONSENT_UNKNOWN = 0,      /* not known yet: the vendor list or the place is being read */
+    INTERMISSION_CONSENT_REQUIRED = 1,     /* the player must decide; no ad traffic leaves the process */
+    INTERMISSION_CONSENT_NOT_REQUIRED = 2, /* no decision needed (or no consent_path: no engine) */
+    INTERMISSION_CONSENT_OBTAINED = 3      /* the player decided; the decision is stored */
+};
+
+/* The consent status (INTERMISSION_CONSENT_*), or a negative error for an invalid handle or a call
+ * from another thread. */
+int intermission_consent_status(const intermission_overlay *overlay);
+
+/* 1 if ad requests may go out now, as UMP's canRequestAds: 0 until the decision is known, then 1
+ * once the player decided (whatever the choice: the requests carry it) or where no decision is
+ * needed; a negative error otherwise. Without consent_path, always 1. */
+int intermission_can_request_ads(const intermission_overlay *overlay);
+
+/* The value in force of the in-app key `key` (IABTCF_TCString, IABTCF_gdprApplies,
+ * IABTCF_PurposeConsents, IABTCF_AddtlConsent, IABGPP_HDR_GppString, IABGPP_GppSID, ...), or NULL
+ * when it is absent, `key` is NULL, the handle is invalid or the call comes from another thread.
+ * The string lives until the next intermission_consent_value on this overlay, or its end. */
+const char *intermission_consent_value(const intermission_overlay *overlay, const char *key);
+
+/* Forgets the stored decision: a player in a GDPR region is asked again, and no ad traffic leaves
+ * until then. Returns INTERMISSION_OK, INTERMISSION_ERROR_INVALID_ARGUMENT without consent_path,
+ * or another error. */
+int intermission_reset_consent(intermission_overlay *overlay);
 
 #ifdef __cplusplus
 } /* extern "C" */
