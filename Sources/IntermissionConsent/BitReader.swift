@@ -5,6 +5,10 @@ package struct BitReader: Sendable {
   private let kind: String
   /// The offset of the next bit to read.
   package private(set) var position = 0
+  /// How many vendor ids the ranges of one string may still name in all: a hostile string of a few
+  /// thousand restrictions, each the range 1 to 65,535, would otherwise cost hundreds of millions of
+  /// insertions.
+  package var idBudget = 300_000
 
   /// A reader of `bits`, whose errors name `kind` ("TC string", "usnat section").
   package init(bits: [UInt8], kind: String) {

@@ -67,6 +67,10 @@ package enum VendorSetCoding {
         throw reader.error("\(field)' entry \(entry) names vendor \(last), above MaxVendorId \(largest)", at: start)
       }
       guard ids.count + (last - first + 1) <= largestVendorID else { throw reader.error("\(field) is too large") }
+      reader.idBudget -= last - first + 1
+      guard reader.idBudget >= 0 else {
+        throw reader.error("the string's ranges name more than 300,000 vendor ids in all", at: start)
+      }
       ids.formUnion(first...last)
     }
     return ids.sorted()

@@ -72,6 +72,11 @@ struct ConsentGateTests {
       let providers = (user["ext"] as? [String: Any])?["ConsentedProvidersSettings"] as? [String: Any]
       #expect(providers?["consented_providers"] as? String == "2~89~dv.")
       #expect(output.lines.contains { $0.contains(#""event":"consent.decided""#) })
+      // Nothing identifies the player: no user id, no buyer id, no device id, no cookie.
+      #expect(user["id"] == nil && user["buyeruid"] == nil)
+      let device = try #require(request["device"] as? [String: Any])
+      #expect(device["ifa"] == nil && device["dpidsha1"] == nil && device["ip"] == nil)
+      #expect(responder.bidRequests.allSatisfy { $0.headers.keys.allSatisfy { $0.lowercased() != "cookie" } })
       let stored = try String(
         contentsOfFile: folder.path + "/config/intermission/consent/gate-test/IABTCF_TCString", encoding: .utf8)
       #expect(stored == user["consent"] as? String)
