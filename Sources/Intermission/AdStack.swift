@@ -156,7 +156,7 @@ public final class AdStack {
         options.manifestPath ?? SampleAds.manifestPath(environment: environment) ?? "Assets/ads/manifest.json"
       let timeouts = HTTPClient.Timeouts(connect: min(3, options.timeout), total: options.timeout)
       consent = try Self.consentBridge(options)
-      let gate = consent.map { bridge in AdTrafficGate { bridge.engine.canRequestAds } } ?? .open
+      let gate = consent.map { bridge in AdTrafficGate { bridge.admitsAdTraffic } } ?? .open
       client = HTTPClient(timeouts: timeouts, caFile: options.caFile, gate: gate)
       let source = AdSources.forManifest(
         manifestPath, client: client, decoder: SDLImageDecoder(),
@@ -170,7 +170,7 @@ public final class AdStack {
         // of their own, which the gate does not close.
         ConsentStartup.start(
           consent.engine, geography: options.consentGeography,
-          language: Localization.chooseLanguage(explicit: nil, environment: environment),
+          language: Localization.chooseLanguage(explicit: options.configuration.language, environment: environment),
           client: HTTPClient(timeouts: timeouts, caFile: options.caFile),
           cache: HTTPCache.defaultFolder(environment: environment).map { HTTPCache(folder: $0) },
           decoder: SDLImageDecoder(), waits: options.configuration.waitsForDueLoads, onFinish: options.onFinish)
@@ -221,7 +221,8 @@ public final class AdStack {
       let configuration = try ConsentConfiguration.parse(bytes, path: path)
       let store = ConsentStore(folder: ConsentStore.folder(app: configuration.app, environment: options.environment))
       if options.resetsConsent { store.reset() }
-      let language = Localization.chooseLanguage(explicit: nil, environment: options.environment)
+      let language = Localization.chooseLanguage(
+        explicit: options.configuration.language, environment: options.environment)
       return ConsentBridge { report in
         ConsentEngine(
           configuration: configuration, store: store, language: language,

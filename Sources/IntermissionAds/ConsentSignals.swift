@@ -68,9 +68,9 @@ public struct ConsentSignals: Hashable, Sendable {
   }
 
   /// Whether `bytes` is a JSON object of signals (`gdpr`, `tcf`, `usPrivacy`, `gpp`, `gppSid`
-  /// only, at least one), rather than a consent file for the consent engine.
+  /// only; `{}` is no signal at all), rather than a consent file for the consent engine.
   public static func isSignalsFile(_ bytes: [UInt8]) -> Bool {
-    guard case .object(let members)? = try? StrictJSON.parse(bytes), !members.isEmpty else { return false }
+    guard case .object(let members)? = try? StrictJSON.parse(bytes) else { return false }
     return members.allSatisfy { ["gdpr", "tcf", "usPrivacy", "gpp", "gppSid"].contains($0.key) }
   }
 

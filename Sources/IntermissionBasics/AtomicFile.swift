@@ -8,12 +8,19 @@
 /// it, and the folder synced, so that a kill or a power cut at any moment leaves the old file or
 /// the new one, never a part.
 public enum AtomicFile {
-  /// Replaces the file at `path` with `bytes`, creating its missing folders (mode 0755).
+  /// Replaces the file at `path` with `bytes`, creating its missing folders. The temporary file is
+  /// made afresh (`O_EXCL`, never through a symbolic link planted in its place).
+  /// - Parameters:
+  ///   - mode: the file's permissions (0644 by default; 0600 for what only the player may read).
+  ///   - folderMode: the permissions of folders it creates (0755 by default).
   /// - Returns: why it failed, or nil when the new file is in place.
-  public static func replace(_ path: String, with bytes: [UInt8]) -> String? {
-    if let failure = makeFolders(FilePath.folder(of: path)) { return failure }
+  public static func replace(
+    _ path: String, with bytes: [UInt8], mode: mode_t = 0o644, folderMode: mode_t = 0o755
+  ) -> String? {
+    if let failure = makeFolders(FilePath.folder(of: path), mode: folderMode) { return failure }
     let temporary = path + ".new"
-    let descriptor = open(temporary, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o644)
+    unlink(temporary)
+    let descriptor = open(temporary, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, mode)
     guard descriptor >= 0 else { return failure("cannot create \(temporary)") }
     let written = bytes.withUnsafeBytes { FileDescriptor.writeAll(descriptor, $0) }
     let synced = fsync(descriptor)
@@ -33,16 +40,16 @@ public enum AtomicFile {
     return nil
   }
 
-  /// Creates `folder` and its missing parents.
+  /// Creates `folder` and its missing parents, with `mode`.
   /// - Returns: why it failed, or nil when the folder is there.
-  public static func makeFolders(_ folder: String) -> String? {
+  public static func makeFolders(_ folder: String, mode: mode_t = 0o755) -> String? {
     guard !folder.isEmpty, folder != "/" else { return nil }
     var status = stat()
     if stat(folder, &status) == 0 {
       return status.st_mode & S_IFMT == S_IFDIR ? nil : "\(folder) is not a folder"
     }
-    if let failure = makeFolders(FilePath.folder(of: folder)) { return failure }
-    guard mkdir(folder, 0o755) == 0 || errno == EEXIST else { return failure("cannot create \(folder)") }
+    if let failure = makeFolders(FilePath.folder(of: folder), mode: mode) { return failure }
+    guard mkdir(folder, mode) == 0 || errno == EEXIST else { return failure("cannot create \(folder)") }
     return nil
   }
 

@@ -5,6 +5,7 @@ import CIntermission
 import IntermissionAds
 import IntermissionBasics
 import IntermissionCore
+import IntermissionOverlay
 import IntermissionSDL
 
 /// What `intermission_errmsg` says of a handle that is not a live overlay.
@@ -250,7 +251,9 @@ public func intermissionSetConsent(
     do {
       let signals = try ConsentSignals.checked(
         gdpr: Int(gdpr), tcf: text(tcf), usPrivacy: text(usPrivacy), gpp: text(gpp), gppSid: text(gppSid))
-      overlay.overlay.setConsent(signals)
+      guard overlay.overlay.setConsent(signals) else {
+        return overlay.message.fail(ResultCode.invalidArgument, AdOverlay.engineRunsReason)
+      }
       return overlay.message.succeed()
     } catch {
       if error.isUndecodable {

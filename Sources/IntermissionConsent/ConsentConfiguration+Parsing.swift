@@ -95,8 +95,7 @@ extension ConsentConfiguration {
     }
     let geographyURL = try root["geographyURL"].map { value throws(ConsentDocumentError) in
       let text = try reading.string(value, at("geographyURL"), limit: 2048)
-      guard WebURL(text) != nil else { throw reading.failure(at("geographyURL"), "must be an http or https URL") }
-      return text
+      return try secureURL(text, at("geographyURL"), reading).description
     }
     return ConsentConfiguration(
       app: app, cmpID: try reading.int(root["cmpId"], at("cmpId"), in: 1...4095),
@@ -109,6 +108,18 @@ extension ConsentConfiguration {
       customPurposes: custom, declaresPublisherPurposes: purposes != nil, geographyURL: geographyURL,
       geography: geography,
       maxAgeDays: try reading.int(root["maxAgeDays"] ?? .number(390), at("maxAgeDays"), in: 1...395))
+  }
+
+  /// `text` as an https URL, or http on a loopback address (a test's or a developer's server): the
+  /// vendor list and the geography decide whether a player is asked, and must not be changed on
+  /// the way.
+  static func secureURL(_ text: String, _ path: String, _ reading: JSONReading) throws(ConsentDocumentError) -> WebURL {
+    guard let url = WebURL(text) else { throw reading.failure(path, "is not a valid http or https URL") }
+    let loopback = url.host == "127.0.0.1" || url.host == "localhost" || url.host == "[::1]"
+    guard url.description.hasPrefix("https://") || loopback else {
+      throw reading.failure(path, "must be an https URL (http only on a loopback address)")
+    }
+    return url
   }
 
   static func isAppName(_ name: String) -> Bool {
@@ -128,8 +139,9 @@ extension ConsentConfiguration {
   ) throws(ConsentDocumentError) -> Source {
     let text = try reading.string(value, path, limit: 2048)
     if text.hasPrefix("http://") || text.hasPrefix("https://") {
-      guard let url = WebURL(text) else { throw reading.failure(path, "is not a valid URL") }
-      guard url.host != "vendor-list.consensu.org" && !url.host.hasSuffix(".consensu.org") else {
+      let url = try secureURL(text, path, reading)
+      let host = url.host.hasSuffix(".") ? String(url.host.dropLast()) : url.host
+      guard host != "consensu.org" && !host.hasSuffix(".consensu.org") else {
         throw reading.failure(
           path,
           "is on consensu.org: the TCF forbids clients to fetch the vendor list from the IAB's servers; "

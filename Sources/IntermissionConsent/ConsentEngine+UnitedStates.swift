@@ -26,23 +26,25 @@ extension ConsentEngine {
       targetedAdvertising: section.targetedAdvertisingOptOut == 1)
   }
 
-  /// Sets a US player's opt-outs: stored, and carried from the next ad request.
+  /// Sets a US player's opt-outs, chosen in the privacy options (which gave the notices): stored,
+  /// and carried from the next ad request.
   public func setUSOptOuts(_ optOuts: USOptOuts) {
     guard geography.hasUSOptOuts else { return }
-    let keys = Self.usKeys(section: Self.usSection(optOuts))
+    let keys = Self.usKeys(section: Self.usSection(optOuts, noticesGiven: true))
     let failure = store.write(keys)
     replaceKeys(keys)
     if let failure { reportStoreFailure(failure) }
   }
 
-  /// The `usnat` section for `optOuts`: every notice given (the privacy options show them), the
-  /// choices, not an MSPA-covered transaction.
-  static func usSection(_ optOuts: USOptOuts) -> USNationalSection {
+  /// The `usnat` section for `optOuts`: the notices given (1) once the privacy options showed them,
+  /// else not (2); the choices; not an MSPA-covered transaction.
+  static func usSection(_ optOuts: USOptOuts, noticesGiven: Bool) -> USNationalSection {
     var section = USNationalSection()
-    section.sharingNotice = 1
-    section.saleOptOutNotice = 1
-    section.sharingOptOutNotice = 1
-    section.targetedAdvertisingOptOutNotice = 1
+    let notice = noticesGiven ? 1 : 2
+    section.sharingNotice = notice
+    section.saleOptOutNotice = notice
+    section.sharingOptOutNotice = notice
+    section.targetedAdvertisingOptOutNotice = notice
     section.saleOptOut = optOuts.sale ? 1 : 2
     section.sharingOptOut = optOuts.sharing ? 1 : 2
     section.targetedAdvertisingOptOut = optOuts.targetedAdvertising ? 1 : 2
@@ -55,7 +57,8 @@ extension ConsentEngine {
     if let string = stored["IABGPP_7_String"], let section = try? USNationalSection.decode(string) {
       return usKeys(section: section)
     }
-    return usKeys(section: usSection(USOptOuts(sale: false, sharing: false, targetedAdvertising: false)))
+    return usKeys(
+      section: usSection(USOptOuts(sale: false, sharing: false, targetedAdvertising: false), noticesGiven: false))
   }
 
   static func usKeys(section: USNationalSection) -> [String: String] {

@@ -15,6 +15,9 @@ public final class ConsentEngine: @unchecked Sendable {
   private let clock: @Sendable () -> Int
   private let report: @Sendable (ConsentEvent) -> Void
   private let state = Locked(State())
+  /// Held through a whole start or reset, so that a reset on the loop cannot be undone by a start
+  /// still reading the store on its worker.
+  private let serial = Locked(())
 
   private struct State {
     var status = ConsentStatus.unknown
@@ -47,8 +50,11 @@ public final class ConsentEngine: @unchecked Sendable {
   /// Whether ad requests may go out now (as UMP's `canRequestAds`).
   public var canRequestAds: Bool { status.canRequestAds }
 
-  /// Why the player is asked, while the form is needed; nil otherwise.
-  public var reasonToAsk: ConsentReason? { state.withLock { $0.status == .required ? $0.reason : nil } }
+  /// Why the player is asked, while the form is needed (or the privacy options were opened); nil
+  /// otherwise.
+  public var reasonToAsk: ConsentReason? {
+    state.withLock { $0.status == .required || $0.reason == .privacyOptions ? $0.reason : nil }
+  }
 
   /// The vendor list the form explains, once read.
   public var vendorList: GlobalVendorList? { state.withLock { $0.list } }
@@ -67,10 +73,15 @@ public final class ConsentEngine: @unchecked Sendable {
   /// The signals every ad request carries now.
   public var strings: ConsentStrings { ConsentStrings(keys: state.withLock { $0.keys }) }
 
-  /// Decides from the vendor list (nil when none could be read) and the geography whether the
-  /// player must be asked. Where GDPR applies and no list could be read, a stored decision stands
-  /// if it decodes; otherwise the player cannot be asked and no ad request goes out.
-  public func start(list: GlobalVendorList?, geography: ConsentGeography) {
+  /// Decides from the vendor list (nil when none could be read: `listFailure` says why) and the
+  /// geography whether the player must be asked. Where GDPR applies and no list could be read, a
+  /// stored decision stands if it passes every check that needs no list; otherwise the player
+  /// cannot be asked and no ad request goes out.
+  public func start(list: GlobalVendorList?, geography: ConsentGeography, listFailure: String? = nil) {
+    serial.withLock { _ in startSerially(list: list, geography: geography, listFailure: listFailure) }
+  }
+
+  private func startSerially(list: GlobalVendorList?, geography: ConsentGeography, listFailure: String?) {
     var stored: [String: String] = [:]
     var setAside: String?
     switch store.read() {
@@ -93,12 +104,9 @@ public final class ConsentEngine: @unchecked Sendable {
       if let setAside {
         reason = .storeSetAside(setAside)
         events.append(.storeFailed(setAside))
-      } else if let list {
-        reason = ConsentReason.toAsk(stored: stored, list: list, configuration: configuration, now: now)
-      } else if let string = stored["IABTCF_TCString"], (try? TCString.decode(string)) != nil {
-        reason = nil
       } else {
-        reason = .noDecision
+        reason = ConsentReason.toAsk(stored: stored, list: list, configuration: configuration, now: now)
+        if list == nil, reason == .noDecision { reason = .vendorListUnavailable(listFailure ?? "none was given") }
       }
       if case .storeSetAside(let why)? = reason, setAside == nil {
         events.append(.storeFailed(store.setAside(because: why)))
@@ -130,10 +138,18 @@ public final class ConsentEngine: @unchecked Sendable {
   /// requests may go out with the new strings from the next one.
   /// - Parameter milliseconds: the time the form took, for `consent.decided`; nil to measure it
   ///   with the engine's clock.
-  public func decide(_ choices: ConsentChoices, milliseconds: Int? = nil) {
-    guard let list = vendorList else { return }
+  /// - Returns: false, changing nothing, when there is no vendor list to decide on or the decision
+  ///   cannot be encoded (reported as `consent.storeFailed`).
+  @discardableResult
+  public func decide(_ choices: ConsentChoices, milliseconds: Int? = nil) -> Bool {
+    guard let list = vendorList else { return false }
     let record = ConsentRecord(
       choices: choices, list: list, configuration: configuration, time: clock(), language: language)
+    guard record.keys["IABTCF_TCString"] != nil else {
+      // Fail closed: a decision that cannot be written as a TC string opens nothing.
+      report(.storeFailed("the decision could not be encoded as a TC string"))
+      return false
+    }
     let failure = store.write(record.keys)
     let took = state.withLock { state in
       state.revision += 1
@@ -148,6 +164,7 @@ public final class ConsentEngine: @unchecked Sendable {
       .decided(
         purposes: record.model.purposeConsents.sorted(), vendors: record.model.vendorConsents.count, milliseconds: took)
     )
+    return true
   }
 
   /// Opens the decision again (the privacy options): the status stays as it is (ads go on with the
@@ -158,10 +175,13 @@ public final class ConsentEngine: @unchecked Sendable {
 
   /// Forgets the stored decision (`--reset-consent`): a GDPR player is asked again.
   public func reset() {
-    store.reset()
-    let (list, geography) = state.withLock { state in
-      state.status = .unknown
-      return (state.list, state.geography)
+    let (list, geography) = serial.withLock { _ in
+      store.reset()
+      return state.withLock { state in
+        state.status = .unknown
+        state.revision += 1
+        return (state.list, state.geography)
+      }
     }
     start(list: list, geography: geography)
   }

@@ -14,6 +14,9 @@ public enum ConsentReason: Hashable, Sendable, CustomStringConvertible {
   case storeSetAside(String)
   /// The player opened the privacy options.
   case privacyOptions
+  /// The vendor list could not be read (and no decision is stored): the player cannot be asked,
+  /// and no ad request goes out. Why.
+  case vendorListUnavailable(String)
 
   public var description: String {
     switch self {
@@ -24,6 +27,7 @@ public enum ConsentReason: Hashable, Sendable, CustomStringConvertible {
     case .expired(let days): "expired after \(days) days"
     case .storeSetAside(let reason): "storeSetAside: \(reason)"
     case .privacyOptions: "privacyOptions"
+    case .vendorListUnavailable(let reason): "vendorListUnavailable: \(reason)"
     }
   }
 
@@ -31,9 +35,11 @@ public enum ConsentReason: Hashable, Sendable, CustomStringConvertible {
   /// (seconds since 1970), or nil when they do.
   ///
   /// The keys must agree with the stored TC string (every key derived from it is derived again and
-  /// compared), so that a store half-written when the process was killed asks again.
+  /// compared), so that a store half-written when the process was killed asks again. Without a
+  /// vendor list (offline, nothing cached), every check that needs none still runs: agreement,
+  /// Google providers, age.
   public static func toAsk(
-    stored: [String: String], list: GlobalVendorList, configuration: ConsentConfiguration, now: Int
+    stored: [String: String], list: GlobalVendorList?, configuration: ConsentConfiguration, now: Int
   ) -> ConsentReason? {
     guard let string = stored["IABTCF_TCString"] else { return .noDecision }
     let model: TCModel
@@ -50,18 +56,21 @@ public enum ConsentReason: Hashable, Sendable, CustomStringConvertible {
         return .storeSetAside("IABTCF_AddtlConsent: \(error)")
       }
     }
+    // The purpose keys were written as long as the list of that day had purposes.
+    let purposeCount = stored["IABTCF_PurposeConsents"]?.utf8.count ?? list?.purposes.count ?? 0
     let derived = ConsentRecord.keys(
-      model: model, additionalConsent: additional, purposeCount: list.purposes.count,
-      usNational: stored["IABGPP_7_String"])
+      model: model, additionalConsent: additional, purposeCount: purposeCount, usNational: stored["IABGPP_7_String"])
     if let key = derived.keys.sorted().first(where: { stored[$0] != derived[$0] }) {
       return .storeSetAside("\(key) does not agree with IABTCF_TCString")
     }
-    if model.policyVersion != list.policyVersion {
-      return .policyVersionChanged(stored: model.policyVersion, current: list.policyVersion)
+    if let list {
+      if model.policyVersion != list.policyVersion {
+        return .policyVersionChanged(stored: model.policyVersion, current: list.policyVersion)
+      }
+      let disclosed = model.disclosedVendors ?? []
+      let added = configuration.vendors.filter { list.vendor($0) != nil && !disclosed.contains($0) }
+      if !added.isEmpty { return .vendorsAdded(added) }
     }
-    let disclosed = model.disclosedVendors ?? []
-    let added = configuration.vendors.filter { list.vendor($0) != nil && !disclosed.contains($0) }
-    if !added.isEmpty { return .vendorsAdded(added) }
     let told = (additional?.consented ?? []).union(additional?.disclosedOnly ?? [])
     let addedProviders = configuration.googleProviders.map(\.id).filter { !told.contains($0) }
     if !addedProviders.isEmpty { return .googleProvidersAdded(addedProviders) }

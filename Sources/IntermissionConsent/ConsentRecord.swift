@@ -48,7 +48,7 @@ public struct ConsentRecord: Hashable, Sendable {
         legitimateInterests: Set(configuration.publisherLegitimateInterestPurposes).subtracting(
           choices.purposeObjections),
         customPurposeCount: configuration.customPurposes.count,
-        customConsents: choices.customPurposes.filter { (1...configuration.customPurposes.count).contains($0) })
+        customConsents: choices.customPurposes.filter { $0 >= 1 && $0 <= configuration.customPurposes.count })
     }
     self.model = model
     let providers = Set(configuration.googleProviders.map(\.id))
@@ -66,7 +66,9 @@ public struct ConsentRecord: Hashable, Sendable {
   {
     var keys: [String: String] = [:]
     var sections: [Int: String] = [:]
-    if let model, let string = try? TCString.encode(model) {
+    if let model {
+      // Fail closed: a model that does not encode gives no key at all, not "GDPR does not apply".
+      guard let string = try? TCString.encode(model) else { return [:] }
       func bits(_ ids: Set<Int>, _ count: Int) -> String {
         String((0..<count).map { ids.contains($0 + 1) ? "1" : "0" })
       }
@@ -81,6 +83,9 @@ public struct ConsentRecord: Hashable, Sendable {
       keys["IABTCF_TCString"] = string
       keys["IABTCF_VendorConsents"] = bits(model.vendorConsents, largest)
       keys["IABTCF_VendorLegitimateInterests"] = bits(model.vendorLegitimateInterests, largest)
+      if let disclosed = model.disclosedVendors {
+        keys["IABTCF_DisclosedVendors"] = bits(disclosed, disclosed.max() ?? 0)
+      }
       keys["IABTCF_PurposeConsents"] = bits(model.purposeConsents, purposeCount)
       keys["IABTCF_PurposeLegitimateInterests"] = bits(model.purposeLegitimateInterests, purposeCount)
       keys["IABTCF_SpecialFeaturesOptIns"] = bits(model.specialFeatureOptIns, 12)

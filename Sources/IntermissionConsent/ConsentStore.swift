@@ -75,7 +75,13 @@ public final class ConsentStore: @unchecked Sendable {
   public func setAside(because reason: String) -> String {
     let aside = folder + ".corrupt"
     FilePath.removeTree(aside)
-    rename(folder, aside)
+    guard rename(folder, aside) == 0 else {
+      let why = String(cString: strerror(errno))
+      // Not moved: its keys are removed instead, so that the player is asked again all the same.
+      reset()
+      return
+        "the consent store \(folder) could not be read (\(reason)), nor moved aside (\(why)); its keys were removed"
+    }
     return "the consent store \(folder) could not be read (\(reason)); it was moved to \(aside)"
   }
 
@@ -91,7 +97,10 @@ public final class ConsentStore: @unchecked Sendable {
       values.keys.sorted().filter { $0 != "IABTCF_TCString" }
       + (values["IABTCF_TCString"] == nil ? [] : ["IABTCF_TCString"])
     for key in order {
-      if let failure = AtomicFile.replace(FilePath.join(folder, key), with: Array(values[key]!.utf8)) {
+      // The player's choices are the player's: readable by the player only.
+      let written = AtomicFile.replace(
+        FilePath.join(folder, key), with: Array(values[key]!.utf8), mode: 0o600, folderMode: 0o700)
+      if let failure = written {
         return remember(values, failure: failure)
       }
     }

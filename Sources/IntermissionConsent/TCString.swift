@@ -117,6 +117,10 @@ public enum TCString {
     model.disclosedVendors = nil
     model.policyVersion = try reader.read(6, "TcfPolicyVersion")
     model.isServiceSpecific = try reader.readBool("IsServiceSpecific")
+    // TCF 2.2 and later: a vendor must treat a string with IsServiceSpecific 0 as invalid.
+    guard model.isServiceSpecific else {
+      throw reader.error("IsServiceSpecific is 0, which the TCF makes invalid", at: reader.position - 1)
+    }
     model.useNonStandardTexts = try reader.readBool("UseNonStandardTexts")
     model.specialFeatureOptIns = ids(try reader.readFlags(12, "SpecialFeatureOptIns"))
     model.purposeConsents = ids(try reader.readFlags(24, "PurposesConsent"))

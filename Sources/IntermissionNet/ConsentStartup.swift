@@ -20,28 +20,38 @@ package enum ConsentStartup {
   ) {
     let work: @Sendable () -> Void = {
       let fetch = CachedFetch(client: client, cache: cache, decoder: decoder)
-      let list = vendorList(engine.configuration, language: language, fetch: fetch)
+      let (list, failure) = vendorList(engine.configuration, language: language, fetch: fetch)
       let geography = debug ?? engine.configuration.geography ?? ask(engine.configuration.geographyURL, client: client)
-      engine.start(list: list, geography: geography)
+      engine.start(list: list, geography: geography, listFailure: failure)
       onFinish()
     }
     if waits { work() } else { DispatchQueue.global().async(execute: work) }
   }
 
-  /// The vendor list, translated where a translation for `language` reads; nil when no list reads.
+  /// The vendor list, translated where a translation for `language` reads; nil and why when no list
+  /// reads.
   static func vendorList(_ configuration: ConsentConfiguration, language: String, fetch: CachedFetch)
-    -> GlobalVendorList?
+    -> (GlobalVendorList?, String?)
   {
-    guard let bytes = document(configuration.vendorList, fetch: fetch, limit: GlobalVendorList.maximumSize),
-      var list = try? GlobalVendorList.parse(bytes, name: name(of: configuration.vendorList))
-    else { return nil }
+    let listName = name(of: configuration.vendorList)
+    guard let bytes = document(configuration.vendorList, fetch: fetch, limit: GlobalVendorList.maximumSize) else {
+      return (nil, "\(listName) could not be read, and no copy is cached")
+    }
+    var list: GlobalVendorList
+    do {
+      list = try GlobalVendorList.parse(bytes, name: listName)
+    } catch {
+      return (nil, error.description)
+    }
     let primary = LanguageTag.primary(language).lowercased()
     if primary != "en", let template = configuration.translations {
       let source: ConsentConfiguration.Source
       switch template {
       case .file(let relative):
         let named = relative.replacingText("{language}", with: primary)
-        guard case .inside(let resolved) = FilePath.contained(named, in: configuration.folder) else { return list }
+        guard case .inside(let resolved) = FilePath.contained(named, in: configuration.folder) else {
+          return (list, nil)
+        }
         source = .file(resolved)
       case .url(let url): source = .url(url.replacingText("{language}", with: primary))
       }
@@ -51,7 +61,7 @@ package enum ConsentStartup {
         list = translation.translating(list).list
       }
     }
-    return list
+    return (list, nil)
   }
 
   /// Where the publisher's server says the player is (`{"geography": "eea"}`); unknown when it

@@ -11,6 +11,11 @@ extension AdOverlay {
   /// - Returns: whether the signals were taken.
   @discardableResult
   public func setConsent(_ signals: ConsentSignals) -> Bool {
+    if consent != nil {
+      // The consent engine's decision is what requests carry; a game's own strings would override it.
+      trace.emit(.consentRefused, fields: [("reason", .string(Self.engineRunsReason))])
+      return false
+    }
     if let failure = signals.decodingFailure {
       trace.emit(.consentRefused, fields: [("reason", .string(failure))])
       return false
@@ -18,6 +23,10 @@ extension AdOverlay {
     loader.source.setConsent(signals)
     return true
   }
+
+  /// Why a game's own signals are refused while a consent engine runs.
+  package static let engineRunsReason =
+    "a consent engine runs (a consent file): its decision is what ad requests carry"
 
   /// Sets `format`'s price floor, a CPM in `PriceFloor.currency` (0 removes it), from the next
   /// request of that format on: an OpenRTB source sends it as the imp's `bidfloor` and refuses any

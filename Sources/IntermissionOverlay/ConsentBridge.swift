@@ -9,7 +9,8 @@ package final class ConsentBridge: @unchecked Sendable {
   /// The engine.
   package let engine: ConsentEngine
   private let events: Locked<[ConsentEvent]>
-  private var handedRevision = -1
+  /// The revision of the decision the source holds: ad traffic waits until it is the engine's.
+  private let handedRevision = Locked(-1)
 
   /// A bridge whose engine is made by `makeEngine`, given the function that hears its events.
   package init(makeEngine: (_ report: @escaping @Sendable (ConsentEvent) -> Void) -> ConsentEngine) {
@@ -30,8 +31,16 @@ package final class ConsentBridge: @unchecked Sendable {
       }
     }
     let revision = engine.revision
-    guard revision != handedRevision else { return }
-    handedRevision = revision
+    guard revision != handedRevision.withLock({ $0 }) else { return }
     if engine.status.canRequestAds { source.setConsent(ConsentSignals(engine.strings)) }
+    handedRevision.withLock { $0 = revision }
+  }
+
+  /// Whether ad traffic may leave now: the engine allows it, and the source already holds the
+  /// strings of that decision (so that no request goes out between a decision, made on any thread,
+  /// and the next frame that hands its strings over). Read from any thread.
+  package var admitsAdTraffic: Bool {
+    let revision = engine.revision
+    return engine.canRequestAds && handedRevision.withLock { $0 } == revision
   }
 }

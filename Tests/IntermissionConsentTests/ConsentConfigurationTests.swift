@@ -56,6 +56,10 @@ import Testing
       "the TCF forbids clients to fetch the vendor list from the IAB's servers"
     ),
     ("\"vendor-list.json\"", "\"missing.json\"", "\"vendorList\" names no file"),
+    ("\"vendor-list.json\"", "\"http://example.com/vendor-list.json\"", "must be an https URL"),
+    ("\"vendor-list.json\"", "\"https://VENDOR-LIST.consensu.org./v3/vendor-list.json\"", "the TCF forbids clients"),
+    ("\"vendor-list.json\"", "\"https://consensu.org/v3/vendor-list.json\"", "the TCF forbids clients"),
+    ("\"http://127.0.0.1:9/geo\"", "\"http://example.com/geo\"", "\"geographyURL\" must be an https URL"),
     ("\"us-ca\"", "\"mars\"", "\"geography\" must be eea, uk, ch"),
     ("\"legitimateInterest\": [2]", "\"legitimateInterest\": [4]", "may not hold purposes 1 or 3 to 6"),
     ("[8, 1, 755]", "[8, 1, 8]", "lists a vendor twice"),

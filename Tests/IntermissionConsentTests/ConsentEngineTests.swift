@@ -60,6 +60,8 @@ import Testing
     let before = engine.strings
     #expect(before.gdprApplies == 0 && before.tcString == nil && before.gppSectionIDs == [7])
     #expect(engine.usOptOuts == .init(sale: false, sharing: false, targetedAdvertising: false))
+    let untold = try USNationalSection.decode(try #require(engine.value(forKey: "IABGPP_7_String")))
+    #expect(untold.saleOptOutNotice == 2 && untold.sharingNotice == 2, "no notice given before the privacy options")
     engine.setUSOptOuts(.init(sale: true, sharing: true, targetedAdvertising: true))
     let after = try USNationalSection.decode(try #require(engine.value(forKey: "IABGPP_7_String")))
     #expect(after.saleOptOut == 1 && after.targetedAdvertisingOptOut == 1 && after.saleOptOutNotice == 1)
@@ -115,12 +117,17 @@ import Testing
   @Test func withoutAVendorListAStoredDecisionStandsAndNoneMeansNoAds() throws {
     let folder = try ScratchFolder.path("consent-engine") + "/g"
     let engine = try Self.engine(folder: folder, events: Events())
-    engine.start(list: nil, geography: .eea)
+    engine.start(list: nil, geography: .eea, listFailure: "list.json: not valid JSON")
     #expect(engine.status == .required && !engine.canRequestAds)
+    #expect(engine.reasonToAsk == .vendorListUnavailable("list.json: not valid JSON"))
+    #expect(!engine.decide(.rejectingAll(ConsentRecordTests.list, engine.configuration)), "nothing to decide on")
     engine.start(list: ConsentRecordTests.list, geography: .eea)
     engine.decide(.acceptingAll(ConsentRecordTests.list, engine.configuration))
     let offline = try Self.engine(folder: folder, events: Events())
     offline.start(list: nil, geography: .eea)
     #expect(offline.status == .obtained)
+    let offlineLater = try Self.engine(folder: folder, events: Events(), now: ConsentRecordTests.now + 400 * 86_400)
+    offlineLater.start(list: nil, geography: .eea)
+    #expect(offlineLater.reasonToAsk == .expired(days: 400), "offline, the age still counts")
   }
 }

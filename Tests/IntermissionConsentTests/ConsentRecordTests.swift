@@ -38,6 +38,7 @@ import Testing
     #expect(
       keys["IABTCF_PurposeConsents"] == "11111111111" && keys["IABTCF_PurposeLegitimateInterests"] == "01000010010")
     #expect(keys["IABTCF_VendorConsents"] == "101001001" && keys["IABTCF_VendorLegitimateInterests"] == "001001001")
+    #expect(keys["IABTCF_DisclosedVendors"] == "101001001")
     #expect(keys["IABTCF_SpecialFeaturesOptIns"] == "110000000000" && keys["IABTCF_gdprApplies"] == "1")
     #expect(
       keys["IABTCF_CmpSdkID"] == "300" && keys["IABTCF_CmpSdkVersion"] == "1" && keys["IABTCF_PolicyVersion"] == "5")

@@ -19,6 +19,10 @@ import Testing
     #expect(store.write(["IABTCF_TCString": "CAAA", "IABTCF_gdprApplies": "1"]) == nil)
     #expect(try String(contentsOfFile: folder + "/IABTCF_TCString", encoding: .utf8) == "CAAA")
     #expect(try String(contentsOfFile: folder + "/IABTCF_gdprApplies", encoding: .utf8) == "1")
+    let file = try FileManager.default.attributesOfItem(atPath: folder + "/IABTCF_TCString")
+    let made = try FileManager.default.attributesOfItem(atPath: folder)
+    #expect(
+      (file[.posixPermissions] as? Int) == 0o600 && (made[.posixPermissions] as? Int) == 0o700, "the player's only")
     #expect(store.write(["IABTCF_gdprApplies": "0"]) == nil)
     #expect(!FileManager.default.fileExists(atPath: folder + "/IABTCF_TCString"), "a key no longer present is removed")
     #expect(ConsentStore(folder: folder).read() == .values(["IABTCF_gdprApplies": "0"]))

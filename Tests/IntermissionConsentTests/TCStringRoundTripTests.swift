@@ -69,7 +69,7 @@ import Testing
     model.lastUpdated = Int.random(in: 0..<(1 << 36), using: &random)
     model.consentScreen = Int.random(in: 0...63, using: &random)
     model.policyVersion = Int.random(in: 0...63, using: &random)
-    model.isServiceSpecific = Bool.random(using: &random)
+    model.isServiceSpecific = true  // a string without it is refused (TCF 2.2 and later)
     model.useNonStandardTexts = Bool.random(using: &random)
     model.specialFeatureOptIns = randomSet(&random, upTo: 12, density: 0.5)
     model.purposeConsents = randomSet(&random, upTo: 24, density: 0.5)

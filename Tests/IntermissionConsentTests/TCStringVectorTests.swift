@@ -117,6 +117,8 @@ import Testing
     ("CPSG_8APSG_8AAAAAAENAAFgAAAAAAAAAAAAAOAAAABAAAAA.IAOABgAB.IAOABgAB", "a second segment of type 1"),
     ("CPSG_8APSG_8AAAAAAENAAFgAAAAAAAAAAAAAOAAAABAAAAA.gAAA", "SegmentType 4"),
     ("CPSG_8APSG_8AAAAAAENAAFgAAAAAAAAAAAAAOAAAABAAAAA.IAOABgAB.YAAAAAAAAAAA.QAAA.IA", "second segment of type 1"),
+    // iabgpp-es's "decode defaults": IsServiceSpecific 0, invalid since TCF 2.2.
+    ("CAAAAAAAAAAAAAAAAAENAACAAAAAAAAAAAAAAAAAAAAA.QAAA.IAAA", "IsServiceSpecific is 0"),
   ])
   func malformedStringsAreRefusedWithTheReason(string: String, reason: String) {
     #expect {
@@ -148,5 +150,13 @@ import Testing
     model.consentLanguage = "EN"
     model.vendorConsents = [65_536]
     #expect(throws: ConsentStringError.self) { try TCString.encode(model) }
+  }
+
+  /// The encoder writes what it is given; the decoder refuses IsServiceSpecific 0.
+  @Test func aModelWithoutServiceSpecificIsEncodedButRefusedOnDecoding() throws {
+    var model = TCModel(cmpID: 1, cmpVersion: 1, consentLanguage: "EN", vendorListVersion: 1, created: 0)
+    model.isServiceSpecific = false
+    let string = try TCString.encode(model)
+    #expect(throws: ConsentStringError.self) { _ = try TCString.decode(string) }
   }
 }

@@ -59,6 +59,13 @@ struct ConsentProgramTests {
     #expect(result.stderr.contains("bad --consent file: ") && result.stderr.contains(message), "\(result.stderr)")
   }
 
+  @Test func anEmptySignalsFileStillMeansNoSignals() throws {
+    let runner = try ProgramRunner()
+    let path = try runner.write("consent.json", "{}")
+    let result = try runner.run(["--headless", "--fixed-step", "--seconds", "0.1", "--consent", path])
+    #expect(result.status == 0, "\(result.stderr)")
+  }
+
   @Test(arguments: [
     (["--consent-geography", "eea"], "--consent-geography needs --consent with a consent file"),
     (["--reset-consent"], "--reset-consent needs --consent with a consent file"),

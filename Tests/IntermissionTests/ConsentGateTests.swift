@@ -60,7 +60,12 @@ struct ConsentGateTests {
       let deferred = output.lines.filter { $0.contains(#""event":"ad.deferred""#) }
       #expect(deferred.count == 1 && deferred[0].contains(#""reason":"consent""#), "\(output.lines)")
       #expect(output.lines.contains { $0.contains(#""event":"consent.required""#) && $0.contains("noDecision") })
+      // While the engine decides, a game's own strings are refused: the decision is what requests carry.
+      #expect(!stack.overlay.setConsent(ConsentSignals(gdpr: 0)))
+      #expect(output.lines.contains { $0.contains(#""event":"consent.refused""#) })
       engine.decide(.acceptingAll(try #require(engine.vendorList), engine.configuration))
+      // Decided, but no request may leave before the next frame hands the source the strings.
+      #expect(!stack.client.gate.isOpen)
       for frame in 120..<130 { stack.overlay.update(hostTime: Double(frame) / 60) }
       let request = try #require(responder.bidRequests.first?.json, "a request after the decision")
       let regs = try #require(request["regs"] as? [String: Any])
