@@ -161,7 +161,7 @@ let package = Package(
       name: "intermission-bench",
       dependencies: [
         "IntermissionHost", "MenuGame", "CAllocationCounter", "IntermissionC", "CIntermission", "IntermissionTrace",
-        "IntermissionSurface",
+        "IntermissionSurface", "IntermissionConsent",
       ]
     ),
     // The C baseline for the render benchmark: the same frame drawn through SDL directly.
@@ -186,7 +186,7 @@ let package = Package(
     .testTarget(name: "IntermissionBasicsTests", dependencies: ["IntermissionBasics"]),
     .testTarget(
       name: "IntermissionConsentTests",
-      dependencies: ["IntermissionConsent", "IntermissionBasics", "IntermissionTestSupport"]),
+      dependencies: ["IntermissionConsent", "IntermissionBasics", "IntermissionSDL", "IntermissionTestSupport"]),
     .testTarget(
       name: "IntermissionTests",
       dependencies: [

@@ -9,18 +9,22 @@
 /// the new one, never a part.
 public enum AtomicFile {
   /// Replaces the file at `path` with `bytes`, creating its missing folders. The temporary file is
-  /// made afresh (`O_EXCL`, never through a symbolic link planted in its place).
+  /// never opened through a symbolic link planted in its place (`O_NOFOLLOW`).
   /// - Parameters:
   ///   - mode: the file's permissions (0644 by default; 0600 for what only the player may read).
   ///   - folderMode: the permissions of folders it creates (0755 by default).
+  ///   - freshTemporary: whether whatever is at the temporary's path is removed first and the
+  ///     temporary made anew (`O_EXCL`); false opens what is there (a test's FIFO blocks the
+  ///     writer there, to kill it at that very moment).
   /// - Returns: why it failed, or nil when the new file is in place.
   public static func replace(
-    _ path: String, with bytes: [UInt8], mode: mode_t = 0o644, folderMode: mode_t = 0o755
+    _ path: String, with bytes: [UInt8], mode: mode_t = 0o644, folderMode: mode_t = 0o755, freshTemporary: Bool = true
   ) -> String? {
     if let failure = makeFolders(FilePath.folder(of: path), mode: folderMode) { return failure }
     let temporary = path + ".new"
-    unlink(temporary)
-    let descriptor = open(temporary, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, mode)
+    if freshTemporary { unlink(temporary) }
+    let flags = O_WRONLY | O_CREAT | O_NOFOLLOW | O_CLOEXEC | (freshTemporary ? O_EXCL : O_TRUNC)
+    let descriptor = open(temporary, flags, mode)
     guard descriptor >= 0 else { return failure("cannot create \(temporary)") }
     let written = bytes.withUnsafeBytes { FileDescriptor.writeAll(descriptor, $0) }
     let synced = fsync(descriptor)

@@ -13,7 +13,9 @@ enum SavedText {
   /// Replaces the file at `path` with `text`, creating its missing folders.
   /// - Returns: why it failed, or nil when the new file is in place.
   static func replace(_ path: String, with text: String) -> String? {
-    AtomicFile.replace(path, with: Array(text.utf8))
+    // The temporary is opened as it is: the crash tests put a FIFO there to stop the demo inside
+    // its save, and kill it at that moment.
+    AtomicFile.replace(path, with: Array(text.utf8), freshTemporary: false)
   }
 
   /// Why a file could not be read back.

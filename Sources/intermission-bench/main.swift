@@ -16,15 +16,17 @@ let coreOnly = arguments.contains("--core")
 let memoryOnly = arguments.contains("--memory")
 /// Row 16 alone (`--surface`): printed, never written.
 let surfaceOnly = arguments.contains("--surface")
+/// Row 17 alone (`--consent`): printed, never written.
+let consentOnly = arguments.contains("--consent")
 let outputPath = arguments.firstIndex(of: "--write").flatMap {
   arguments.indices.contains($0 + 1) ? arguments[$0 + 1] : nil
 }
 if arguments.contains("--help")
   || arguments.contains(where: {
-    !["--quick", "--video", "--core", "--memory", "--surface", "--write", outputPath].contains($0)
+    !["--quick", "--video", "--core", "--memory", "--surface", "--consent", "--write", outputPath].contains($0)
   })
 {
-  print("usage: intermission-bench [--quick] [--video] [--core] [--memory] [--surface] [--write FILE]")
+  print("usage: intermission-bench [--quick] [--video] [--core] [--memory] [--surface] [--consent] [--write FILE]")
   exit(arguments.contains("--help") ? 0 : 2)
 }
 
@@ -61,6 +63,11 @@ do {
 
   if surfaceOnly {
     try addSurfaceRows(suite, to: &report)
+    throw Finished()
+  }
+
+  if consentOnly {
+    try addConsentRows(to: &report)
     throw Finished()
   }
 
@@ -255,6 +262,7 @@ do {
     met: bidToBanner.max <= bidGoal)
   try addVideoRows(suite, stillsPeak: memory.withFullscreen, to: &report)
   try addSurfaceRows(suite, to: &report)
+  try addConsentRows(to: &report)
 } catch is Finished {
 } catch {
   progress("intermission-bench: \(error)")
@@ -267,7 +275,7 @@ try? FileManager.default.removeItem(at: scratch)
 
 let header = "Measured \(Report.date()) on \(Report.machine())\(quick ? " (quick run)" : "").\n\n"
 print(header + report.markdown)
-if let outputPath, !videoOnly, !coreOnly, !memoryOnly, !surfaceOnly {
+if let outputPath, !videoOnly, !coreOnly, !memoryOnly, !surfaceOnly, !consentOnly {
   do {
     try write(report: header + report.markdown, to: outputPath)
     progress("wrote \(outputPath)")

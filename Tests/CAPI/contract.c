@@ -436,7 +436,8 @@ static void *consent_from_other_thread(void *argument)
     return NULL;
 }
 
-/* The TCF 2.3 specification's example TC string. */
+/* A TC string that decodes: iabgpp-es's TcfEuV2 string of 2022 (the TCF specification's example,
+ * CMP 880, with another date). */
 #define TC_STRING "CPSG_8APSG_8ANwAAAENAwCgAAAAAAAAAAYgACPAAAAA.IDKQA4AAgAKAGQAygAAA.YAAAAAAAAAAA"
 
 /* intermission_set_consent (0.4): checked arguments; a manifest source takes and ignores them. */

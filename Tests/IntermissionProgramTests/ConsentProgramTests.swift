@@ -34,6 +34,41 @@ struct ConsentProgramTests {
     #expect(!trace.contains { $0.contains(#""event":"ad.loaded""#) || $0.contains(#""event":"ad.failed""#) })
   }
 
+  /// House ads from a local manifest show while a GDPR player has not decided, and their beacons
+  /// wait in the durable queue: the collector hears nothing until a launch that may send them.
+  @Test func houseAdsShowAndTheirBeaconsWaitInTheQueue() throws {
+    let runner = try ProgramRunner()
+    let collector = try CollectorServer()
+    let ads = runner.folder.appendingPathComponent("ads")
+    try FileManager.default.createDirectory(at: ads, withIntermediateDirectories: true)
+    try FileManager.default.copyItem(
+      at: ProgramRunner.root.appendingPathComponent("Assets/ads/starfall.png"),
+      to: ads.appendingPathComponent("starfall.png"))
+    let ad =
+      #"{"id":"starfall","image":"starfall.png","title":"Starfall","action":"in-app","#
+      + #""impressionURL":"\#(collector.url("i"))?ad=starfall"}"#
+    let manifest = try runner.write("ads/manifest.json", #"{"ads":[\#(ad)]}"#)
+    let environment = ["XDG_CONFIG_HOME": runner.path("config"), "XDG_CACHE_HOME": runner.path("cache")]
+    func launch(_ geography: String, trace: String) throws -> ProgramRunner.Result {
+      try runner.run(
+        [
+          "--headless", "--fixed-step", "--no-audio", "--ads", manifest, "--seconds", "4", "--trace",
+          runner.path(trace),
+          "--beacons", runner.path("beacons.sqlite"), "--consent", Self.consentFile, "--consent-geography", geography,
+        ],
+        environment: environment)
+    }
+    let asked = try launch("eea", trace: "asked.jsonl")
+    #expect(asked.status == 0, "\(asked.stderr)")
+    let events = try runner.traceEvents("asked.jsonl")
+    #expect(events.contains("banner.shown") && events.contains("impression"), "the house ad showed: \(events)")
+    #expect(!events.contains("beacon.sent") && collector.requests.isEmpty, "\(collector.requests.map(\.path))")
+    let elsewhere = try launch("other", trace: "elsewhere.jsonl")
+    #expect(elsewhere.status == 0, "\(elsewhere.stderr)")
+    let sent = collector.requests.filter { $0.path == "/i" }
+    #expect(sent.count >= 2 && sent.allSatisfy { $0.query["ad"] == "starfall" }, "the first launch's, then its own")
+  }
+
   @Test func elsewhereRequestsGoAtOnce() throws {
     let runner = try ProgramRunner()
     let responder = try OpenRTBResponder(case: "nobid")
