@@ -186,7 +186,7 @@ let package = Package(
     .testTarget(name: "IntermissionBasicsTests", dependencies: ["IntermissionBasics"]),
     .testTarget(
       name: "IntermissionConsentTests",
-      dependencies: ["IntermissionConsent", "IntermissionBasics", "IntermissionSDL", "IntermissionTestSupport"]),
+      dependencies: ["IntermissionConsent", "IntermissionBasics", "IntermissionTestSupport"]),
     .testTarget(
       name: "IntermissionTests",
       dependencies: [

@@ -1,14 +1,11 @@
 import IntermissionConsent
-import IntermissionSDL
 import IntermissionTestSupport
 import Testing
 
 /// Untrusted consent strings: seeded random and mutated strings never crash a decoder; every
 /// refusal says why and where; whatever decodes, encodes and decodes to the same model; and a
 /// string built to cost hundreds of millions of insertions is refused at once.
-// CPU-heavy for a second or two: it runs in the SDL session, so that it never runs beside the
-// real-clock frame tests (VideoAllocationTests), whose frames it would delay on two cores.
-@Suite(.sdlSession) struct ConsentStringFuzzTests {
+@Suite struct ConsentStringFuzzTests {
   static let alphabet = Array("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_")
   static let seeds = [
     ConsentFixtures.tcString, ConsentFixtures.otherTCString, ConsentFixtures.gppString, "DBABLA~CVVVkkkkkpFY.YA",

@@ -1,12 +1,10 @@
 import IntermissionConsent
-import IntermissionSDL
 import IntermissionTestSupport
 import Testing
 
 /// A thousand seeded random consent models, each encoded and decoded back unchanged: every field,
 /// both vendor encodings, restrictions, disclosed vendors and the publisher segment.
-// CPU-heavy: in the SDL session, never beside the real-clock frame tests (see ConsentStringFuzzTests).
-@Suite(.sdlSession) struct TCStringRoundTripTests {
+@Suite struct TCStringRoundTripTests {
   @Test func aThousandRandomModelsSurviveTheRoundTrip() throws {
     var random = SeededGenerator(seed: 43)
     var usedRange = 0
