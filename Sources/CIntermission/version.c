@@ -2,15 +2,17 @@
 // the result strings and the refusals' names.
 #include "intermission.h"
 
+#include <stddef.h>
+#include <string.h>
+
 const char *intermission_version(void) { return INTERMISSION_VERSION; }
 
 int intermission_version_number(void) { return INTERMISSION_VERSION_NUMBER; }
 
 // The defaults by name, the same as INTERMISSION_CONFIG_INIT's by position (the contract test
 // compares them field by field, so a slot out of place in the macro shows).
-void intermission_config_init(intermission_config *config)
+static void fill_defaults(intermission_config *config)
 {
-    if (!config) return;
     config->size = sizeof(intermission_config);
     config->manifest_path = NULL;
     config->refresh_interval = 30;
@@ -39,6 +41,22 @@ void intermission_config_init(intermission_config *config)
     config->on_input = NULL;
     config->consent_path = NULL;
     config->consent_geography = NULL;
+}
+
+void intermission_config_init_size(intermission_config *config, size_t size)
+{
+    if (!config || size < sizeof(size_t)) return;
+    intermission_config defaults;
+    fill_defaults(&defaults);
+    memcpy(config, &defaults, size < sizeof defaults ? size : sizeof defaults);
+    config->size = size;
+}
+
+// The symbol programs built against the 0.4 and 0.5 headers call: 0.5's fields only (the
+// parentheses keep the header's macro of the same name out).
+void(intermission_config_init)(intermission_config *config)
+{
+    intermission_config_init_size(config, offsetof(intermission_config, consent_path));
 }
 
 const char *intermission_result_string(int result)

@@ -61,7 +61,7 @@ struct OverlaySettings {
       )
     }
     var config = intermission_config()
-    intermission_config_init(&config)
+    intermission_config_init_size(&config, MemoryLayout<intermission_config>.size)
     // Only the caller's own bytes are read: an older caller's struct ends before the new fields.
     withUnsafeMutableBytes(of: &config) { $0.copyMemory(from: UnsafeRawBufferPointer(start: pointer, count: size)) }
     manifestPath = config.manifest_path.map { String(cString: $0) }

@@ -18,7 +18,7 @@ extension BenchmarkSuite {
 
       // The C path, as a C game calls it.
       var config = intermission_config()
-      intermission_config_init(&config)
+      intermission_config_init_size(&config, MemoryLayout<intermission_config>.size)
       config.latency = 0
       config.refresh_interval = 86400
       config.deterministic = 1

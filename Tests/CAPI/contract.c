@@ -867,6 +867,21 @@ static void check_config_defaults(void)
     CHECK(function.on_input == macro.on_input && macro.on_input == NULL);
     CHECK(function.consent_path == macro.consent_path && macro.consent_path == NULL);
     CHECK(function.consent_geography == macro.consent_geography && macro.consent_geography == NULL);
+    /* (0.6) The library's own intermission_config_init, which programs built against 0.4 and 0.5
+     * call, writes 0.5's struct and no byte past it (on the heap at that size, under ASan); the
+     * sized one writes as much as it is told. */
+    size_t older_size = offsetof(intermission_config, consent_path);
+    intermission_config *older = malloc(older_size);
+    CHECK(older != NULL);
+    if (older) {
+        (intermission_config_init)(older);
+        CHECK(older->size == older_size && older->refresh_interval == 30 && older->on_input == NULL);
+        memset(older, 0xA5, older_size);
+        intermission_config_init_size(older, older_size);
+        CHECK(older->size == older_size && older->ads_timeout == 10 && older->font_paths == NULL);
+        free(older);
+    }
+    intermission_config_init_size(NULL, sizeof(intermission_config));
 }
 
 int main(int argc, char **argv)

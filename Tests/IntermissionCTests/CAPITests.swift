@@ -57,7 +57,7 @@ struct CAPITests {
     #expect(SDL_RenderSetLogicalSize(renderer, 288, 512) == 0)
     let log = CallbackLog()
     var config = intermission_config()
-    intermission_config_init(&config)
+    intermission_config_init_size(&config, MemoryLayout<intermission_config>.size)
     config.user = Unmanaged.passUnretained(log).toOpaque()
     config.on_pause = { reason, user in
       Unmanaged<CallbackLog>.fromOpaque(user!).takeUnretainedValue().pauses.append(String(cString: reason!))
@@ -96,7 +96,7 @@ struct CAPITests {
     try withGameRenderer { renderer in
       let log = CallbackLog()
       var config = intermission_config()
-      intermission_config_init(&config)
+      intermission_config_init_size(&config, MemoryLayout<intermission_config>.size)
       config.deterministic = 1
       config.user = Unmanaged.passUnretained(log).toOpaque()
       config.on_pause = { reason, user in
@@ -191,7 +191,7 @@ struct CAPITests {
   @Test func aHundredOverlaysAreCreatedAndDestroyedInOneProcess() throws {
     try withGameRenderer { renderer in
       var config = intermission_config()
-      intermission_config_init(&config)
+      intermission_config_init_size(&config, MemoryLayout<intermission_config>.size)
       config.deterministic = 1
       var handles: Set<UInt> = []
       for _ in 0..<100 {
@@ -215,7 +215,7 @@ struct CAPITests {
   @Test func aFailedCreateSaysWhatWasWrongWithinTheBuffer() throws {
     try withGameRenderer { renderer in
       var config = intermission_config()
-      intermission_config_init(&config)
+      intermission_config_init_size(&config, MemoryLayout<intermission_config>.size)
       config.click_cooldown = -.infinity
       var error = [CChar](repeating: 1, count: 24)
       #expect(intermission_create(renderer, &config, &error, error.count) == nil)

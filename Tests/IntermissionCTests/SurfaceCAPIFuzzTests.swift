@@ -26,7 +26,7 @@ struct SurfaceCAPIFuzzTests {
   @Test func threeHundredThousandRandomCallsNeverCrashAndAnswerKnownCodes() throws {
     var random = SeededGenerator(seed: 0x5EED_0042)
     var config = intermission_config()
-    intermission_config_init(&config)
+    intermission_config_init_size(&config, MemoryLayout<intermission_config>.size)
     config.deterministic = 1
     config.beacons_path = UnsafePointer(SurfaceCAPITests.noBeacons)
     // The shows that were presented, by their events.

@@ -20,7 +20,7 @@ struct SurfaceCAPITests {
   /// A deterministic config whose callbacks write into `log`.
   static func config(_ log: CallbackLog) -> intermission_config {
     var config = intermission_config()
-    intermission_config_init(&config)
+    intermission_config_init_size(&config, MemoryLayout<intermission_config>.size)
     config.deterministic = 1
     config.beacons_path = UnsafePointer(noBeacons)
     config.user = Unmanaged.passUnretained(log).toOpaque()

@@ -285,8 +285,18 @@ const char *intermission_result_string(int result);
 
 /* Fills `config` with the defaults and its own size, field by field by name: the same values as
  * INTERMISSION_CONFIG_INIT (Tests/CAPI/contract.c compares the two, field by field). Does nothing
- * for NULL. (0.4: a library function; before, an inline one of the header.) */
+ * for NULL. (0.4: a library function; before, an inline one of the header.)
+ * (0.6) Compiled against this header, it is intermission_config_init_size(config,
+ * sizeof(intermission_config)): the macro below. The library's own symbol, which programs
+ * compiled against the 0.4 and 0.5 headers call, fills 0.5's fields only and sets 0.5's size, so
+ * that it never writes past their smaller struct. */
 void intermission_config_init(intermission_config *config);
+
+/* (0.6) Fills the first `size` bytes of `config` (the sizeof(intermission_config) of the caller's
+ * header, or a runtime FFI's size of the struct) with the defaults, and sets config->size to
+ * `size`; nothing past `size` is written. Does nothing for NULL or a size smaller than a size_t. */
+void intermission_config_init_size(intermission_config *config, size_t size);
+#define intermission_config_init(config) intermission_config_init_size((config), sizeof(intermission_config))
 
 /* Creates an overlay drawing on `renderer` (the game's, borrowed: never destroyed), with the
  * settings in `config`. Starts loading the first ad. The game runs (no holds) at first.
