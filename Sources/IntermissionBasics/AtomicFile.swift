@@ -11,6 +11,8 @@ public enum AtomicFile {
   /// Replaces the file at `path` with `bytes`, creating its missing folders. The temporary file is
   /// never opened through a symbolic link planted in its place (`O_NOFOLLOW`).
   /// - Parameters:
+  ///   - path: the file.
+  ///   - bytes: its new contents.
   ///   - mode: the file's permissions (0644 by default; 0600 for what only the player may read).
   ///   - folderMode: the permissions of folders it creates (0755 by default).
   ///   - freshTemporary: whether whatever is at the temporary's path is removed first and the
