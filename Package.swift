@@ -67,8 +67,10 @@ let package = Package(
     // money in micros, percent-encoding, files, UUIDs, timestamps, the environment, locks.
     .target(name: "IntermissionBasics"),
     // Consent for players in regulated regions: TC strings (TCF 2.3), GPP strings, Google's
-    // Additional Consent, the Global Vendor List, the stored keys and when to ask. No SDL.
-    .target(name: "IntermissionConsent", dependencies: ["IntermissionBasics", "IntermissionCore"]),
+    // Additional Consent, the Global Vendor List, the stored keys, when to ask, and the form. No SDL.
+    .target(
+      name: "IntermissionConsent",
+      dependencies: ["IntermissionBasics", "IntermissionCore", "IntermissionLocalization"]),
     // The director, scenes, clocks, pause holds, input, tracing and script parsing. No SDL.
     .target(name: "IntermissionCore", dependencies: ["IntermissionBasics"]),
     // The ads' vocabulary and supply: formats, creatives, the manifest, sources and the loader,
@@ -269,7 +271,7 @@ let package = Package(
       dependencies: [
         "IntermissionTestSupport", "IntermissionAds", "IntermissionBasics", "IntermissionCore", "IntermissionNet",
         "IntermissionOpenRTB", "IntermissionOverlay", "IntermissionSDL", "IntermissionTrace", "MenuGame",
-        "CAllocationCounter",
+        "CAllocationCounter", "IntermissionConsent",
       ]),
   ],
   swiftLanguageModes: [.v6]

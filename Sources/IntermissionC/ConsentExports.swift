@@ -30,6 +30,23 @@ public func intermissionConsentValue(_ handle: OpaquePointer?, _ key: UnsafePoin
   return overlay.consentValue.withUnsafeBufferPointer { $0.baseAddress }
 }
 
+/// `intermission_show_privacy_options`: opens the consent form again (or a US player's opt-outs)
+/// at the next `intermission_update`.
+@_cdecl("intermission_show_privacy_options")
+public func intermissionShowPrivacyOptions(_ handle: OpaquePointer?) -> Int32 {
+  switch live(handle) {
+  case .success(let overlay):
+    guard overlay.consentEngine != nil else {
+      return overlay.message.fail(ResultCode.invalidArgument, "no consent engine: config.consent_path is NULL")
+    }
+    guard overlay.overlay.showPrivacyOptions() else {
+      return overlay.message.fail(Int32(INTERMISSION_REFUSED_NOT_READY), "notReady")
+    }
+    return overlay.message.succeed()
+  case .failure(let error): return error.code
+  }
+}
+
 /// `intermission_reset_consent`: forgets the stored decision; a GDPR player is asked again.
 @_cdecl("intermission_reset_consent")
 public func intermissionResetConsent(_ handle: OpaquePointer?) -> Int32 {

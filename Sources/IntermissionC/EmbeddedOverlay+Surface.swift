@@ -123,7 +123,6 @@ extension EmbeddedOverlay {
     case .keyDown(let key), .keyUp(let key):
       let down: Int32 = if case .keyDown = event { 1 } else { 0 }
       callbacks.scripted(Self.input(Int32(INTERMISSION_INPUT_KEY), code: Self.keyCode(key), pressed: down))
-    default: break
     }
   }
 

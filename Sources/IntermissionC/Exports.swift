@@ -98,7 +98,7 @@ public func intermissionSetBannerAllowed(_ handle: OpaquePointer?, _ allowed: In
 public func intermissionHold(_ handle: OpaquePointer?, _ reason: UnsafePointer<CChar>?) -> Int32 {
   switch live(handle) {
   case .success(let overlay):
-    guard let holder = PauseReason.holder(named: reason), holder != .ad else {
+    guard let holder = PauseReason.holder(named: reason), !PauseReason.isOverlays(holder) else {
       return overlay.message.fail(ResultCode.unknownReason, unknownReason(reason))
     }
     return overlay.hold(holder)
@@ -110,7 +110,7 @@ public func intermissionHold(_ handle: OpaquePointer?, _ reason: UnsafePointer<C
 public func intermissionRelease(_ handle: OpaquePointer?, _ reason: UnsafePointer<CChar>?) -> Int32 {
   switch live(handle) {
   case .success(let overlay):
-    guard let holder = PauseReason.holder(named: reason), holder != .ad else {
+    guard let holder = PauseReason.holder(named: reason), !PauseReason.isOverlays(holder) else {
       return overlay.message.fail(ResultCode.unknownReason, unknownReason(reason))
     }
     return overlay.release(holder)
@@ -153,8 +153,8 @@ public func intermissionErrmsg(_ handle: OpaquePointer?) -> UnsafePointer<CChar>
 private func unknownReason(_ reason: UnsafePointer<CChar>?) -> String {
   guard let reason else { return "reason is NULL" }
   let name = PrintableText.escaping(String(cString: reason), limit: 40)
-  return name == "ad"
-    ? "'ad' is the overlay's own reason: the game may not hold or release it"
+  return name == "ad" || name == "consent"
+    ? "'\(name)' is the overlay's own reason: the game may not hold or release it"
     : "'\(name)' is not a pause reason (user, window, or 1 to 32 of A-Z a-z 0-9 . _ -)"
 }
 

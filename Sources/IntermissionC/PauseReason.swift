@@ -5,7 +5,7 @@ enum PauseReason {
   /// The longest name of a game's own reason.
   static let maximumLength = 32
 
-  /// The holder that `name` names: `user`, `window`, `ad`, or a game's own name of 1 to 32
+  /// The holder that `name` names: `user`, `window`, `ad`, `consent`, or a game's own name of 1 to 32
   /// characters of A-Z a-z 0-9 . _ -; nil for NULL and anything else.
   static func holder(named name: UnsafePointer<CChar>?) -> PauseHolder? {
     guard let name else { return nil }
@@ -21,9 +21,14 @@ enum PauseReason {
     case "user": return .user
     case "window": return .window
     case "ad": return .ad
+    case "consent": return .consent
     default: return .custom(text)
     }
   }
+
+  /// Whether `holder` is one only the overlay holds and releases: the ad view's and the consent
+  /// form's.
+  static func isOverlays(_ holder: PauseHolder) -> Bool { holder == .ad || holder == .consent }
 
   private static func isNameByte(_ byte: UInt8) -> Bool {
     switch byte {

@@ -173,6 +173,16 @@ public final class ConsentEngine: @unchecked Sendable {
     state.withLock { state in state.reason = .privacyOptions }
   }
 
+  /// The privacy options closed without a new decision: the choices in force stand.
+  package func optionsClosed() {
+    state.withLock { state in
+      if state.reason == .privacyOptions {
+        state.reason = nil
+        state.shownAt = nil
+      }
+    }
+  }
+
   /// Forgets the stored decision (`--reset-consent`): a GDPR player is asked again.
   public func reset() {
     let (list, geography) = serial.withLock { _ in

@@ -9,6 +9,8 @@ public enum PauseHolder: Hashable, Sendable, CustomStringConvertible {
   case window
   /// An in-app ad action is in progress.
   case ad
+  /// The consent form is open (a player in a regulated region decides, or changes, their choices).
+  case consent
   /// A holder of the embedding game's own, named by it.
   case custom(String)
 
@@ -18,6 +20,7 @@ public enum PauseHolder: Hashable, Sendable, CustomStringConvertible {
     case .user: "user"
     case .window: "window"
     case .ad: "ad"
+    case .consent: "consent"
     case .custom(let name): name
     }
   }

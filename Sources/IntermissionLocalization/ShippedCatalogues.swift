@@ -6,9 +6,9 @@ enum ShippedCatalogues {
   /// Each catalogue's PO text, by its file's name (a BCP 47 tag).
   static let texts: [String: String] = [
     "ar": #"""
-      # Intermission's own words in Arabic: what the banner and the ad views say.
+      # Intermission's own words in Arabic: what the banner, the ad views and the consent form say.
       # Each message is found by its context (msgctxt); msgid is the English text.
-      # {seconds} and {reward} are filled in by the program: keep them as they are.
+      # {seconds}, {reward}, {app}, {count}, {purposes} and {days} are filled in by the program: keep them as they are.
       msgid ""
       msgstr ""
       "Project-Id-Version: Intermission\n"
@@ -88,11 +88,136 @@ enum ShippedCatalogues {
       msgctxt "notice.browserFailed"
       msgid "Couldn't open the browser"
       msgstr "تعذّر فتح المتصفح"
+
+      #. The heading of the consent form's first layer.
+      msgctxt "consent.title"
+      msgid "Your privacy"
+      msgstr "خصوصيتك"
+
+      #. The consent form's opening sentence; the purposes are listed after it. {app} is the game's name.
+      msgctxt "consent.intro"
+      msgid "{app} and its partners store and access information on your device, and use personal data, for these purposes:"
+      msgstr "يخزّن {app} وشركاؤه المعلومات على جهازك ويصلون إليها، ويستخدمون البيانات الشخصية للأغراض التالية:"
+
+      #. How many partners the game works with.
+      msgctxt "consent.partnerCount"
+      msgid "Number of partners: {count}"
+      msgstr "عدد الشركاء: {count}"
+
+      #. Before the list of special features on the consent form's first layer.
+      msgctxt "consent.specialFeatures"
+      msgid "With your consent, partners may also:"
+      msgstr "بموافقتك، يمكن للشركاء أيضًا:"
+
+      #. On the consent form's first layer: the right to object. Manage options is the button's name.
+      msgctxt "consent.legitimateInterest"
+      msgid "Some partners use data on the basis of their legitimate interest without asking. You can object to that under Manage options."
+      msgstr "يستخدم بعض الشركاء البيانات دون سؤالك استنادًا إلى مصلحتهم المشروعة. يمكنك الاعتراض على ذلك في إدارة الخيارات."
+
+      #. On the consent form's first layer: where choices are changed later.
+      msgctxt "consent.changeLater"
+      msgid "You can change your choices at any time under Privacy in the game's menu."
+      msgstr "يمكنك تغيير اختياراتك في أي وقت من الخصوصية في قائمة اللعبة."
+
+      #. The consent form's button that consents to everything.
+      msgctxt "button.acceptAll"
+      msgid "Accept all"
+      msgstr "قبول الكل"
+
+      #. The consent form's button that refuses everything: as prominent as Accept all.
+      msgctxt "button.rejectAll"
+      msgid "Reject all"
+      msgstr "رفض الكل"
+
+      #. The consent form's button that opens the detailed choices.
+      msgctxt "button.manageOptions"
+      msgid "Manage options"
+      msgstr "إدارة الخيارات"
+
+      #. The button that saves the detailed consent choices.
+      msgctxt "button.save"
+      msgid "Save"
+      msgstr "حفظ"
+
+      #. The heading of the purposes on the consent form's second layer.
+      msgctxt "consent.purposes"
+      msgid "Purposes"
+      msgstr "الأغراض"
+
+      #. The heading of the special features on the consent form's second layer.
+      msgctxt "consent.specialFeaturesHeading"
+      msgid "Special features"
+      msgstr "الميزات الخاصة"
+
+      #. The heading of the partner list. {count} is how many.
+      msgctxt "consent.partners"
+      msgid "Partners ({count})"
+      msgstr "الشركاء ({count})"
+
+      #. The heading of the game's own purposes.
+      msgctxt "consent.publisherPurposes"
+      msgid "The game's own purposes"
+      msgstr "أغراض اللعبة الخاصة"
+
+      #. A switch: consent to this purpose, feature or partner.
+      msgctxt "toggle.consent"
+      msgid "Consent"
+      msgstr "الموافقة"
+
+      #. A switch: object to this legitimate interest.
+      msgctxt "toggle.object"
+      msgid "Object"
+      msgstr "الاعتراض"
+
+      #. A link to a partner's privacy policy.
+      msgctxt "link.privacyPolicy"
+      msgid "Privacy policy"
+      msgstr "سياسة الخصوصية"
+
+      #. Under a partner's name: the numbers of the purposes it uses.
+      msgctxt "consent.vendorPurposes"
+      msgid "Purposes: {purposes}"
+      msgstr "الأغراض: {purposes}"
+
+      #. Under a partner's name: how many days it keeps data.
+      msgctxt "consent.retention"
+      msgid "Retention (days): {days}"
+      msgstr "مدة الاحتفاظ (أيام): {days}"
+
+      #. The heading of the privacy choices for players in US states.
+      msgctxt "consent.usTitle"
+      msgid "Your privacy choices"
+      msgstr "خيارات خصوصيتك"
+
+      #. The notice of the US privacy choices. {app} is the game's name.
+      msgctxt "consent.usNotice"
+      msgid "{app} and its partners may sell or share your personal information, or use it for targeted advertising. You can opt out of each."
+      msgstr "قد يبيع {app} وشركاؤه معلوماتك الشخصية أو يشاركونها أو يستخدمونها للإعلانات الموجهة. يمكنك إلغاء الاشتراك في كل منها."
+
+      #. A US privacy choice.
+      msgctxt "consent.usSale"
+      msgid "Sale of your personal information"
+      msgstr "بيع معلوماتك الشخصية"
+
+      #. A US privacy choice.
+      msgctxt "consent.usSharing"
+      msgid "Sharing of your personal information"
+      msgstr "مشاركة معلوماتك الشخصية"
+
+      #. A US privacy choice.
+      msgctxt "consent.usTargeted"
+      msgid "Targeted advertising"
+      msgstr "الإعلانات الموجهة"
+
+      #. A switch: opt out of this use of personal information.
+      msgctxt "toggle.optOut"
+      msgid "Opt out"
+      msgstr "إلغاء الاشتراك"
       """#,
     "de": #"""
-      # Intermission's own words in German: what the banner and the ad views say.
+      # Intermission's own words in German: what the banner, the ad views and the consent form say.
       # Each message is found by its context (msgctxt); msgid is the English text.
-      # {seconds} and {reward} are filled in by the program: keep them as they are.
+      # {seconds}, {reward}, {app}, {count}, {purposes} and {days} are filled in by the program: keep them as they are.
       msgid ""
       msgstr ""
       "Project-Id-Version: Intermission\n"
@@ -168,11 +293,136 @@ enum ShippedCatalogues {
       msgctxt "notice.browserFailed"
       msgid "Couldn't open the browser"
       msgstr "Der Browser konnte nicht geöffnet werden"
+
+      #. The heading of the consent form's first layer.
+      msgctxt "consent.title"
+      msgid "Your privacy"
+      msgstr "Ihre Privatsphäre"
+
+      #. The consent form's opening sentence; the purposes are listed after it. {app} is the game's name.
+      msgctxt "consent.intro"
+      msgid "{app} and its partners store and access information on your device, and use personal data, for these purposes:"
+      msgstr "{app} und seine Partner speichern Informationen auf Ihrem Gerät, greifen darauf zu und verwenden personenbezogene Daten für diese Zwecke:"
+
+      #. How many partners the game works with.
+      msgctxt "consent.partnerCount"
+      msgid "Number of partners: {count}"
+      msgstr "Anzahl der Partner: {count}"
+
+      #. Before the list of special features on the consent form's first layer.
+      msgctxt "consent.specialFeatures"
+      msgid "With your consent, partners may also:"
+      msgstr "Mit Ihrer Einwilligung können Partner außerdem:"
+
+      #. On the consent form's first layer: the right to object. Manage options is the button's name.
+      msgctxt "consent.legitimateInterest"
+      msgid "Some partners use data on the basis of their legitimate interest without asking. You can object to that under Manage options."
+      msgstr "Einige Partner verwenden Daten ohne Nachfrage auf Grundlage ihres berechtigten Interesses. Unter Optionen verwalten können Sie dem widersprechen."
+
+      #. On the consent form's first layer: where choices are changed later.
+      msgctxt "consent.changeLater"
+      msgid "You can change your choices at any time under Privacy in the game's menu."
+      msgstr "Sie können Ihre Auswahl jederzeit unter Datenschutz im Menü des Spiels ändern."
+
+      #. The consent form's button that consents to everything.
+      msgctxt "button.acceptAll"
+      msgid "Accept all"
+      msgstr "Alle akzeptieren"
+
+      #. The consent form's button that refuses everything: as prominent as Accept all.
+      msgctxt "button.rejectAll"
+      msgid "Reject all"
+      msgstr "Alle ablehnen"
+
+      #. The consent form's button that opens the detailed choices.
+      msgctxt "button.manageOptions"
+      msgid "Manage options"
+      msgstr "Optionen verwalten"
+
+      #. The button that saves the detailed consent choices.
+      msgctxt "button.save"
+      msgid "Save"
+      msgstr "Speichern"
+
+      #. The heading of the purposes on the consent form's second layer.
+      msgctxt "consent.purposes"
+      msgid "Purposes"
+      msgstr "Zwecke"
+
+      #. The heading of the special features on the consent form's second layer.
+      msgctxt "consent.specialFeaturesHeading"
+      msgid "Special features"
+      msgstr "Besondere Merkmale"
+
+      #. The heading of the partner list. {count} is how many.
+      msgctxt "consent.partners"
+      msgid "Partners ({count})"
+      msgstr "Partner ({count})"
+
+      #. The heading of the game's own purposes.
+      msgctxt "consent.publisherPurposes"
+      msgid "The game's own purposes"
+      msgstr "Eigene Zwecke des Spiels"
+
+      #. A switch: consent to this purpose, feature or partner.
+      msgctxt "toggle.consent"
+      msgid "Consent"
+      msgstr "Einwilligung"
+
+      #. A switch: object to this legitimate interest.
+      msgctxt "toggle.object"
+      msgid "Object"
+      msgstr "Widersprechen"
+
+      #. A link to a partner's privacy policy.
+      msgctxt "link.privacyPolicy"
+      msgid "Privacy policy"
+      msgstr "Datenschutzerklärung"
+
+      #. Under a partner's name: the numbers of the purposes it uses.
+      msgctxt "consent.vendorPurposes"
+      msgid "Purposes: {purposes}"
+      msgstr "Zwecke: {purposes}"
+
+      #. Under a partner's name: how many days it keeps data.
+      msgctxt "consent.retention"
+      msgid "Retention (days): {days}"
+      msgstr "Speicherdauer (Tage): {days}"
+
+      #. The heading of the privacy choices for players in US states.
+      msgctxt "consent.usTitle"
+      msgid "Your privacy choices"
+      msgstr "Ihre Datenschutzoptionen"
+
+      #. The notice of the US privacy choices. {app} is the game's name.
+      msgctxt "consent.usNotice"
+      msgid "{app} and its partners may sell or share your personal information, or use it for targeted advertising. You can opt out of each."
+      msgstr "{app} und seine Partner können Ihre personenbezogenen Daten verkaufen oder weitergeben oder für gezielte Werbung nutzen. Sie können jedem davon widersprechen."
+
+      #. A US privacy choice.
+      msgctxt "consent.usSale"
+      msgid "Sale of your personal information"
+      msgstr "Verkauf Ihrer personenbezogenen Daten"
+
+      #. A US privacy choice.
+      msgctxt "consent.usSharing"
+      msgid "Sharing of your personal information"
+      msgstr "Weitergabe Ihrer personenbezogenen Daten"
+
+      #. A US privacy choice.
+      msgctxt "consent.usTargeted"
+      msgid "Targeted advertising"
+      msgstr "Gezielte Werbung"
+
+      #. A switch: opt out of this use of personal information.
+      msgctxt "toggle.optOut"
+      msgid "Opt out"
+      msgstr "Widersprechen"
       """#,
     "en": #"""
-      # Intermission's own words in English: what the banner and the ad views say.
+      # Intermission's own words in English: what the banner, the ad views and the consent form say.
       # Each message is found by its context (msgctxt); msgid is the English text.
-      # {seconds} and {reward} are filled in by the program: keep them as they are.
+      # {seconds}, {reward}, {app}, {count}, {purposes} and {days} are filled in by the program: keep them as they are.
       msgid ""
       msgstr ""
       "Project-Id-Version: Intermission\n"
@@ -248,11 +498,136 @@ enum ShippedCatalogues {
       msgctxt "notice.browserFailed"
       msgid "Couldn't open the browser"
       msgstr "Couldn't open the browser"
+
+      #. The heading of the consent form's first layer.
+      msgctxt "consent.title"
+      msgid "Your privacy"
+      msgstr "Your privacy"
+
+      #. The consent form's opening sentence; the purposes are listed after it. {app} is the game's name.
+      msgctxt "consent.intro"
+      msgid "{app} and its partners store and access information on your device, and use personal data, for these purposes:"
+      msgstr "{app} and its partners store and access information on your device, and use personal data, for these purposes:"
+
+      #. How many partners the game works with.
+      msgctxt "consent.partnerCount"
+      msgid "Number of partners: {count}"
+      msgstr "Number of partners: {count}"
+
+      #. Before the list of special features on the consent form's first layer.
+      msgctxt "consent.specialFeatures"
+      msgid "With your consent, partners may also:"
+      msgstr "With your consent, partners may also:"
+
+      #. On the consent form's first layer: the right to object. Manage options is the button's name.
+      msgctxt "consent.legitimateInterest"
+      msgid "Some partners use data on the basis of their legitimate interest without asking. You can object to that under Manage options."
+      msgstr "Some partners use data on the basis of their legitimate interest without asking. You can object to that under Manage options."
+
+      #. On the consent form's first layer: where choices are changed later.
+      msgctxt "consent.changeLater"
+      msgid "You can change your choices at any time under Privacy in the game's menu."
+      msgstr "You can change your choices at any time under Privacy in the game's menu."
+
+      #. The consent form's button that consents to everything.
+      msgctxt "button.acceptAll"
+      msgid "Accept all"
+      msgstr "Accept all"
+
+      #. The consent form's button that refuses everything: as prominent as Accept all.
+      msgctxt "button.rejectAll"
+      msgid "Reject all"
+      msgstr "Reject all"
+
+      #. The consent form's button that opens the detailed choices.
+      msgctxt "button.manageOptions"
+      msgid "Manage options"
+      msgstr "Manage options"
+
+      #. The button that saves the detailed consent choices.
+      msgctxt "button.save"
+      msgid "Save"
+      msgstr "Save"
+
+      #. The heading of the purposes on the consent form's second layer.
+      msgctxt "consent.purposes"
+      msgid "Purposes"
+      msgstr "Purposes"
+
+      #. The heading of the special features on the consent form's second layer.
+      msgctxt "consent.specialFeaturesHeading"
+      msgid "Special features"
+      msgstr "Special features"
+
+      #. The heading of the partner list. {count} is how many.
+      msgctxt "consent.partners"
+      msgid "Partners ({count})"
+      msgstr "Partners ({count})"
+
+      #. The heading of the game's own purposes.
+      msgctxt "consent.publisherPurposes"
+      msgid "The game's own purposes"
+      msgstr "The game's own purposes"
+
+      #. A switch: consent to this purpose, feature or partner.
+      msgctxt "toggle.consent"
+      msgid "Consent"
+      msgstr "Consent"
+
+      #. A switch: object to this legitimate interest.
+      msgctxt "toggle.object"
+      msgid "Object"
+      msgstr "Object"
+
+      #. A link to a partner's privacy policy.
+      msgctxt "link.privacyPolicy"
+      msgid "Privacy policy"
+      msgstr "Privacy policy"
+
+      #. Under a partner's name: the numbers of the purposes it uses.
+      msgctxt "consent.vendorPurposes"
+      msgid "Purposes: {purposes}"
+      msgstr "Purposes: {purposes}"
+
+      #. Under a partner's name: how many days it keeps data.
+      msgctxt "consent.retention"
+      msgid "Retention (days): {days}"
+      msgstr "Retention (days): {days}"
+
+      #. The heading of the privacy choices for players in US states.
+      msgctxt "consent.usTitle"
+      msgid "Your privacy choices"
+      msgstr "Your privacy choices"
+
+      #. The notice of the US privacy choices. {app} is the game's name.
+      msgctxt "consent.usNotice"
+      msgid "{app} and its partners may sell or share your personal information, or use it for targeted advertising. You can opt out of each."
+      msgstr "{app} and its partners may sell or share your personal information, or use it for targeted advertising. You can opt out of each."
+
+      #. A US privacy choice.
+      msgctxt "consent.usSale"
+      msgid "Sale of your personal information"
+      msgstr "Sale of your personal information"
+
+      #. A US privacy choice.
+      msgctxt "consent.usSharing"
+      msgid "Sharing of your personal information"
+      msgstr "Sharing of your personal information"
+
+      #. A US privacy choice.
+      msgctxt "consent.usTargeted"
+      msgid "Targeted advertising"
+      msgstr "Targeted advertising"
+
+      #. A switch: opt out of this use of personal information.
+      msgctxt "toggle.optOut"
+      msgid "Opt out"
+      msgstr "Opt out"
       """#,
     "es": #"""
-      # Intermission's own words in Spanish: what the banner and the ad views say.
+      # Intermission's own words in Spanish: what the banner, the ad views and the consent form say.
       # Each message is found by its context (msgctxt); msgid is the English text.
-      # {seconds} and {reward} are filled in by the program: keep them as they are.
+      # {seconds}, {reward}, {app}, {count}, {purposes} and {days} are filled in by the program: keep them as they are.
       msgid ""
       msgstr ""
       "Project-Id-Version: Intermission\n"
@@ -329,11 +704,136 @@ enum ShippedCatalogues {
       msgctxt "notice.browserFailed"
       msgid "Couldn't open the browser"
       msgstr "No se pudo abrir el navegador"
+
+      #. The heading of the consent form's first layer.
+      msgctxt "consent.title"
+      msgid "Your privacy"
+      msgstr "Tu privacidad"
+
+      #. The consent form's opening sentence; the purposes are listed after it. {app} is the game's name.
+      msgctxt "consent.intro"
+      msgid "{app} and its partners store and access information on your device, and use personal data, for these purposes:"
+      msgstr "{app} y sus socios almacenan información en tu dispositivo, acceden a ella y usan datos personales para estos fines:"
+
+      #. How many partners the game works with.
+      msgctxt "consent.partnerCount"
+      msgid "Number of partners: {count}"
+      msgstr "Número de socios: {count}"
+
+      #. Before the list of special features on the consent form's first layer.
+      msgctxt "consent.specialFeatures"
+      msgid "With your consent, partners may also:"
+      msgstr "Con tu consentimiento, los socios también pueden:"
+
+      #. On the consent form's first layer: the right to object. Manage options is the button's name.
+      msgctxt "consent.legitimateInterest"
+      msgid "Some partners use data on the basis of their legitimate interest without asking. You can object to that under Manage options."
+      msgstr "Algunos socios usan datos sin preguntar, basándose en su interés legítimo. Puedes oponerte en Gestionar opciones."
+
+      #. On the consent form's first layer: where choices are changed later.
+      msgctxt "consent.changeLater"
+      msgid "You can change your choices at any time under Privacy in the game's menu."
+      msgstr "Puedes cambiar tus opciones en cualquier momento en Privacidad, en el menú del juego."
+
+      #. The consent form's button that consents to everything.
+      msgctxt "button.acceptAll"
+      msgid "Accept all"
+      msgstr "Aceptar todo"
+
+      #. The consent form's button that refuses everything: as prominent as Accept all.
+      msgctxt "button.rejectAll"
+      msgid "Reject all"
+      msgstr "Rechazar todo"
+
+      #. The consent form's button that opens the detailed choices.
+      msgctxt "button.manageOptions"
+      msgid "Manage options"
+      msgstr "Gestionar opciones"
+
+      #. The button that saves the detailed consent choices.
+      msgctxt "button.save"
+      msgid "Save"
+      msgstr "Guardar"
+
+      #. The heading of the purposes on the consent form's second layer.
+      msgctxt "consent.purposes"
+      msgid "Purposes"
+      msgstr "Finalidades"
+
+      #. The heading of the special features on the consent form's second layer.
+      msgctxt "consent.specialFeaturesHeading"
+      msgid "Special features"
+      msgstr "Características especiales"
+
+      #. The heading of the partner list. {count} is how many.
+      msgctxt "consent.partners"
+      msgid "Partners ({count})"
+      msgstr "Socios ({count})"
+
+      #. The heading of the game's own purposes.
+      msgctxt "consent.publisherPurposes"
+      msgid "The game's own purposes"
+      msgstr "Finalidades propias del juego"
+
+      #. A switch: consent to this purpose, feature or partner.
+      msgctxt "toggle.consent"
+      msgid "Consent"
+      msgstr "Consentimiento"
+
+      #. A switch: object to this legitimate interest.
+      msgctxt "toggle.object"
+      msgid "Object"
+      msgstr "Oponerse"
+
+      #. A link to a partner's privacy policy.
+      msgctxt "link.privacyPolicy"
+      msgid "Privacy policy"
+      msgstr "Política de privacidad"
+
+      #. Under a partner's name: the numbers of the purposes it uses.
+      msgctxt "consent.vendorPurposes"
+      msgid "Purposes: {purposes}"
+      msgstr "Finalidades: {purposes}"
+
+      #. Under a partner's name: how many days it keeps data.
+      msgctxt "consent.retention"
+      msgid "Retention (days): {days}"
+      msgstr "Conservación (días): {days}"
+
+      #. The heading of the privacy choices for players in US states.
+      msgctxt "consent.usTitle"
+      msgid "Your privacy choices"
+      msgstr "Tus opciones de privacidad"
+
+      #. The notice of the US privacy choices. {app} is the game's name.
+      msgctxt "consent.usNotice"
+      msgid "{app} and its partners may sell or share your personal information, or use it for targeted advertising. You can opt out of each."
+      msgstr "{app} y sus socios pueden vender o compartir tu información personal, o usarla para publicidad dirigida. Puedes excluirte de cada una."
+
+      #. A US privacy choice.
+      msgctxt "consent.usSale"
+      msgid "Sale of your personal information"
+      msgstr "Venta de tu información personal"
+
+      #. A US privacy choice.
+      msgctxt "consent.usSharing"
+      msgid "Sharing of your personal information"
+      msgstr "Compartición de tu información personal"
+
+      #. A US privacy choice.
+      msgctxt "consent.usTargeted"
+      msgid "Targeted advertising"
+      msgstr "Publicidad dirigida"
+
+      #. A switch: opt out of this use of personal information.
+      msgctxt "toggle.optOut"
+      msgid "Opt out"
+      msgstr "Excluirme"
       """#,
     "fr": #"""
-      # Intermission's own words in French: what the banner and the ad views say.
+      # Intermission's own words in French: what the banner, the ad views and the consent form say.
       # Each message is found by its context (msgctxt); msgid is the English text.
-      # {seconds} and {reward} are filled in by the program: keep them as they are.
+      # {seconds}, {reward}, {app}, {count}, {purposes} and {days} are filled in by the program: keep them as they are.
       msgid ""
       msgstr ""
       "Project-Id-Version: Intermission\n"
@@ -410,11 +910,136 @@ enum ShippedCatalogues {
       msgctxt "notice.browserFailed"
       msgid "Couldn't open the browser"
       msgstr "Impossible d’ouvrir le navigateur"
+
+      #. The heading of the consent form's first layer.
+      msgctxt "consent.title"
+      msgid "Your privacy"
+      msgstr "Votre vie privée"
+
+      #. The consent form's opening sentence; the purposes are listed after it. {app} is the game's name.
+      msgctxt "consent.intro"
+      msgid "{app} and its partners store and access information on your device, and use personal data, for these purposes:"
+      msgstr "{app} et ses partenaires stockent des informations sur votre appareil, y accèdent et utilisent des données personnelles aux fins suivantes :"
+
+      #. How many partners the game works with.
+      msgctxt "consent.partnerCount"
+      msgid "Number of partners: {count}"
+      msgstr "Nombre de partenaires : {count}"
+
+      #. Before the list of special features on the consent form's first layer.
+      msgctxt "consent.specialFeatures"
+      msgid "With your consent, partners may also:"
+      msgstr "Avec votre consentement, les partenaires peuvent aussi :"
+
+      #. On the consent form's first layer: the right to object. Manage options is the button's name.
+      msgctxt "consent.legitimateInterest"
+      msgid "Some partners use data on the basis of their legitimate interest without asking. You can object to that under Manage options."
+      msgstr "Certains partenaires utilisent des données sans vous le demander, sur la base de leur intérêt légitime. Vous pouvez vous y opposer dans Gérer les options."
+
+      #. On the consent form's first layer: where choices are changed later.
+      msgctxt "consent.changeLater"
+      msgid "You can change your choices at any time under Privacy in the game's menu."
+      msgstr "Vous pouvez modifier vos choix à tout moment dans Confidentialité, dans le menu du jeu."
+
+      #. The consent form's button that consents to everything.
+      msgctxt "button.acceptAll"
+      msgid "Accept all"
+      msgstr "Tout accepter"
+
+      #. The consent form's button that refuses everything: as prominent as Accept all.
+      msgctxt "button.rejectAll"
+      msgid "Reject all"
+      msgstr "Tout refuser"
+
+      #. The consent form's button that opens the detailed choices.
+      msgctxt "button.manageOptions"
+      msgid "Manage options"
+      msgstr "Gérer les options"
+
+      #. The button that saves the detailed consent choices.
+      msgctxt "button.save"
+      msgid "Save"
+      msgstr "Enregistrer"
+
+      #. The heading of the purposes on the consent form's second layer.
+      msgctxt "consent.purposes"
+      msgid "Purposes"
+      msgstr "Finalités"
+
+      #. The heading of the special features on the consent form's second layer.
+      msgctxt "consent.specialFeaturesHeading"
+      msgid "Special features"
+      msgstr "Fonctionnalités spéciales"
+
+      #. The heading of the partner list. {count} is how many.
+      msgctxt "consent.partners"
+      msgid "Partners ({count})"
+      msgstr "Partenaires ({count})"
+
+      #. The heading of the game's own purposes.
+      msgctxt "consent.publisherPurposes"
+      msgid "The game's own purposes"
+      msgstr "Finalités propres au jeu"
+
+      #. A switch: consent to this purpose, feature or partner.
+      msgctxt "toggle.consent"
+      msgid "Consent"
+      msgstr "Consentement"
+
+      #. A switch: object to this legitimate interest.
+      msgctxt "toggle.object"
+      msgid "Object"
+      msgstr "S'opposer"
+
+      #. A link to a partner's privacy policy.
+      msgctxt "link.privacyPolicy"
+      msgid "Privacy policy"
+      msgstr "Politique de confidentialité"
+
+      #. Under a partner's name: the numbers of the purposes it uses.
+      msgctxt "consent.vendorPurposes"
+      msgid "Purposes: {purposes}"
+      msgstr "Finalités : {purposes}"
+
+      #. Under a partner's name: how many days it keeps data.
+      msgctxt "consent.retention"
+      msgid "Retention (days): {days}"
+      msgstr "Conservation (jours) : {days}"
+
+      #. The heading of the privacy choices for players in US states.
+      msgctxt "consent.usTitle"
+      msgid "Your privacy choices"
+      msgstr "Vos choix en matière de confidentialité"
+
+      #. The notice of the US privacy choices. {app} is the game's name.
+      msgctxt "consent.usNotice"
+      msgid "{app} and its partners may sell or share your personal information, or use it for targeted advertising. You can opt out of each."
+      msgstr "{app} et ses partenaires peuvent vendre ou partager vos informations personnelles, ou les utiliser pour de la publicité ciblée. Vous pouvez refuser chacun de ces usages."
+
+      #. A US privacy choice.
+      msgctxt "consent.usSale"
+      msgid "Sale of your personal information"
+      msgstr "Vente de vos informations personnelles"
+
+      #. A US privacy choice.
+      msgctxt "consent.usSharing"
+      msgid "Sharing of your personal information"
+      msgstr "Partage de vos informations personnelles"
+
+      #. A US privacy choice.
+      msgctxt "consent.usTargeted"
+      msgid "Targeted advertising"
+      msgstr "Publicité ciblée"
+
+      #. A switch: opt out of this use of personal information.
+      msgctxt "toggle.optOut"
+      msgid "Opt out"
+      msgstr "Refuser"
       """#,
     "he": #"""
-      # Intermission's own words in Hebrew: what the banner and the ad views say.
+      # Intermission's own words in Hebrew: what the banner, the ad views and the consent form say.
       # Each message is found by its context (msgctxt); msgid is the English text.
-      # {seconds} and {reward} are filled in by the program: keep them as they are.
+      # {seconds}, {reward}, {app}, {count}, {purposes} and {days} are filled in by the program: keep them as they are.
       msgid ""
       msgstr ""
       "Project-Id-Version: Intermission\n"
@@ -491,11 +1116,136 @@ enum ShippedCatalogues {
       msgctxt "notice.browserFailed"
       msgid "Couldn't open the browser"
       msgstr "לא ניתן לפתוח את הדפדפן"
+
+      #. The heading of the consent form's first layer.
+      msgctxt "consent.title"
+      msgid "Your privacy"
+      msgstr "הפרטיות שלך"
+
+      #. The consent form's opening sentence; the purposes are listed after it. {app} is the game's name.
+      msgctxt "consent.intro"
+      msgid "{app} and its partners store and access information on your device, and use personal data, for these purposes:"
+      msgstr "{app} והשותפים שלו שומרים מידע במכשיר שלך וניגשים אליו, ומשתמשים בנתונים אישיים למטרות הבאות:"
+
+      #. How many partners the game works with.
+      msgctxt "consent.partnerCount"
+      msgid "Number of partners: {count}"
+      msgstr "מספר השותפים: {count}"
+
+      #. Before the list of special features on the consent form's first layer.
+      msgctxt "consent.specialFeatures"
+      msgid "With your consent, partners may also:"
+      msgstr "בהסכמתך, השותפים יכולים גם:"
+
+      #. On the consent form's first layer: the right to object. Manage options is the button's name.
+      msgctxt "consent.legitimateInterest"
+      msgid "Some partners use data on the basis of their legitimate interest without asking. You can object to that under Manage options."
+      msgstr "חלק מהשותפים משתמשים בנתונים בלי לשאול, על סמך האינטרס הלגיטימי שלהם. אפשר להתנגד לכך בניהול אפשרויות."
+
+      #. On the consent form's first layer: where choices are changed later.
+      msgctxt "consent.changeLater"
+      msgid "You can change your choices at any time under Privacy in the game's menu."
+      msgstr "אפשר לשנות את הבחירות בכל עת בפרטיות שבתפריט המשחק."
+
+      #. The consent form's button that consents to everything.
+      msgctxt "button.acceptAll"
+      msgid "Accept all"
+      msgstr "לקבל הכול"
+
+      #. The consent form's button that refuses everything: as prominent as Accept all.
+      msgctxt "button.rejectAll"
+      msgid "Reject all"
+      msgstr "לדחות הכול"
+
+      #. The consent form's button that opens the detailed choices.
+      msgctxt "button.manageOptions"
+      msgid "Manage options"
+      msgstr "ניהול אפשרויות"
+
+      #. The button that saves the detailed consent choices.
+      msgctxt "button.save"
+      msgid "Save"
+      msgstr "שמירה"
+
+      #. The heading of the purposes on the consent form's second layer.
+      msgctxt "consent.purposes"
+      msgid "Purposes"
+      msgstr "מטרות"
+
+      #. The heading of the special features on the consent form's second layer.
+      msgctxt "consent.specialFeaturesHeading"
+      msgid "Special features"
+      msgstr "תכונות מיוחדות"
+
+      #. The heading of the partner list. {count} is how many.
+      msgctxt "consent.partners"
+      msgid "Partners ({count})"
+      msgstr "שותפים ({count})"
+
+      #. The heading of the game's own purposes.
+      msgctxt "consent.publisherPurposes"
+      msgid "The game's own purposes"
+      msgstr "המטרות של המשחק עצמו"
+
+      #. A switch: consent to this purpose, feature or partner.
+      msgctxt "toggle.consent"
+      msgid "Consent"
+      msgstr "הסכמה"
+
+      #. A switch: object to this legitimate interest.
+      msgctxt "toggle.object"
+      msgid "Object"
+      msgstr "התנגדות"
+
+      #. A link to a partner's privacy policy.
+      msgctxt "link.privacyPolicy"
+      msgid "Privacy policy"
+      msgstr "מדיניות פרטיות"
+
+      #. Under a partner's name: the numbers of the purposes it uses.
+      msgctxt "consent.vendorPurposes"
+      msgid "Purposes: {purposes}"
+      msgstr "מטרות: {purposes}"
+
+      #. Under a partner's name: how many days it keeps data.
+      msgctxt "consent.retention"
+      msgid "Retention (days): {days}"
+      msgstr "תקופת שמירה (ימים): {days}"
+
+      #. The heading of the privacy choices for players in US states.
+      msgctxt "consent.usTitle"
+      msgid "Your privacy choices"
+      msgstr "בחירות הפרטיות שלך"
+
+      #. The notice of the US privacy choices. {app} is the game's name.
+      msgctxt "consent.usNotice"
+      msgid "{app} and its partners may sell or share your personal information, or use it for targeted advertising. You can opt out of each."
+      msgstr "{app} והשותפים שלו עשויים למכור או לשתף את המידע האישי שלך, או להשתמש בו לפרסום מותאם. אפשר לבטל את ההסכמה לכל אחד מהם."
+
+      #. A US privacy choice.
+      msgctxt "consent.usSale"
+      msgid "Sale of your personal information"
+      msgstr "מכירת המידע האישי שלך"
+
+      #. A US privacy choice.
+      msgctxt "consent.usSharing"
+      msgid "Sharing of your personal information"
+      msgstr "שיתוף המידע האישי שלך"
+
+      #. A US privacy choice.
+      msgctxt "consent.usTargeted"
+      msgid "Targeted advertising"
+      msgstr "פרסום מותאם"
+
+      #. A switch: opt out of this use of personal information.
+      msgctxt "toggle.optOut"
+      msgid "Opt out"
+      msgstr "ביטול הסכמה"
       """#,
     "hi": #"""
-      # Intermission's own words in Hindi: what the banner and the ad views say.
+      # Intermission's own words in Hindi: what the banner, the ad views and the consent form say.
       # Each message is found by its context (msgctxt); msgid is the English text.
-      # {seconds} and {reward} are filled in by the program: keep them as they are.
+      # {seconds}, {reward}, {app}, {count}, {purposes} and {days} are filled in by the program: keep them as they are.
       msgid ""
       msgstr ""
       "Project-Id-Version: Intermission\n"
@@ -571,11 +1321,136 @@ enum ShippedCatalogues {
       msgctxt "notice.browserFailed"
       msgid "Couldn't open the browser"
       msgstr "ब्राउज़र नहीं खुल सका"
+
+      #. The heading of the consent form's first layer.
+      msgctxt "consent.title"
+      msgid "Your privacy"
+      msgstr "आपकी निजता"
+
+      #. The consent form's opening sentence; the purposes are listed after it. {app} is the game's name.
+      msgctxt "consent.intro"
+      msgid "{app} and its partners store and access information on your device, and use personal data, for these purposes:"
+      msgstr "{app} और उसके साझेदार आपके डिवाइस पर जानकारी संग्रहीत करते हैं और उस तक पहुँचते हैं, और इन उद्देश्यों के लिए निजी डेटा का उपयोग करते हैं:"
+
+      #. How many partners the game works with.
+      msgctxt "consent.partnerCount"
+      msgid "Number of partners: {count}"
+      msgstr "साझेदारों की संख्या: {count}"
+
+      #. Before the list of special features on the consent form's first layer.
+      msgctxt "consent.specialFeatures"
+      msgid "With your consent, partners may also:"
+      msgstr "आपकी सहमति से, साझेदार ये भी कर सकते हैं:"
+
+      #. On the consent form's first layer: the right to object. Manage options is the button's name.
+      msgctxt "consent.legitimateInterest"
+      msgid "Some partners use data on the basis of their legitimate interest without asking. You can object to that under Manage options."
+      msgstr "कुछ साझेदार अपने वैध हित के आधार पर बिना पूछे डेटा का उपयोग करते हैं। आप विकल्प प्रबंधित करें में इस पर आपत्ति कर सकते हैं।"
+
+      #. On the consent form's first layer: where choices are changed later.
+      msgctxt "consent.changeLater"
+      msgid "You can change your choices at any time under Privacy in the game's menu."
+      msgstr "आप गेम के मेन्यू में निजता से कभी भी अपने विकल्प बदल सकते हैं।"
+
+      #. The consent form's button that consents to everything.
+      msgctxt "button.acceptAll"
+      msgid "Accept all"
+      msgstr "सभी स्वीकार करें"
+
+      #. The consent form's button that refuses everything: as prominent as Accept all.
+      msgctxt "button.rejectAll"
+      msgid "Reject all"
+      msgstr "सभी अस्वीकार करें"
+
+      #. The consent form's button that opens the detailed choices.
+      msgctxt "button.manageOptions"
+      msgid "Manage options"
+      msgstr "विकल्प प्रबंधित करें"
+
+      #. The button that saves the detailed consent choices.
+      msgctxt "button.save"
+      msgid "Save"
+      msgstr "सहेजें"
+
+      #. The heading of the purposes on the consent form's second layer.
+      msgctxt "consent.purposes"
+      msgid "Purposes"
+      msgstr "उद्देश्य"
+
+      #. The heading of the special features on the consent form's second layer.
+      msgctxt "consent.specialFeaturesHeading"
+      msgid "Special features"
+      msgstr "विशेष सुविधाएँ"
+
+      #. The heading of the partner list. {count} is how many.
+      msgctxt "consent.partners"
+      msgid "Partners ({count})"
+      msgstr "साझेदार ({count})"
+
+      #. The heading of the game's own purposes.
+      msgctxt "consent.publisherPurposes"
+      msgid "The game's own purposes"
+      msgstr "गेम के अपने उद्देश्य"
+
+      #. A switch: consent to this purpose, feature or partner.
+      msgctxt "toggle.consent"
+      msgid "Consent"
+      msgstr "सहमति"
+
+      #. A switch: object to this legitimate interest.
+      msgctxt "toggle.object"
+      msgid "Object"
+      msgstr "आपत्ति"
+
+      #. A link to a partner's privacy policy.
+      msgctxt "link.privacyPolicy"
+      msgid "Privacy policy"
+      msgstr "निजता नीति"
+
+      #. Under a partner's name: the numbers of the purposes it uses.
+      msgctxt "consent.vendorPurposes"
+      msgid "Purposes: {purposes}"
+      msgstr "उद्देश्य: {purposes}"
+
+      #. Under a partner's name: how many days it keeps data.
+      msgctxt "consent.retention"
+      msgid "Retention (days): {days}"
+      msgstr "प्रतिधारण (दिन): {days}"
+
+      #. The heading of the privacy choices for players in US states.
+      msgctxt "consent.usTitle"
+      msgid "Your privacy choices"
+      msgstr "आपकी निजता के विकल्प"
+
+      #. The notice of the US privacy choices. {app} is the game's name.
+      msgctxt "consent.usNotice"
+      msgid "{app} and its partners may sell or share your personal information, or use it for targeted advertising. You can opt out of each."
+      msgstr "{app} और उसके साझेदार आपकी निजी जानकारी बेच या साझा कर सकते हैं, या लक्षित विज्ञापन के लिए उसका उपयोग कर सकते हैं। आप इनमें से हर एक से ऑप्ट आउट कर सकते हैं।"
+
+      #. A US privacy choice.
+      msgctxt "consent.usSale"
+      msgid "Sale of your personal information"
+      msgstr "आपकी निजी जानकारी की बिक्री"
+
+      #. A US privacy choice.
+      msgctxt "consent.usSharing"
+      msgid "Sharing of your personal information"
+      msgstr "आपकी निजी जानकारी साझा करना"
+
+      #. A US privacy choice.
+      msgctxt "consent.usTargeted"
+      msgid "Targeted advertising"
+      msgstr "लक्षित विज्ञापन"
+
+      #. A switch: opt out of this use of personal information.
+      msgctxt "toggle.optOut"
+      msgid "Opt out"
+      msgstr "ऑप्ट आउट"
       """#,
     "it": #"""
-      # Intermission's own words in Italian: what the banner and the ad views say.
+      # Intermission's own words in Italian: what the banner, the ad views and the consent form say.
       # Each message is found by its context (msgctxt); msgid is the English text.
-      # {seconds} and {reward} are filled in by the program: keep them as they are.
+      # {seconds}, {reward}, {app}, {count}, {purposes} and {days} are filled in by the program: keep them as they are.
       msgid ""
       msgstr ""
       "Project-Id-Version: Intermission\n"
@@ -652,11 +1527,136 @@ enum ShippedCatalogues {
       msgctxt "notice.browserFailed"
       msgid "Couldn't open the browser"
       msgstr "Impossibile aprire il browser"
+
+      #. The heading of the consent form's first layer.
+      msgctxt "consent.title"
+      msgid "Your privacy"
+      msgstr "La tua privacy"
+
+      #. The consent form's opening sentence; the purposes are listed after it. {app} is the game's name.
+      msgctxt "consent.intro"
+      msgid "{app} and its partners store and access information on your device, and use personal data, for these purposes:"
+      msgstr "{app} e i suoi partner archiviano informazioni sul tuo dispositivo, vi accedono e usano dati personali per queste finalità:"
+
+      #. How many partners the game works with.
+      msgctxt "consent.partnerCount"
+      msgid "Number of partners: {count}"
+      msgstr "Numero di partner: {count}"
+
+      #. Before the list of special features on the consent form's first layer.
+      msgctxt "consent.specialFeatures"
+      msgid "With your consent, partners may also:"
+      msgstr "Con il tuo consenso, i partner possono anche:"
+
+      #. On the consent form's first layer: the right to object. Manage options is the button's name.
+      msgctxt "consent.legitimateInterest"
+      msgid "Some partners use data on the basis of their legitimate interest without asking. You can object to that under Manage options."
+      msgstr "Alcuni partner usano i dati senza chiedere, sulla base del loro legittimo interesse. Puoi opporti in Gestisci opzioni."
+
+      #. On the consent form's first layer: where choices are changed later.
+      msgctxt "consent.changeLater"
+      msgid "You can change your choices at any time under Privacy in the game's menu."
+      msgstr "Puoi cambiare le tue scelte in qualsiasi momento in Privacy, nel menu del gioco."
+
+      #. The consent form's button that consents to everything.
+      msgctxt "button.acceptAll"
+      msgid "Accept all"
+      msgstr "Accetta tutto"
+
+      #. The consent form's button that refuses everything: as prominent as Accept all.
+      msgctxt "button.rejectAll"
+      msgid "Reject all"
+      msgstr "Rifiuta tutto"
+
+      #. The consent form's button that opens the detailed choices.
+      msgctxt "button.manageOptions"
+      msgid "Manage options"
+      msgstr "Gestisci opzioni"
+
+      #. The button that saves the detailed consent choices.
+      msgctxt "button.save"
+      msgid "Save"
+      msgstr "Salva"
+
+      #. The heading of the purposes on the consent form's second layer.
+      msgctxt "consent.purposes"
+      msgid "Purposes"
+      msgstr "Finalità"
+
+      #. The heading of the special features on the consent form's second layer.
+      msgctxt "consent.specialFeaturesHeading"
+      msgid "Special features"
+      msgstr "Funzionalità speciali"
+
+      #. The heading of the partner list. {count} is how many.
+      msgctxt "consent.partners"
+      msgid "Partners ({count})"
+      msgstr "Partner ({count})"
+
+      #. The heading of the game's own purposes.
+      msgctxt "consent.publisherPurposes"
+      msgid "The game's own purposes"
+      msgstr "Finalità proprie del gioco"
+
+      #. A switch: consent to this purpose, feature or partner.
+      msgctxt "toggle.consent"
+      msgid "Consent"
+      msgstr "Consenso"
+
+      #. A switch: object to this legitimate interest.
+      msgctxt "toggle.object"
+      msgid "Object"
+      msgstr "Opponiti"
+
+      #. A link to a partner's privacy policy.
+      msgctxt "link.privacyPolicy"
+      msgid "Privacy policy"
+      msgstr "Informativa sulla privacy"
+
+      #. Under a partner's name: the numbers of the purposes it uses.
+      msgctxt "consent.vendorPurposes"
+      msgid "Purposes: {purposes}"
+      msgstr "Finalità: {purposes}"
+
+      #. Under a partner's name: how many days it keeps data.
+      msgctxt "consent.retention"
+      msgid "Retention (days): {days}"
+      msgstr "Conservazione (giorni): {days}"
+
+      #. The heading of the privacy choices for players in US states.
+      msgctxt "consent.usTitle"
+      msgid "Your privacy choices"
+      msgstr "Le tue scelte sulla privacy"
+
+      #. The notice of the US privacy choices. {app} is the game's name.
+      msgctxt "consent.usNotice"
+      msgid "{app} and its partners may sell or share your personal information, or use it for targeted advertising. You can opt out of each."
+      msgstr "{app} e i suoi partner possono vendere o condividere le tue informazioni personali, o usarle per pubblicità mirata. Puoi rifiutare ciascuna di queste."
+
+      #. A US privacy choice.
+      msgctxt "consent.usSale"
+      msgid "Sale of your personal information"
+      msgstr "Vendita delle tue informazioni personali"
+
+      #. A US privacy choice.
+      msgctxt "consent.usSharing"
+      msgid "Sharing of your personal information"
+      msgstr "Condivisione delle tue informazioni personali"
+
+      #. A US privacy choice.
+      msgctxt "consent.usTargeted"
+      msgid "Targeted advertising"
+      msgstr "Pubblicità mirata"
+
+      #. A switch: opt out of this use of personal information.
+      msgctxt "toggle.optOut"
+      msgid "Opt out"
+      msgstr "Rifiuta"
       """#,
     "ja": #"""
-      # Intermission's own words in Japanese: what the banner and the ad views say.
+      # Intermission's own words in Japanese: what the banner, the ad views and the consent form say.
       # Each message is found by its context (msgctxt); msgid is the English text.
-      # {seconds} and {reward} are filled in by the program: keep them as they are.
+      # {seconds}, {reward}, {app}, {count}, {purposes} and {days} are filled in by the program: keep them as they are.
       msgid ""
       msgstr ""
       "Project-Id-Version: Intermission\n"
@@ -731,11 +1731,136 @@ enum ShippedCatalogues {
       msgctxt "notice.browserFailed"
       msgid "Couldn't open the browser"
       msgstr "ブラウザを開けませんでした"
+
+      #. The heading of the consent form's first layer.
+      msgctxt "consent.title"
+      msgid "Your privacy"
+      msgstr "プライバシーについて"
+
+      #. The consent form's opening sentence; the purposes are listed after it. {app} is the game's name.
+      msgctxt "consent.intro"
+      msgid "{app} and its partners store and access information on your device, and use personal data, for these purposes:"
+      msgstr "{app} とそのパートナーは、お使いのデバイスに情報を保存・アクセスし、次の目的で個人データを利用します。"
+
+      #. How many partners the game works with.
+      msgctxt "consent.partnerCount"
+      msgid "Number of partners: {count}"
+      msgstr "パートナー数: {count}"
+
+      #. Before the list of special features on the consent form's first layer.
+      msgctxt "consent.specialFeatures"
+      msgid "With your consent, partners may also:"
+      msgstr "同意いただいた場合、パートナーは次のことも行います。"
+
+      #. On the consent form's first layer: the right to object. Manage options is the button's name.
+      msgctxt "consent.legitimateInterest"
+      msgid "Some partners use data on the basis of their legitimate interest without asking. You can object to that under Manage options."
+      msgstr "一部のパートナーは、正当な利益に基づき、確認なしにデータを利用します。「オプションを管理」から異議を申し立てられます。"
+
+      #. On the consent form's first layer: where choices are changed later.
+      msgctxt "consent.changeLater"
+      msgid "You can change your choices at any time under Privacy in the game's menu."
+      msgstr "選択内容は、ゲームのメニューの「プライバシー」からいつでも変更できます。"
+
+      #. The consent form's button that consents to everything.
+      msgctxt "button.acceptAll"
+      msgid "Accept all"
+      msgstr "すべて同意"
+
+      #. The consent form's button that refuses everything: as prominent as Accept all.
+      msgctxt "button.rejectAll"
+      msgid "Reject all"
+      msgstr "すべて拒否"
+
+      #. The consent form's button that opens the detailed choices.
+      msgctxt "button.manageOptions"
+      msgid "Manage options"
+      msgstr "オプションを管理"
+
+      #. The button that saves the detailed consent choices.
+      msgctxt "button.save"
+      msgid "Save"
+      msgstr "保存"
+
+      #. The heading of the purposes on the consent form's second layer.
+      msgctxt "consent.purposes"
+      msgid "Purposes"
+      msgstr "目的"
+
+      #. The heading of the special features on the consent form's second layer.
+      msgctxt "consent.specialFeaturesHeading"
+      msgid "Special features"
+      msgstr "特別な機能"
+
+      #. The heading of the partner list. {count} is how many.
+      msgctxt "consent.partners"
+      msgid "Partners ({count})"
+      msgstr "パートナー ({count})"
+
+      #. The heading of the game's own purposes.
+      msgctxt "consent.publisherPurposes"
+      msgid "The game's own purposes"
+      msgstr "ゲーム独自の目的"
+
+      #. A switch: consent to this purpose, feature or partner.
+      msgctxt "toggle.consent"
+      msgid "Consent"
+      msgstr "同意"
+
+      #. A switch: object to this legitimate interest.
+      msgctxt "toggle.object"
+      msgid "Object"
+      msgstr "異議"
+
+      #. A link to a partner's privacy policy.
+      msgctxt "link.privacyPolicy"
+      msgid "Privacy policy"
+      msgstr "プライバシーポリシー"
+
+      #. Under a partner's name: the numbers of the purposes it uses.
+      msgctxt "consent.vendorPurposes"
+      msgid "Purposes: {purposes}"
+      msgstr "目的: {purposes}"
+
+      #. Under a partner's name: how many days it keeps data.
+      msgctxt "consent.retention"
+      msgid "Retention (days): {days}"
+      msgstr "保存期間（日）: {days}"
+
+      #. The heading of the privacy choices for players in US states.
+      msgctxt "consent.usTitle"
+      msgid "Your privacy choices"
+      msgstr "プライバシーの選択"
+
+      #. The notice of the US privacy choices. {app} is the game's name.
+      msgctxt "consent.usNotice"
+      msgid "{app} and its partners may sell or share your personal information, or use it for targeted advertising. You can opt out of each."
+      msgstr "{app} とそのパートナーは、お客様の個人情報を販売・共有したり、ターゲティング広告に利用したりすることがあります。それぞれをオプトアウトできます。"
+
+      #. A US privacy choice.
+      msgctxt "consent.usSale"
+      msgid "Sale of your personal information"
+      msgstr "個人情報の販売"
+
+      #. A US privacy choice.
+      msgctxt "consent.usSharing"
+      msgid "Sharing of your personal information"
+      msgstr "個人情報の共有"
+
+      #. A US privacy choice.
+      msgctxt "consent.usTargeted"
+      msgid "Targeted advertising"
+      msgstr "ターゲティング広告"
+
+      #. A switch: opt out of this use of personal information.
+      msgctxt "toggle.optOut"
+      msgid "Opt out"
+      msgstr "オプトアウト"
       """#,
     "ko": #"""
-      # Intermission's own words in Korean: what the banner and the ad views say.
+      # Intermission's own words in Korean: what the banner, the ad views and the consent form say.
       # Each message is found by its context (msgctxt); msgid is the English text.
-      # {seconds} and {reward} are filled in by the program: keep them as they are.
+      # {seconds}, {reward}, {app}, {count}, {purposes} and {days} are filled in by the program: keep them as they are.
       msgid ""
       msgstr ""
       "Project-Id-Version: Intermission\n"
@@ -810,11 +1935,136 @@ enum ShippedCatalogues {
       msgctxt "notice.browserFailed"
       msgid "Couldn't open the browser"
       msgstr "브라우저를 열 수 없습니다"
+
+      #. The heading of the consent form's first layer.
+      msgctxt "consent.title"
+      msgid "Your privacy"
+      msgstr "개인정보 보호"
+
+      #. The consent form's opening sentence; the purposes are listed after it. {app} is the game's name.
+      msgctxt "consent.intro"
+      msgid "{app} and its partners store and access information on your device, and use personal data, for these purposes:"
+      msgstr "{app} 및 파트너는 기기에 정보를 저장하고 접근하며, 다음 목적으로 개인 데이터를 사용합니다."
+
+      #. How many partners the game works with.
+      msgctxt "consent.partnerCount"
+      msgid "Number of partners: {count}"
+      msgstr "파트너 수: {count}"
+
+      #. Before the list of special features on the consent form's first layer.
+      msgctxt "consent.specialFeatures"
+      msgid "With your consent, partners may also:"
+      msgstr "동의하시면 파트너는 다음도 할 수 있습니다."
+
+      #. On the consent form's first layer: the right to object. Manage options is the button's name.
+      msgctxt "consent.legitimateInterest"
+      msgid "Some partners use data on the basis of their legitimate interest without asking. You can object to that under Manage options."
+      msgstr "일부 파트너는 정당한 이익을 근거로 묻지 않고 데이터를 사용합니다. 옵션 관리에서 이의를 제기할 수 있습니다."
+
+      #. On the consent form's first layer: where choices are changed later.
+      msgctxt "consent.changeLater"
+      msgid "You can change your choices at any time under Privacy in the game's menu."
+      msgstr "게임 메뉴의 개인정보 보호에서 언제든지 선택을 변경할 수 있습니다."
+
+      #. The consent form's button that consents to everything.
+      msgctxt "button.acceptAll"
+      msgid "Accept all"
+      msgstr "모두 동의"
+
+      #. The consent form's button that refuses everything: as prominent as Accept all.
+      msgctxt "button.rejectAll"
+      msgid "Reject all"
+      msgstr "모두 거부"
+
+      #. The consent form's button that opens the detailed choices.
+      msgctxt "button.manageOptions"
+      msgid "Manage options"
+      msgstr "옵션 관리"
+
+      #. The button that saves the detailed consent choices.
+      msgctxt "button.save"
+      msgid "Save"
+      msgstr "저장"
+
+      #. The heading of the purposes on the consent form's second layer.
+      msgctxt "consent.purposes"
+      msgid "Purposes"
+      msgstr "목적"
+
+      #. The heading of the special features on the consent form's second layer.
+      msgctxt "consent.specialFeaturesHeading"
+      msgid "Special features"
+      msgstr "특수 기능"
+
+      #. The heading of the partner list. {count} is how many.
+      msgctxt "consent.partners"
+      msgid "Partners ({count})"
+      msgstr "파트너 ({count})"
+
+      #. The heading of the game's own purposes.
+      msgctxt "consent.publisherPurposes"
+      msgid "The game's own purposes"
+      msgstr "게임 자체 목적"
+
+      #. A switch: consent to this purpose, feature or partner.
+      msgctxt "toggle.consent"
+      msgid "Consent"
+      msgstr "동의"
+
+      #. A switch: object to this legitimate interest.
+      msgctxt "toggle.object"
+      msgid "Object"
+      msgstr "이의 제기"
+
+      #. A link to a partner's privacy policy.
+      msgctxt "link.privacyPolicy"
+      msgid "Privacy policy"
+      msgstr "개인정보 처리방침"
+
+      #. Under a partner's name: the numbers of the purposes it uses.
+      msgctxt "consent.vendorPurposes"
+      msgid "Purposes: {purposes}"
+      msgstr "목적: {purposes}"
+
+      #. Under a partner's name: how many days it keeps data.
+      msgctxt "consent.retention"
+      msgid "Retention (days): {days}"
+      msgstr "보관 기간(일): {days}"
+
+      #. The heading of the privacy choices for players in US states.
+      msgctxt "consent.usTitle"
+      msgid "Your privacy choices"
+      msgstr "개인정보 선택"
+
+      #. The notice of the US privacy choices. {app} is the game's name.
+      msgctxt "consent.usNotice"
+      msgid "{app} and its partners may sell or share your personal information, or use it for targeted advertising. You can opt out of each."
+      msgstr "{app} 및 파트너는 귀하의 개인정보를 판매하거나 공유하거나 맞춤형 광고에 사용할 수 있습니다. 각각을 거부할 수 있습니다."
+
+      #. A US privacy choice.
+      msgctxt "consent.usSale"
+      msgid "Sale of your personal information"
+      msgstr "개인정보 판매"
+
+      #. A US privacy choice.
+      msgctxt "consent.usSharing"
+      msgid "Sharing of your personal information"
+      msgstr "개인정보 공유"
+
+      #. A US privacy choice.
+      msgctxt "consent.usTargeted"
+      msgid "Targeted advertising"
+      msgstr "맞춤형 광고"
+
+      #. A switch: opt out of this use of personal information.
+      msgctxt "toggle.optOut"
+      msgid "Opt out"
+      msgstr "거부"
       """#,
     "pl": #"""
-      # Intermission's own words in Polish: what the banner and the ad views say.
+      # Intermission's own words in Polish: what the banner, the ad views and the consent form say.
       # Each message is found by its context (msgctxt); msgid is the English text.
-      # {seconds} and {reward} are filled in by the program: keep them as they are.
+      # {seconds}, {reward}, {app}, {count}, {purposes} and {days} are filled in by the program: keep them as they are.
       msgid ""
       msgstr ""
       "Project-Id-Version: Intermission\n"
@@ -891,11 +2141,136 @@ enum ShippedCatalogues {
       msgctxt "notice.browserFailed"
       msgid "Couldn't open the browser"
       msgstr "Nie udało się otworzyć przeglądarki"
+
+      #. The heading of the consent form's first layer.
+      msgctxt "consent.title"
+      msgid "Your privacy"
+      msgstr "Twoja prywatność"
+
+      #. The consent form's opening sentence; the purposes are listed after it. {app} is the game's name.
+      msgctxt "consent.intro"
+      msgid "{app} and its partners store and access information on your device, and use personal data, for these purposes:"
+      msgstr "{app} i jego partnerzy przechowują informacje na Twoim urządzeniu, uzyskują do nich dostęp i wykorzystują dane osobowe w tych celach:"
+
+      #. How many partners the game works with.
+      msgctxt "consent.partnerCount"
+      msgid "Number of partners: {count}"
+      msgstr "Liczba partnerów: {count}"
+
+      #. Before the list of special features on the consent form's first layer.
+      msgctxt "consent.specialFeatures"
+      msgid "With your consent, partners may also:"
+      msgstr "Za Twoją zgodą partnerzy mogą również:"
+
+      #. On the consent form's first layer: the right to object. Manage options is the button's name.
+      msgctxt "consent.legitimateInterest"
+      msgid "Some partners use data on the basis of their legitimate interest without asking. You can object to that under Manage options."
+      msgstr "Niektórzy partnerzy wykorzystują dane bez pytania, na podstawie prawnie uzasadnionego interesu. Możesz się temu sprzeciwić w Zarządzaj opcjami."
+
+      #. On the consent form's first layer: where choices are changed later.
+      msgctxt "consent.changeLater"
+      msgid "You can change your choices at any time under Privacy in the game's menu."
+      msgstr "Możesz zmienić swoje wybory w dowolnym momencie w sekcji Prywatność w menu gry."
+
+      #. The consent form's button that consents to everything.
+      msgctxt "button.acceptAll"
+      msgid "Accept all"
+      msgstr "Akceptuj wszystko"
+
+      #. The consent form's button that refuses everything: as prominent as Accept all.
+      msgctxt "button.rejectAll"
+      msgid "Reject all"
+      msgstr "Odrzuć wszystko"
+
+      #. The consent form's button that opens the detailed choices.
+      msgctxt "button.manageOptions"
+      msgid "Manage options"
+      msgstr "Zarządzaj opcjami"
+
+      #. The button that saves the detailed consent choices.
+      msgctxt "button.save"
+      msgid "Save"
+      msgstr "Zapisz"
+
+      #. The heading of the purposes on the consent form's second layer.
+      msgctxt "consent.purposes"
+      msgid "Purposes"
+      msgstr "Cele"
+
+      #. The heading of the special features on the consent form's second layer.
+      msgctxt "consent.specialFeaturesHeading"
+      msgid "Special features"
+      msgstr "Funkcje specjalne"
+
+      #. The heading of the partner list. {count} is how many.
+      msgctxt "consent.partners"
+      msgid "Partners ({count})"
+      msgstr "Partnerzy ({count})"
+
+      #. The heading of the game's own purposes.
+      msgctxt "consent.publisherPurposes"
+      msgid "The game's own purposes"
+      msgstr "Własne cele gry"
+
+      #. A switch: consent to this purpose, feature or partner.
+      msgctxt "toggle.consent"
+      msgid "Consent"
+      msgstr "Zgoda"
+
+      #. A switch: object to this legitimate interest.
+      msgctxt "toggle.object"
+      msgid "Object"
+      msgstr "Sprzeciw"
+
+      #. A link to a partner's privacy policy.
+      msgctxt "link.privacyPolicy"
+      msgid "Privacy policy"
+      msgstr "Polityka prywatności"
+
+      #. Under a partner's name: the numbers of the purposes it uses.
+      msgctxt "consent.vendorPurposes"
+      msgid "Purposes: {purposes}"
+      msgstr "Cele: {purposes}"
+
+      #. Under a partner's name: how many days it keeps data.
+      msgctxt "consent.retention"
+      msgid "Retention (days): {days}"
+      msgstr "Okres przechowywania (dni): {days}"
+
+      #. The heading of the privacy choices for players in US states.
+      msgctxt "consent.usTitle"
+      msgid "Your privacy choices"
+      msgstr "Twoje wybory dotyczące prywatności"
+
+      #. The notice of the US privacy choices. {app} is the game's name.
+      msgctxt "consent.usNotice"
+      msgid "{app} and its partners may sell or share your personal information, or use it for targeted advertising. You can opt out of each."
+      msgstr "{app} i jego partnerzy mogą sprzedawać lub udostępniać Twoje dane osobowe albo wykorzystywać je do reklamy ukierunkowanej. Możesz zrezygnować z każdej z tych czynności."
+
+      #. A US privacy choice.
+      msgctxt "consent.usSale"
+      msgid "Sale of your personal information"
+      msgstr "Sprzedaż Twoich danych osobowych"
+
+      #. A US privacy choice.
+      msgctxt "consent.usSharing"
+      msgid "Sharing of your personal information"
+      msgstr "Udostępnianie Twoich danych osobowych"
+
+      #. A US privacy choice.
+      msgctxt "consent.usTargeted"
+      msgid "Targeted advertising"
+      msgstr "Reklama ukierunkowana"
+
+      #. A switch: opt out of this use of personal information.
+      msgctxt "toggle.optOut"
+      msgid "Opt out"
+      msgstr "Rezygnuję"
       """#,
     "pt-BR": #"""
-      # Intermission's own words in Portuguese (Brazil): what the banner and the ad views say.
+      # Intermission's own words in Portuguese (Brazil): what the banner, the ad views and the consent form say.
       # Each message is found by its context (msgctxt); msgid is the English text.
-      # {seconds} and {reward} are filled in by the program: keep them as they are.
+      # {seconds}, {reward}, {app}, {count}, {purposes} and {days} are filled in by the program: keep them as they are.
       msgid ""
       msgstr ""
       "Project-Id-Version: Intermission\n"
@@ -972,11 +2347,136 @@ enum ShippedCatalogues {
       msgctxt "notice.browserFailed"
       msgid "Couldn't open the browser"
       msgstr "Não foi possível abrir o navegador"
+
+      #. The heading of the consent form's first layer.
+      msgctxt "consent.title"
+      msgid "Your privacy"
+      msgstr "Sua privacidade"
+
+      #. The consent form's opening sentence; the purposes are listed after it. {app} is the game's name.
+      msgctxt "consent.intro"
+      msgid "{app} and its partners store and access information on your device, and use personal data, for these purposes:"
+      msgstr "{app} e seus parceiros armazenam e acessam informações no seu dispositivo e usam dados pessoais para estas finalidades:"
+
+      #. How many partners the game works with.
+      msgctxt "consent.partnerCount"
+      msgid "Number of partners: {count}"
+      msgstr "Número de parceiros: {count}"
+
+      #. Before the list of special features on the consent form's first layer.
+      msgctxt "consent.specialFeatures"
+      msgid "With your consent, partners may also:"
+      msgstr "Com o seu consentimento, os parceiros também podem:"
+
+      #. On the consent form's first layer: the right to object. Manage options is the button's name.
+      msgctxt "consent.legitimateInterest"
+      msgid "Some partners use data on the basis of their legitimate interest without asking. You can object to that under Manage options."
+      msgstr "Alguns parceiros usam dados sem perguntar, com base em seu interesse legítimo. Você pode se opor em Gerenciar opções."
+
+      #. On the consent form's first layer: where choices are changed later.
+      msgctxt "consent.changeLater"
+      msgid "You can change your choices at any time under Privacy in the game's menu."
+      msgstr "Você pode alterar suas escolhas a qualquer momento em Privacidade, no menu do jogo."
+
+      #. The consent form's button that consents to everything.
+      msgctxt "button.acceptAll"
+      msgid "Accept all"
+      msgstr "Aceitar tudo"
+
+      #. The consent form's button that refuses everything: as prominent as Accept all.
+      msgctxt "button.rejectAll"
+      msgid "Reject all"
+      msgstr "Rejeitar tudo"
+
+      #. The consent form's button that opens the detailed choices.
+      msgctxt "button.manageOptions"
+      msgid "Manage options"
+      msgstr "Gerenciar opções"
+
+      #. The button that saves the detailed consent choices.
+      msgctxt "button.save"
+      msgid "Save"
+      msgstr "Salvar"
+
+      #. The heading of the purposes on the consent form's second layer.
+      msgctxt "consent.purposes"
+      msgid "Purposes"
+      msgstr "Finalidades"
+
+      #. The heading of the special features on the consent form's second layer.
+      msgctxt "consent.specialFeaturesHeading"
+      msgid "Special features"
+      msgstr "Recursos especiais"
+
+      #. The heading of the partner list. {count} is how many.
+      msgctxt "consent.partners"
+      msgid "Partners ({count})"
+      msgstr "Parceiros ({count})"
+
+      #. The heading of the game's own purposes.
+      msgctxt "consent.publisherPurposes"
+      msgid "The game's own purposes"
+      msgstr "Finalidades próprias do jogo"
+
+      #. A switch: consent to this purpose, feature or partner.
+      msgctxt "toggle.consent"
+      msgid "Consent"
+      msgstr "Consentimento"
+
+      #. A switch: object to this legitimate interest.
+      msgctxt "toggle.object"
+      msgid "Object"
+      msgstr "Opor-se"
+
+      #. A link to a partner's privacy policy.
+      msgctxt "link.privacyPolicy"
+      msgid "Privacy policy"
+      msgstr "Política de privacidade"
+
+      #. Under a partner's name: the numbers of the purposes it uses.
+      msgctxt "consent.vendorPurposes"
+      msgid "Purposes: {purposes}"
+      msgstr "Finalidades: {purposes}"
+
+      #. Under a partner's name: how many days it keeps data.
+      msgctxt "consent.retention"
+      msgid "Retention (days): {days}"
+      msgstr "Retenção (dias): {days}"
+
+      #. The heading of the privacy choices for players in US states.
+      msgctxt "consent.usTitle"
+      msgid "Your privacy choices"
+      msgstr "Suas escolhas de privacidade"
+
+      #. The notice of the US privacy choices. {app} is the game's name.
+      msgctxt "consent.usNotice"
+      msgid "{app} and its partners may sell or share your personal information, or use it for targeted advertising. You can opt out of each."
+      msgstr "{app} e seus parceiros podem vender ou compartilhar suas informações pessoais, ou usá-las para publicidade direcionada. Você pode recusar cada uma delas."
+
+      #. A US privacy choice.
+      msgctxt "consent.usSale"
+      msgid "Sale of your personal information"
+      msgstr "Venda das suas informações pessoais"
+
+      #. A US privacy choice.
+      msgctxt "consent.usSharing"
+      msgid "Sharing of your personal information"
+      msgstr "Compartilhamento das suas informações pessoais"
+
+      #. A US privacy choice.
+      msgctxt "consent.usTargeted"
+      msgid "Targeted advertising"
+      msgstr "Publicidade direcionada"
+
+      #. A switch: opt out of this use of personal information.
+      msgctxt "toggle.optOut"
+      msgid "Opt out"
+      msgstr "Recusar"
       """#,
     "ru": #"""
-      # Intermission's own words in Russian: what the banner and the ad views say.
+      # Intermission's own words in Russian: what the banner, the ad views and the consent form say.
       # Each message is found by its context (msgctxt); msgid is the English text.
-      # {seconds} and {reward} are filled in by the program: keep them as they are.
+      # {seconds}, {reward}, {app}, {count}, {purposes} and {days} are filled in by the program: keep them as they are.
       msgid ""
       msgstr ""
       "Project-Id-Version: Intermission\n"
@@ -1053,11 +2553,136 @@ enum ShippedCatalogues {
       msgctxt "notice.browserFailed"
       msgid "Couldn't open the browser"
       msgstr "Не удалось открыть браузер"
+
+      #. The heading of the consent form's first layer.
+      msgctxt "consent.title"
+      msgid "Your privacy"
+      msgstr "Ваша конфиденциальность"
+
+      #. The consent form's opening sentence; the purposes are listed after it. {app} is the game's name.
+      msgctxt "consent.intro"
+      msgid "{app} and its partners store and access information on your device, and use personal data, for these purposes:"
+      msgstr "{app} и его партнёры хранят информацию на вашем устройстве, получают к ней доступ и используют персональные данные для следующих целей:"
+
+      #. How many partners the game works with.
+      msgctxt "consent.partnerCount"
+      msgid "Number of partners: {count}"
+      msgstr "Число партнёров: {count}"
+
+      #. Before the list of special features on the consent form's first layer.
+      msgctxt "consent.specialFeatures"
+      msgid "With your consent, partners may also:"
+      msgstr "С вашего согласия партнёры также могут:"
+
+      #. On the consent form's first layer: the right to object. Manage options is the button's name.
+      msgctxt "consent.legitimateInterest"
+      msgid "Some partners use data on the basis of their legitimate interest without asking. You can object to that under Manage options."
+      msgstr "Некоторые партнёры используют данные без запроса, на основании законного интереса. Вы можете возразить в разделе Настроить параметры."
+
+      #. On the consent form's first layer: where choices are changed later.
+      msgctxt "consent.changeLater"
+      msgid "You can change your choices at any time under Privacy in the game's menu."
+      msgstr "Вы можете изменить свой выбор в любое время в разделе Конфиденциальность в меню игры."
+
+      #. The consent form's button that consents to everything.
+      msgctxt "button.acceptAll"
+      msgid "Accept all"
+      msgstr "Принять все"
+
+      #. The consent form's button that refuses everything: as prominent as Accept all.
+      msgctxt "button.rejectAll"
+      msgid "Reject all"
+      msgstr "Отклонить все"
+
+      #. The consent form's button that opens the detailed choices.
+      msgctxt "button.manageOptions"
+      msgid "Manage options"
+      msgstr "Настроить параметры"
+
+      #. The button that saves the detailed consent choices.
+      msgctxt "button.save"
+      msgid "Save"
+      msgstr "Сохранить"
+
+      #. The heading of the purposes on the consent form's second layer.
+      msgctxt "consent.purposes"
+      msgid "Purposes"
+      msgstr "Цели"
+
+      #. The heading of the special features on the consent form's second layer.
+      msgctxt "consent.specialFeaturesHeading"
+      msgid "Special features"
+      msgstr "Особые функции"
+
+      #. The heading of the partner list. {count} is how many.
+      msgctxt "consent.partners"
+      msgid "Partners ({count})"
+      msgstr "Партнёры ({count})"
+
+      #. The heading of the game's own purposes.
+      msgctxt "consent.publisherPurposes"
+      msgid "The game's own purposes"
+      msgstr "Собственные цели игры"
+
+      #. A switch: consent to this purpose, feature or partner.
+      msgctxt "toggle.consent"
+      msgid "Consent"
+      msgstr "Согласие"
+
+      #. A switch: object to this legitimate interest.
+      msgctxt "toggle.object"
+      msgid "Object"
+      msgstr "Возразить"
+
+      #. A link to a partner's privacy policy.
+      msgctxt "link.privacyPolicy"
+      msgid "Privacy policy"
+      msgstr "Политика конфиденциальности"
+
+      #. Under a partner's name: the numbers of the purposes it uses.
+      msgctxt "consent.vendorPurposes"
+      msgid "Purposes: {purposes}"
+      msgstr "Цели: {purposes}"
+
+      #. Under a partner's name: how many days it keeps data.
+      msgctxt "consent.retention"
+      msgid "Retention (days): {days}"
+      msgstr "Срок хранения (дни): {days}"
+
+      #. The heading of the privacy choices for players in US states.
+      msgctxt "consent.usTitle"
+      msgid "Your privacy choices"
+      msgstr "Ваши настройки конфиденциальности"
+
+      #. The notice of the US privacy choices. {app} is the game's name.
+      msgctxt "consent.usNotice"
+      msgid "{app} and its partners may sell or share your personal information, or use it for targeted advertising. You can opt out of each."
+      msgstr "{app} и его партнёры могут продавать или передавать вашу личную информацию либо использовать её для таргетированной рекламы. Вы можете отказаться от каждого из этого."
+
+      #. A US privacy choice.
+      msgctxt "consent.usSale"
+      msgid "Sale of your personal information"
+      msgstr "Продажа вашей личной информации"
+
+      #. A US privacy choice.
+      msgctxt "consent.usSharing"
+      msgid "Sharing of your personal information"
+      msgstr "Передача вашей личной информации"
+
+      #. A US privacy choice.
+      msgctxt "consent.usTargeted"
+      msgid "Targeted advertising"
+      msgstr "Таргетированная реклама"
+
+      #. A switch: opt out of this use of personal information.
+      msgctxt "toggle.optOut"
+      msgid "Opt out"
+      msgstr "Отказаться"
       """#,
     "th": #"""
-      # Intermission's own words in Thai: what the banner and the ad views say.
+      # Intermission's own words in Thai: what the banner, the ad views and the consent form say.
       # Each message is found by its context (msgctxt); msgid is the English text.
-      # {seconds} and {reward} are filled in by the program: keep them as they are.
+      # {seconds}, {reward}, {app}, {count}, {purposes} and {days} are filled in by the program: keep them as they are.
       msgid ""
       msgstr ""
       "Project-Id-Version: Intermission\n"
@@ -1132,11 +2757,136 @@ enum ShippedCatalogues {
       msgctxt "notice.browserFailed"
       msgid "Couldn't open the browser"
       msgstr "เปิดเบราว์เซอร์ไม่ได้"
+
+      #. The heading of the consent form's first layer.
+      msgctxt "consent.title"
+      msgid "Your privacy"
+      msgstr "ความเป็นส่วนตัวของคุณ"
+
+      #. The consent form's opening sentence; the purposes are listed after it. {app} is the game's name.
+      msgctxt "consent.intro"
+      msgid "{app} and its partners store and access information on your device, and use personal data, for these purposes:"
+      msgstr "{app} และพาร์ทเนอร์จัดเก็บและเข้าถึงข้อมูลบนอุปกรณ์ของคุณ และใช้ข้อมูลส่วนบุคคลเพื่อวัตถุประสงค์ต่อไปนี้:"
+
+      #. How many partners the game works with.
+      msgctxt "consent.partnerCount"
+      msgid "Number of partners: {count}"
+      msgstr "จำนวนพาร์ทเนอร์: {count}"
+
+      #. Before the list of special features on the consent form's first layer.
+      msgctxt "consent.specialFeatures"
+      msgid "With your consent, partners may also:"
+      msgstr "เมื่อได้รับความยินยอมจากคุณ พาร์ทเนอร์ยังอาจ:"
+
+      #. On the consent form's first layer: the right to object. Manage options is the button's name.
+      msgctxt "consent.legitimateInterest"
+      msgid "Some partners use data on the basis of their legitimate interest without asking. You can object to that under Manage options."
+      msgstr "พาร์ทเนอร์บางรายใช้ข้อมูลโดยไม่ถาม ตามประโยชน์โดยชอบด้วยกฎหมายของตน คุณคัดค้านได้ใน จัดการตัวเลือก"
+
+      #. On the consent form's first layer: where choices are changed later.
+      msgctxt "consent.changeLater"
+      msgid "You can change your choices at any time under Privacy in the game's menu."
+      msgstr "คุณเปลี่ยนตัวเลือกได้ทุกเมื่อใน ความเป็นส่วนตัว ในเมนูของเกม"
+
+      #. The consent form's button that consents to everything.
+      msgctxt "button.acceptAll"
+      msgid "Accept all"
+      msgstr "ยอมรับทั้งหมด"
+
+      #. The consent form's button that refuses everything: as prominent as Accept all.
+      msgctxt "button.rejectAll"
+      msgid "Reject all"
+      msgstr "ปฏิเสธทั้งหมด"
+
+      #. The consent form's button that opens the detailed choices.
+      msgctxt "button.manageOptions"
+      msgid "Manage options"
+      msgstr "จัดการตัวเลือก"
+
+      #. The button that saves the detailed consent choices.
+      msgctxt "button.save"
+      msgid "Save"
+      msgstr "บันทึก"
+
+      #. The heading of the purposes on the consent form's second layer.
+      msgctxt "consent.purposes"
+      msgid "Purposes"
+      msgstr "วัตถุประสงค์"
+
+      #. The heading of the special features on the consent form's second layer.
+      msgctxt "consent.specialFeaturesHeading"
+      msgid "Special features"
+      msgstr "ฟีเจอร์พิเศษ"
+
+      #. The heading of the partner list. {count} is how many.
+      msgctxt "consent.partners"
+      msgid "Partners ({count})"
+      msgstr "พาร์ทเนอร์ ({count})"
+
+      #. The heading of the game's own purposes.
+      msgctxt "consent.publisherPurposes"
+      msgid "The game's own purposes"
+      msgstr "วัตถุประสงค์ของเกมเอง"
+
+      #. A switch: consent to this purpose, feature or partner.
+      msgctxt "toggle.consent"
+      msgid "Consent"
+      msgstr "ยินยอม"
+
+      #. A switch: object to this legitimate interest.
+      msgctxt "toggle.object"
+      msgid "Object"
+      msgstr "คัดค้าน"
+
+      #. A link to a partner's privacy policy.
+      msgctxt "link.privacyPolicy"
+      msgid "Privacy policy"
+      msgstr "นโยบายความเป็นส่วนตัว"
+
+      #. Under a partner's name: the numbers of the purposes it uses.
+      msgctxt "consent.vendorPurposes"
+      msgid "Purposes: {purposes}"
+      msgstr "วัตถุประสงค์: {purposes}"
+
+      #. Under a partner's name: how many days it keeps data.
+      msgctxt "consent.retention"
+      msgid "Retention (days): {days}"
+      msgstr "ระยะเวลาเก็บรักษา (วัน): {days}"
+
+      #. The heading of the privacy choices for players in US states.
+      msgctxt "consent.usTitle"
+      msgid "Your privacy choices"
+      msgstr "ตัวเลือกความเป็นส่วนตัวของคุณ"
+
+      #. The notice of the US privacy choices. {app} is the game's name.
+      msgctxt "consent.usNotice"
+      msgid "{app} and its partners may sell or share your personal information, or use it for targeted advertising. You can opt out of each."
+      msgstr "{app} และพาร์ทเนอร์อาจขายหรือแบ่งปันข้อมูลส่วนบุคคลของคุณ หรือใช้เพื่อการโฆษณาแบบกำหนดเป้าหมาย คุณเลือกไม่รับแต่ละรายการได้"
+
+      #. A US privacy choice.
+      msgctxt "consent.usSale"
+      msgid "Sale of your personal information"
+      msgstr "การขายข้อมูลส่วนบุคคลของคุณ"
+
+      #. A US privacy choice.
+      msgctxt "consent.usSharing"
+      msgid "Sharing of your personal information"
+      msgstr "การแบ่งปันข้อมูลส่วนบุคคลของคุณ"
+
+      #. A US privacy choice.
+      msgctxt "consent.usTargeted"
+      msgid "Targeted advertising"
+      msgstr "การโฆษณาแบบกำหนดเป้าหมาย"
+
+      #. A switch: opt out of this use of personal information.
+      msgctxt "toggle.optOut"
+      msgid "Opt out"
+      msgstr "เลือกไม่รับ"
       """#,
     "tr": #"""
-      # Intermission's own words in Turkish: what the banner and the ad views say.
+      # Intermission's own words in Turkish: what the banner, the ad views and the consent form say.
       # Each message is found by its context (msgctxt); msgid is the English text.
-      # {seconds} and {reward} are filled in by the program: keep them as they are.
+      # {seconds}, {reward}, {app}, {count}, {purposes} and {days} are filled in by the program: keep them as they are.
       msgid ""
       msgstr ""
       "Project-Id-Version: Intermission\n"
@@ -1212,11 +2962,136 @@ enum ShippedCatalogues {
       msgctxt "notice.browserFailed"
       msgid "Couldn't open the browser"
       msgstr "Tarayıcı açılamadı"
+
+      #. The heading of the consent form's first layer.
+      msgctxt "consent.title"
+      msgid "Your privacy"
+      msgstr "Gizliliğiniz"
+
+      #. The consent form's opening sentence; the purposes are listed after it. {app} is the game's name.
+      msgctxt "consent.intro"
+      msgid "{app} and its partners store and access information on your device, and use personal data, for these purposes:"
+      msgstr "{app} ve iş ortakları cihazınızda bilgi depolar, bu bilgilere erişir ve kişisel verileri şu amaçlarla kullanır:"
+
+      #. How many partners the game works with.
+      msgctxt "consent.partnerCount"
+      msgid "Number of partners: {count}"
+      msgstr "İş ortağı sayısı: {count}"
+
+      #. Before the list of special features on the consent form's first layer.
+      msgctxt "consent.specialFeatures"
+      msgid "With your consent, partners may also:"
+      msgstr "İzninizle iş ortakları ayrıca şunları yapabilir:"
+
+      #. On the consent form's first layer: the right to object. Manage options is the button's name.
+      msgctxt "consent.legitimateInterest"
+      msgid "Some partners use data on the basis of their legitimate interest without asking. You can object to that under Manage options."
+      msgstr "Bazı iş ortakları verileri sormadan, meşru menfaatlerine dayanarak kullanır. Buna Seçenekleri yönet bölümünden itiraz edebilirsiniz."
+
+      #. On the consent form's first layer: where choices are changed later.
+      msgctxt "consent.changeLater"
+      msgid "You can change your choices at any time under Privacy in the game's menu."
+      msgstr "Seçimlerinizi istediğiniz zaman oyunun menüsündeki Gizlilik bölümünden değiştirebilirsiniz."
+
+      #. The consent form's button that consents to everything.
+      msgctxt "button.acceptAll"
+      msgid "Accept all"
+      msgstr "Tümünü kabul et"
+
+      #. The consent form's button that refuses everything: as prominent as Accept all.
+      msgctxt "button.rejectAll"
+      msgid "Reject all"
+      msgstr "Tümünü reddet"
+
+      #. The consent form's button that opens the detailed choices.
+      msgctxt "button.manageOptions"
+      msgid "Manage options"
+      msgstr "Seçenekleri yönet"
+
+      #. The button that saves the detailed consent choices.
+      msgctxt "button.save"
+      msgid "Save"
+      msgstr "Kaydet"
+
+      #. The heading of the purposes on the consent form's second layer.
+      msgctxt "consent.purposes"
+      msgid "Purposes"
+      msgstr "Amaçlar"
+
+      #. The heading of the special features on the consent form's second layer.
+      msgctxt "consent.specialFeaturesHeading"
+      msgid "Special features"
+      msgstr "Özel özellikler"
+
+      #. The heading of the partner list. {count} is how many.
+      msgctxt "consent.partners"
+      msgid "Partners ({count})"
+      msgstr "İş ortakları ({count})"
+
+      #. The heading of the game's own purposes.
+      msgctxt "consent.publisherPurposes"
+      msgid "The game's own purposes"
+      msgstr "Oyunun kendi amaçları"
+
+      #. A switch: consent to this purpose, feature or partner.
+      msgctxt "toggle.consent"
+      msgid "Consent"
+      msgstr "İzin"
+
+      #. A switch: object to this legitimate interest.
+      msgctxt "toggle.object"
+      msgid "Object"
+      msgstr "İtiraz et"
+
+      #. A link to a partner's privacy policy.
+      msgctxt "link.privacyPolicy"
+      msgid "Privacy policy"
+      msgstr "Gizlilik politikası"
+
+      #. Under a partner's name: the numbers of the purposes it uses.
+      msgctxt "consent.vendorPurposes"
+      msgid "Purposes: {purposes}"
+      msgstr "Amaçlar: {purposes}"
+
+      #. Under a partner's name: how many days it keeps data.
+      msgctxt "consent.retention"
+      msgid "Retention (days): {days}"
+      msgstr "Saklama süresi (gün): {days}"
+
+      #. The heading of the privacy choices for players in US states.
+      msgctxt "consent.usTitle"
+      msgid "Your privacy choices"
+      msgstr "Gizlilik tercihleriniz"
+
+      #. The notice of the US privacy choices. {app} is the game's name.
+      msgctxt "consent.usNotice"
+      msgid "{app} and its partners may sell or share your personal information, or use it for targeted advertising. You can opt out of each."
+      msgstr "{app} ve iş ortakları kişisel bilgilerinizi satabilir, paylaşabilir veya hedefli reklamcılık için kullanabilir. Her birini reddedebilirsiniz."
+
+      #. A US privacy choice.
+      msgctxt "consent.usSale"
+      msgid "Sale of your personal information"
+      msgstr "Kişisel bilgilerinizin satışı"
+
+      #. A US privacy choice.
+      msgctxt "consent.usSharing"
+      msgid "Sharing of your personal information"
+      msgstr "Kişisel bilgilerinizin paylaşılması"
+
+      #. A US privacy choice.
+      msgctxt "consent.usTargeted"
+      msgid "Targeted advertising"
+      msgstr "Hedefli reklamcılık"
+
+      #. A switch: opt out of this use of personal information.
+      msgctxt "toggle.optOut"
+      msgid "Opt out"
+      msgstr "Reddet"
       """#,
     "zh-Hans": #"""
-      # Intermission's own words in Chinese (Simplified): what the banner and the ad views say.
+      # Intermission's own words in Chinese (Simplified): what the banner, the ad views and the consent form say.
       # Each message is found by its context (msgctxt); msgid is the English text.
-      # {seconds} and {reward} are filled in by the program: keep them as they are.
+      # {seconds}, {reward}, {app}, {count}, {purposes} and {days} are filled in by the program: keep them as they are.
       msgid ""
       msgstr ""
       "Project-Id-Version: Intermission\n"
@@ -1291,11 +3166,136 @@ enum ShippedCatalogues {
       msgctxt "notice.browserFailed"
       msgid "Couldn't open the browser"
       msgstr "无法打开浏览器"
+
+      #. The heading of the consent form's first layer.
+      msgctxt "consent.title"
+      msgid "Your privacy"
+      msgstr "您的隐私"
+
+      #. The consent form's opening sentence; the purposes are listed after it. {app} is the game's name.
+      msgctxt "consent.intro"
+      msgid "{app} and its partners store and access information on your device, and use personal data, for these purposes:"
+      msgstr "{app} 及其合作伙伴会在您的设备上存储和访问信息，并将个人数据用于以下目的："
+
+      #. How many partners the game works with.
+      msgctxt "consent.partnerCount"
+      msgid "Number of partners: {count}"
+      msgstr "合作伙伴数量：{count}"
+
+      #. Before the list of special features on the consent form's first layer.
+      msgctxt "consent.specialFeatures"
+      msgid "With your consent, partners may also:"
+      msgstr "经您同意，合作伙伴还可以："
+
+      #. On the consent form's first layer: the right to object. Manage options is the button's name.
+      msgctxt "consent.legitimateInterest"
+      msgid "Some partners use data on the basis of their legitimate interest without asking. You can object to that under Manage options."
+      msgstr "部分合作伙伴基于其正当利益，未经询问即使用数据。您可以在“管理选项”中提出反对。"
+
+      #. On the consent form's first layer: where choices are changed later.
+      msgctxt "consent.changeLater"
+      msgid "You can change your choices at any time under Privacy in the game's menu."
+      msgstr "您可以随时在游戏菜单的“隐私”中更改您的选择。"
+
+      #. The consent form's button that consents to everything.
+      msgctxt "button.acceptAll"
+      msgid "Accept all"
+      msgstr "全部接受"
+
+      #. The consent form's button that refuses everything: as prominent as Accept all.
+      msgctxt "button.rejectAll"
+      msgid "Reject all"
+      msgstr "全部拒绝"
+
+      #. The consent form's button that opens the detailed choices.
+      msgctxt "button.manageOptions"
+      msgid "Manage options"
+      msgstr "管理选项"
+
+      #. The button that saves the detailed consent choices.
+      msgctxt "button.save"
+      msgid "Save"
+      msgstr "保存"
+
+      #. The heading of the purposes on the consent form's second layer.
+      msgctxt "consent.purposes"
+      msgid "Purposes"
+      msgstr "目的"
+
+      #. The heading of the special features on the consent form's second layer.
+      msgctxt "consent.specialFeaturesHeading"
+      msgid "Special features"
+      msgstr "特殊功能"
+
+      #. The heading of the partner list. {count} is how many.
+      msgctxt "consent.partners"
+      msgid "Partners ({count})"
+      msgstr "合作伙伴（{count}）"
+
+      #. The heading of the game's own purposes.
+      msgctxt "consent.publisherPurposes"
+      msgid "The game's own purposes"
+      msgstr "游戏自身的目的"
+
+      #. A switch: consent to this purpose, feature or partner.
+      msgctxt "toggle.consent"
+      msgid "Consent"
+      msgstr "同意"
+
+      #. A switch: object to this legitimate interest.
+      msgctxt "toggle.object"
+      msgid "Object"
+      msgstr "反对"
+
+      #. A link to a partner's privacy policy.
+      msgctxt "link.privacyPolicy"
+      msgid "Privacy policy"
+      msgstr "隐私政策"
+
+      #. Under a partner's name: the numbers of the purposes it uses.
+      msgctxt "consent.vendorPurposes"
+      msgid "Purposes: {purposes}"
+      msgstr "目的：{purposes}"
+
+      #. Under a partner's name: how many days it keeps data.
+      msgctxt "consent.retention"
+      msgid "Retention (days): {days}"
+      msgstr "保留期限（天）：{days}"
+
+      #. The heading of the privacy choices for players in US states.
+      msgctxt "consent.usTitle"
+      msgid "Your privacy choices"
+      msgstr "您的隐私选择"
+
+      #. The notice of the US privacy choices. {app} is the game's name.
+      msgctxt "consent.usNotice"
+      msgid "{app} and its partners may sell or share your personal information, or use it for targeted advertising. You can opt out of each."
+      msgstr "{app} 及其合作伙伴可能会出售或共享您的个人信息，或将其用于定向广告。您可以逐项选择退出。"
+
+      #. A US privacy choice.
+      msgctxt "consent.usSale"
+      msgid "Sale of your personal information"
+      msgstr "出售您的个人信息"
+
+      #. A US privacy choice.
+      msgctxt "consent.usSharing"
+      msgid "Sharing of your personal information"
+      msgstr "共享您的个人信息"
+
+      #. A US privacy choice.
+      msgctxt "consent.usTargeted"
+      msgid "Targeted advertising"
+      msgstr "定向广告"
+
+      #. A switch: opt out of this use of personal information.
+      msgctxt "toggle.optOut"
+      msgid "Opt out"
+      msgstr "选择退出"
       """#,
     "zh-Hant": #"""
-      # Intermission's own words in Chinese (Traditional): what the banner and the ad views say.
+      # Intermission's own words in Chinese (Traditional): what the banner, the ad views and the consent form say.
       # Each message is found by its context (msgctxt); msgid is the English text.
-      # {seconds} and {reward} are filled in by the program: keep them as they are.
+      # {seconds}, {reward}, {app}, {count}, {purposes} and {days} are filled in by the program: keep them as they are.
       msgid ""
       msgstr ""
       "Project-Id-Version: Intermission\n"
@@ -1370,6 +3370,131 @@ enum ShippedCatalogues {
       msgctxt "notice.browserFailed"
       msgid "Couldn't open the browser"
       msgstr "無法開啟瀏覽器"
+
+      #. The heading of the consent form's first layer.
+      msgctxt "consent.title"
+      msgid "Your privacy"
+      msgstr "您的隱私"
+
+      #. The consent form's opening sentence; the purposes are listed after it. {app} is the game's name.
+      msgctxt "consent.intro"
+      msgid "{app} and its partners store and access information on your device, and use personal data, for these purposes:"
+      msgstr "{app} 及其合作夥伴會在您的裝置上儲存及存取資訊，並將個人資料用於以下目的："
+
+      #. How many partners the game works with.
+      msgctxt "consent.partnerCount"
+      msgid "Number of partners: {count}"
+      msgstr "合作夥伴數量：{count}"
+
+      #. Before the list of special features on the consent form's first layer.
+      msgctxt "consent.specialFeatures"
+      msgid "With your consent, partners may also:"
+      msgstr "經您同意，合作夥伴還可以："
+
+      #. On the consent form's first layer: the right to object. Manage options is the button's name.
+      msgctxt "consent.legitimateInterest"
+      msgid "Some partners use data on the basis of their legitimate interest without asking. You can object to that under Manage options."
+      msgstr "部分合作夥伴基於其正當利益，未經詢問即使用資料。您可以在「管理選項」中提出反對。"
+
+      #. On the consent form's first layer: where choices are changed later.
+      msgctxt "consent.changeLater"
+      msgid "You can change your choices at any time under Privacy in the game's menu."
+      msgstr "您可以隨時在遊戲選單的「隱私」中變更您的選擇。"
+
+      #. The consent form's button that consents to everything.
+      msgctxt "button.acceptAll"
+      msgid "Accept all"
+      msgstr "全部接受"
+
+      #. The consent form's button that refuses everything: as prominent as Accept all.
+      msgctxt "button.rejectAll"
+      msgid "Reject all"
+      msgstr "全部拒絕"
+
+      #. The consent form's button that opens the detailed choices.
+      msgctxt "button.manageOptions"
+      msgid "Manage options"
+      msgstr "管理選項"
+
+      #. The button that saves the detailed consent choices.
+      msgctxt "button.save"
+      msgid "Save"
+      msgstr "儲存"
+
+      #. The heading of the purposes on the consent form's second layer.
+      msgctxt "consent.purposes"
+      msgid "Purposes"
+      msgstr "目的"
+
+      #. The heading of the special features on the consent form's second layer.
+      msgctxt "consent.specialFeaturesHeading"
+      msgid "Special features"
+      msgstr "特殊功能"
+
+      #. The heading of the partner list. {count} is how many.
+      msgctxt "consent.partners"
+      msgid "Partners ({count})"
+      msgstr "合作夥伴（{count}）"
+
+      #. The heading of the game's own purposes.
+      msgctxt "consent.publisherPurposes"
+      msgid "The game's own purposes"
+      msgstr "遊戲本身的目的"
+
+      #. A switch: consent to this purpose, feature or partner.
+      msgctxt "toggle.consent"
+      msgid "Consent"
+      msgstr "同意"
+
+      #. A switch: object to this legitimate interest.
+      msgctxt "toggle.object"
+      msgid "Object"
+      msgstr "反對"
+
+      #. A link to a partner's privacy policy.
+      msgctxt "link.privacyPolicy"
+      msgid "Privacy policy"
+      msgstr "隱私權政策"
+
+      #. Under a partner's name: the numbers of the purposes it uses.
+      msgctxt "consent.vendorPurposes"
+      msgid "Purposes: {purposes}"
+      msgstr "目的：{purposes}"
+
+      #. Under a partner's name: how many days it keeps data.
+      msgctxt "consent.retention"
+      msgid "Retention (days): {days}"
+      msgstr "保留期限（天）：{days}"
+
+      #. The heading of the privacy choices for players in US states.
+      msgctxt "consent.usTitle"
+      msgid "Your privacy choices"
+      msgstr "您的隱私選擇"
+
+      #. The notice of the US privacy choices. {app} is the game's name.
+      msgctxt "consent.usNotice"
+      msgid "{app} and its partners may sell or share your personal information, or use it for targeted advertising. You can opt out of each."
+      msgstr "{app} 及其合作夥伴可能會出售或分享您的個人資訊，或將其用於目標式廣告。您可以逐項選擇退出。"
+
+      #. A US privacy choice.
+      msgctxt "consent.usSale"
+      msgid "Sale of your personal information"
+      msgstr "出售您的個人資訊"
+
+      #. A US privacy choice.
+      msgctxt "consent.usSharing"
+      msgid "Sharing of your personal information"
+      msgstr "分享您的個人資訊"
+
+      #. A US privacy choice.
+      msgctxt "consent.usTargeted"
+      msgid "Targeted advertising"
+      msgstr "目標式廣告"
+
+      #. A switch: opt out of this use of personal information.
+      msgctxt "toggle.optOut"
+      msgid "Opt out"
+      msgstr "選擇退出"
       """#,
   ]
 }

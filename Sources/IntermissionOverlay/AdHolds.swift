@@ -35,4 +35,10 @@ final class AdHolds {
 
   /// Releases the full-screen ad's `.ad` hold; the game runs again only if nothing else holds it.
   func releaseFullscreen() { target?.release(.ad) }
+
+  /// Holds the target as `.consent` while the consent form is open.
+  func holdForConsent() { target?.hold(.consent) }
+
+  /// Releases the consent form's hold; the game runs again only if nothing else holds it.
+  func releaseConsent() { target?.release(.consent) }
 }

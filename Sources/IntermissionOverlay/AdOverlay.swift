@@ -1,5 +1,6 @@
 import IntermissionAds
 import IntermissionBasics
+import IntermissionConsent
 import IntermissionCore
 import IntermissionLocalization
 
@@ -229,6 +230,7 @@ public final class AdOverlay: Overlay {
     }
     self.strings = strings
     fonts = configuration.fonts
+    waitsForDueLoads = configuration.waitsForDueLoads
     let rehearsal = TextRehearsal(strings: strings)
     self.rehearsal = rehearsal
     loader.language = strings.language
@@ -289,7 +291,37 @@ public final class AdOverlay: Overlay {
   package var waitsForBeaconWorker: (() -> Void)?
   /// The consent engine's bridge, when a consent file is given: its events and decisions reach
   /// the trace and the source at each update.
-  package var consent: ConsentBridge?
+  package var consent: ConsentBridge? {
+    didSet {
+      consentForm = consent.map {
+        ConsentPresenter(
+          bridge: $0, holds: holds, links: links, changes: changes, language: strings.language,
+          waits: waitsForDueLoads)
+      }
+    }
+  }
+  /// Shows the consent form when the engine needs it, and the privacy options.
+  private var consentForm: ConsentPresenter?
+  /// Whether the run blocks for work that is due (`Configuration.waitsForDueLoads`).
+  private let waitsForDueLoads: Bool
+
+  /// Whether the overlay has a consent engine, and so privacy options to offer in the game's menu
+  /// (`showPrivacyOptions()`).
+  public var offersPrivacyOptions: Bool { consent != nil }
+
+  /// Whether the consent form is on screen (the game is held as `consent` meanwhile).
+  public var isConsentFormShown: Bool { consentForm?.form != nil }
+
+  /// The consent form on screen, if any (for tests and tools).
+  package var consentFormShown: ConsentForm? { consentForm?.form }
+
+  /// Opens the privacy options at the next update, where a consent file was given: the consent
+  /// form again for a player in a GDPR region (showing the choices in force), the opt-outs for a
+  /// player in a regulated US state. Google requires such an entry point wherever consent applies.
+  /// - Returns: false, opening nothing, without a consent engine, before it knows where the player
+  ///   is, without a vendor list to explain, or where no consent rule applies.
+  @discardableResult
+  public func showPrivacyOptions() -> Bool { consentForm?.showPrivacyOptions() ?? false }
 
   /// How many of the overlay's loads run on a worker thread: the banner's and the full-screen
   /// ads' (for tests).
@@ -376,11 +408,13 @@ public final class AdOverlay: Overlay {
       beacons?.prepareToRecord()
     }
     holds.applyWindowState()
+    // The form first, so that `consent.shown` is traced in the frame that shows it.
+    consentForm?.update()
     consent?.update(trace: trace, source: loader.source)
     // Pending revenue and rewards of an earlier launch come before anything else of the frame.
     revenue.deliverPending()
     fullscreen.update(at: hostTime)
-    slot.update(at: hostTime, covered: fullscreen.isShowing)
+    slot.update(at: hostTime, covered: fullscreen.isShowing || isConsentFormShown)
     if links.expireNotice(at: hostTime) { changes.changed() }
     deliver(loader.takeReports())
     deliver(fullscreen.interstitials.takeReports())
@@ -395,7 +429,9 @@ public final class AdOverlay: Overlay {
   public func viewSizeDidChange(to size: Size) { viewSize = size }
 
   public func handle(_ event: InputEvent) -> Bool {
-    // A full-screen ad is modal: no banner click, no scene, no pause control while it is open.
+    // The consent form, then a full-screen ad, are modal: no banner click, no scene, no pause
+    // control while either is open.
+    if consentForm?.handle(event, viewSize: viewSize, at: fullscreen.time) == true { return true }
     if fullscreen.handle(event, viewSize: viewSize) { return true }
     return slot.handle(event)
   }
@@ -409,10 +445,10 @@ public final class AdOverlay: Overlay {
   /// Whether the overlay takes all input now, because a full-screen ad or the in-app ad view is
   /// open (as Dear ImGui's `WantCaptureMouse` tells a game): the game acts on none meanwhile, even
   /// on input that `handle(_:)` never sees, such as another mouse button.
-  public var takesAllInput: Bool { fullscreen.show != nil || isAdViewOpen }
+  public var takesAllInput: Bool { fullscreen.show != nil || isAdViewOpen || isConsentFormShown }
 
-  /// A presented full-screen ad covers the whole view.
-  public var coversView: Bool { fullscreen.show?.isPresented == true }
+  /// A presented full-screen ad, or the consent form, covers the whole view.
+  public var coversView: Bool { fullscreen.show?.isPresented == true || isConsentFormShown }
 
   public var needsDisplay: Bool { drawnVersion != changes.value || banner.isAnimating }
 
@@ -425,6 +461,7 @@ public final class AdOverlay: Overlay {
       pixelScale = canvas.pixelsPerPoint
       slot.draw(on: canvas)
       fullscreen.draw(on: canvas)
+      consentForm?.draw(on: canvas)
       if let notice = links.notice { BannerArtwork.drawNotice(notice.text, on: canvas) }
       missingGlyphs.note(
         canvas.takeMissingGlyphs(), ad: fullscreen.show?.ad.id ?? slot.activeAction?.id ?? slot.currentAd?.id,

@@ -8,8 +8,8 @@ import IntermissionOverlay
   import Darwin
 #endif
 
-/// The title screen: Play, Bonus (with the player's coins), Sound, Credits, Leaderboard and Quit,
-/// with a moving decoration so that a stopped director shows at a glance. Mouse and keyboard
+/// The title screen: Play, Bonus (with the player's coins), Sound, Credits, Leaderboard, Privacy
+/// (where the ad overlay has a consent engine: its privacy options) and Quit, with a moving decoration so that a stopped director shows at a glance. Mouse and keyboard
 /// (arrows and Return) both work; Escape never quits. Its layout (`MenuLayout`) fits every allowed
 /// window size above the banner.
 ///
@@ -18,7 +18,9 @@ import IntermissionOverlay
 /// pending by a launch that was killed before it could credit it.
 public final class MenuScene: Scene {
   private let settings: GameSettings
-  private var buttons: [Button] = Item.allCases.map { Button(title: $0.label) }
+  /// The items shown, in order: Privacy only where the ad overlay offers privacy options.
+  public private(set) var items = Item.shown(offersPrivacy: false)
+  private var buttons: [Button] = Item.shown(offersPrivacy: false).map { Button(title: $0.label) }
   /// Where everything is, for the current size and inset.
   public private(set) var layout = MenuLayout(size: Size(width: 960, height: 640), bottomInset: 0, buttonCount: 6)
   private var focusedIndex: Int?
@@ -28,7 +30,12 @@ public final class MenuScene: Scene {
 
   /// The index of each button, for readers and tests.
   public enum Item: Int, CaseIterable {
-    case play, bonus, sound, credits, leaderboard, quit
+    case play, bonus, sound, credits, leaderboard, privacy, quit
+
+    /// The items a menu shows, in order: Privacy only when `offersPrivacy`.
+    public static func shown(offersPrivacy: Bool) -> [Item] {
+      allCases.filter { $0 != .privacy || offersPrivacy }
+    }
 
     /// The button's label (`Sound` shows its setting, `Bonus` the coins).
     var label: String {
@@ -38,6 +45,7 @@ public final class MenuScene: Scene {
       case .sound: "Sound: On"
       case .credits: "Credits"
       case .leaderboard: "Leaderboard"
+      case .privacy: "Privacy"
       case .quit: "Quit"
       }
     }
@@ -60,17 +68,27 @@ public final class MenuScene: Scene {
   }
 
   /// Where the button for `item` is in a view of `size` whose bottom `bottomInset` points the
-  /// banner covers.
-  public static func buttonFrame(_ item: Item, in size: Size, bottomInset: Double = 0) -> Rect {
-    MenuLayout(size: size, bottomInset: bottomInset, buttonCount: Item.allCases.count).buttons[item.rawValue]
+  /// banner covers, on a menu that shows Privacy when `offersPrivacy`.
+  public static func buttonFrame(_ item: Item, in size: Size, bottomInset: Double = 0, offersPrivacy: Bool = false)
+    -> Rect
+  {
+    let items = Item.shown(offersPrivacy: offersPrivacy)
+    let layout = MenuLayout(size: size, bottomInset: bottomInset, buttonCount: items.count)
+    return layout.buttons[items.firstIndex(of: item) ?? items.count - 1]
   }
 
-  /// The title shown on `item`'s button.
-  public func title(of item: Item) -> String { buttons[item.rawValue].title }
+  /// The title shown on `item`'s button ("" when the menu does not show it).
+  public func title(of item: Item) -> String { items.firstIndex(of: item).map { buttons[$0].title } ?? "" }
 
   /// Starts the music (once: it goes on through the other scenes) with the Sound setting applied,
   /// and takes the rewards and what each impression earned.
   public override func didEnter() {
+    let offersPrivacy = director?.adOverlay?.offersPrivacyOptions == true
+    if offersPrivacy != items.contains(.privacy) {
+      items = Item.shown(offersPrivacy: offersPrivacy)
+      buttons = items.map { Button(title: $0.label) }
+      layoutDidChange()
+    }
     director?.audio?.isMuted = !settings.soundEnabled
     director?.audio?.startMusic()
     let save = settings.save
@@ -108,7 +126,7 @@ public final class MenuScene: Scene {
       moveFocus(by: -1)
       return true
     case .keyDown(.returnKey), .keyDown(.space):
-      if let focusedIndex, let item = Item(rawValue: focusedIndex) { activate(item) }
+      if let focusedIndex, items.indices.contains(focusedIndex) { activate(items[focusedIndex]) }
       return true
     default:
       break
@@ -119,7 +137,7 @@ public final class MenuScene: Scene {
       case .ignored: break
       case .consumed: consumed = true
       case .activated:
-        if let item = Item(rawValue: index) { activate(item) }
+        activate(items[index])
         consumed = true
       }
     }
@@ -151,6 +169,8 @@ public final class MenuScene: Scene {
       director?.push(ListScene.credits())
     case .leaderboard:
       director?.push(ListScene.leaderboard())
+    case .privacy:
+      director?.adOverlay?.showPrivacyOptions()
     case .quit:
       director?.requestQuit()
     }
@@ -158,16 +178,18 @@ public final class MenuScene: Scene {
 
   /// The labels for the layout: short ones on narrow buttons; Sound shows its setting either way.
   private func refreshTitles() {
-    for item in Item.allCases {
-      buttons[item.rawValue].title = layout.usesShortLabels ? item.shortLabel : item.label
+    for (index, item) in items.enumerated() {
+      buttons[index].title = layout.usesShortLabels ? item.shortLabel : item.label
     }
     let sound =
       layout.usesShortLabels
       ? (settings.soundEnabled ? "Sound" : "Muted") : (settings.soundEnabled ? "Sound: On" : "Sound: Off")
-    buttons[Item.sound.rawValue].title = sound
     shownCoins = settings.save.coins
-    buttons[Item.bonus.rawValue].title =
-      layout.usesShortLabels ? "Bonus \(shownCoins)" : "Bonus: \(shownCoins) coins"
+    let bonus = layout.usesShortLabels ? "Bonus \(shownCoins)" : "Bonus: \(shownCoins) coins"
+    for (index, item) in items.enumerated() {
+      if item == .sound { buttons[index].title = sound }
+      if item == .bonus { buttons[index].title = bonus }
+    }
   }
 
   public override func draw(on canvas: any Canvas) {

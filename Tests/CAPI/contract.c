@@ -499,6 +499,7 @@ static void *consent_status_from_other_thread(void *argument)
     struct consent_call *call = argument;
     call->result = intermission_consent_status(call->overlay);
     if (intermission_consent_value(call->overlay, "IABTCF_gdprApplies") != NULL) call->result = 1000;
+    if (intermission_show_privacy_options(call->overlay) != INTERMISSION_ERROR_WRONG_THREAD) call->result = 1001;
     return NULL;
 }
 
@@ -524,6 +525,8 @@ static void check_consent_engine(SDL_Renderer *renderer, const char *manifest)
     CHECK(intermission_can_request_ads(made_up) == INTERMISSION_ERROR_INVALID_HANDLE);
     CHECK(intermission_consent_value(NULL, "IABTCF_TCString") == NULL);
     CHECK(intermission_reset_consent(made_up) == INTERMISSION_ERROR_INVALID_HANDLE);
+    CHECK(intermission_show_privacy_options(NULL) == INTERMISSION_ERROR_INVALID_HANDLE);
+    CHECK(intermission_show_privacy_options(made_up) == INTERMISSION_ERROR_INVALID_HANDLE);
 
     /* A 0.5-sized config, on the heap at that size: no consent engine, ads as before. */
     size_t before_consent = offsetof(intermission_config, consent_path);
@@ -541,6 +544,8 @@ static void check_consent_engine(SDL_Renderer *renderer, const char *manifest)
     CHECK(intermission_can_request_ads(plain) == 1);
     CHECK(intermission_consent_value(plain, "IABTCF_TCString") == NULL);
     CHECK(intermission_reset_consent(plain) == INTERMISSION_ERROR_INVALID_ARGUMENT);
+    CHECK(strstr(intermission_errmsg(plain), "consent_path") != NULL);
+    CHECK(intermission_show_privacy_options(plain) == INTERMISSION_ERROR_INVALID_ARGUMENT);
     CHECK(strstr(intermission_errmsg(plain), "consent_path") != NULL);
     intermission_destroy(plain);
 
@@ -560,6 +565,15 @@ static void check_consent_engine(SDL_Renderer *renderer, const char *manifest)
     CHECK(intermission_consent_value(overlay, NULL) == NULL);
     CHECK(intermission_reset_consent(overlay) == INTERMISSION_OK);
     CHECK(intermission_consent_status(overlay) == INTERMISSION_CONSENT_REQUIRED);
+    /* The form shows at the first update, holding the game as the overlay's "consent", which the
+     * game may read but neither hold nor release. */
+    CHECK(intermission_update(overlay, 0.0) == INTERMISSION_OK);
+    CHECK(intermission_is_held(overlay, "consent") == 1);
+    CHECK(intermission_is_running(overlay) == 0);
+    CHECK(intermission_release(overlay, "consent") == INTERMISSION_ERROR_UNKNOWN_REASON);
+    CHECK(strstr(intermission_errmsg(overlay), "overlay's own") != NULL);
+    CHECK(intermission_hold(overlay, "consent") == INTERMISSION_ERROR_UNKNOWN_REASON);
+    CHECK(intermission_show_privacy_options(overlay) == INTERMISSION_OK);
     struct consent_call call = {overlay, 0};
     pthread_t thread;
     CHECK(pthread_create(&thread, NULL, consent_status_from_other_thread, &call) == 0);
@@ -570,6 +584,7 @@ static void check_consent_engine(SDL_Renderer *renderer, const char *manifest)
     CHECK(intermission_can_request_ads(overlay) == INTERMISSION_ERROR_INVALID_HANDLE);
     CHECK(intermission_consent_value(overlay, "IABTCF_gdprApplies") == NULL);
     CHECK(intermission_reset_consent(overlay) == INTERMISSION_ERROR_INVALID_HANDLE);
+    CHECK(intermission_show_privacy_options(overlay) == INTERMISSION_ERROR_INVALID_HANDLE);
 
     /* Elsewhere: no decision needed, and GDPR does not apply. */
     config.consent_geography = "other";
@@ -580,6 +595,9 @@ static void check_consent_engine(SDL_Renderer *renderer, const char *manifest)
         CHECK(intermission_can_request_ads(overlay) == 1);
         const char *applies = intermission_consent_value(overlay, "IABTCF_gdprApplies");
         CHECK(applies != NULL && strcmp(applies, "0") == 0);
+        /* No consent rule applies: there are no privacy options to show. */
+        CHECK(intermission_show_privacy_options(overlay) == INTERMISSION_REFUSED_NOT_READY);
+        CHECK(strcmp(intermission_errmsg(overlay), "notReady") == 0);
         intermission_destroy(overlay);
     }
 

@@ -76,7 +76,8 @@ import Testing
         #expect(message.translations.count == catalogue.pluralRule.count, "\(language): \(context) has every form")
       }
       // The program's placeholders survive translation.
-      for placeholder in ["{reward}"] where source.source.contains(placeholder) {
+      for placeholder in ["{reward}", "{app}", "{count}", "{purposes}", "{days}"]
+      where source.source.contains(placeholder) {
         #expect(message.translations.allSatisfy { $0.contains(placeholder) }, "\(language): \(context)")
       }
     }

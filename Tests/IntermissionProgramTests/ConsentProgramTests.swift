@@ -34,10 +34,15 @@ struct ConsentProgramTests {
     #expect(!trace.contains { $0.contains(#""event":"ad.loaded""#) || $0.contains(#""event":"ad.failed""#) })
   }
 
-  /// House ads from a local manifest show while a GDPR player has not decided, and their beacons
-  /// wait in the durable queue: the collector hears nothing until a launch that may send them.
+  /// House ads from a local manifest show while a GDPR player has not decided (here the form
+  /// cannot ask: the vendor list does not read), and their beacons wait in the durable queue: the
+  /// collector hears nothing until a launch that may send them.
   @Test func houseAdsShowAndTheirBeaconsWaitInTheQueue() throws {
     let runner = try ProgramRunner()
+    _ = try runner.write("broken.json", #"{"gvlSpecificationVersion": 3,"#)
+    let consent = try runner.write(
+      "consent.json",
+      #"{"app": "house", "cmpId": 300, "publisherCountryCode": "DE", "vendorList": "broken.json", "vendors": [1]}"#)
     let collector = try CollectorServer()
     let ads = runner.folder.appendingPathComponent("ads")
     try FileManager.default.createDirectory(at: ads, withIntermediateDirectories: true)
@@ -54,7 +59,7 @@ struct ConsentProgramTests {
         [
           "--headless", "--fixed-step", "--no-audio", "--ads", manifest, "--seconds", "4", "--trace",
           runner.path(trace),
-          "--beacons", runner.path("beacons.sqlite"), "--consent", Self.consentFile, "--consent-geography", geography,
+          "--beacons", runner.path("beacons.sqlite"), "--consent", consent, "--consent-geography", geography,
         ],
         environment: environment)
     }
@@ -62,11 +67,28 @@ struct ConsentProgramTests {
     #expect(asked.status == 0, "\(asked.stderr)")
     let events = try runner.traceEvents("asked.jsonl")
     #expect(events.contains("banner.shown") && events.contains("impression"), "the house ad showed: \(events)")
+    let required = try runner.traceLines("asked.jsonl").first { $0.contains(#""event":"consent.required""#) }
+    #expect(required?.contains("vendorListUnavailable") == true, "\(required ?? "no consent.required")")
     #expect(!events.contains("beacon.sent") && collector.requests.isEmpty, "\(collector.requests.map(\.path))")
     let elsewhere = try launch("other", trace: "elsewhere.jsonl")
     #expect(elsewhere.status == 0, "\(elsewhere.stderr)")
     let sent = collector.requests.filter { $0.path == "/i" }
     #expect(sent.count >= 2 && sent.allSatisfy { $0.query["ad"] == "starfall" }, "the first launch's, then its own")
+  }
+
+  /// While the form asks, it covers the banner: the banner's ad is not counted as seen.
+  @Test func theFormCoversTheBannerAndNoImpressionCounts() throws {
+    let runner = try ProgramRunner()
+    let result = try runner.run(
+      [
+        "--headless", "--fixed-step", "--no-audio", "--no-beacons", "--seconds", "3", "--trace", runner.path("t.jsonl"),
+        "--consent", Self.consentFile, "--consent-geography", "eea",
+      ],
+      environment: ["XDG_CONFIG_HOME": runner.path("config"), "XDG_CACHE_HOME": runner.path("cache")])
+    #expect(result.status == 0, "\(result.stderr)")
+    let events = try runner.traceEvents("t.jsonl")
+    #expect(events.contains("consent.shown") && events.contains("ad.loaded"), "\(events)")
+    #expect(!events.contains("impression"), "no impression under the form: \(events)")
   }
 
   @Test func elsewhereRequestsGoAtOnce() throws {

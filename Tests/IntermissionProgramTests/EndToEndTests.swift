@@ -106,7 +106,8 @@ struct EndToEndTests {
     #expect(image.width == 960 && image.height == 640)
     // Button bodies (left edge of each button, clear of the label) in the button colour.
     let layout = MenuLayout(
-      size: Size(width: 960, height: 640), bottomInset: 0, buttonCount: MenuScene.Item.allCases.count)
+      size: Size(width: 960, height: 640), bottomInset: 0, buttonCount: MenuScene.Item.shown(offersPrivacy: false).count
+    )
     for frame in layout.buttons {
       let (x, y) = (Int(frame.minX) + 10, Int(frame.minY) + 5)
       #expect(close(image.pixel(x: x, y: y), Theme.button), "button at y \(y): \(image.pixel(x: x, y: y))")
@@ -129,8 +130,9 @@ struct EndToEndTests {
     let runner = try ProgramRunner()
     let size = Size(width: Double(width), height: Double(height))
     let inset = AdBanner.height(forWidth: size.width)
-    let layout = MenuLayout(size: size, bottomInset: inset, buttonCount: MenuScene.Item.allCases.count)
-    let leaderboard = layout.buttons[MenuScene.Item.leaderboard.rawValue]
+    let layout = MenuLayout(
+      size: size, bottomInset: inset, buttonCount: MenuScene.Item.shown(offersPrivacy: false).count)
+    let leaderboard = MenuScene.buttonFrame(.leaderboard, in: size, bottomInset: inset)
     let script = try runner.write("s.txt", "1.5 click \(Int(leaderboard.midX)) \(Int(leaderboard.midY))\n")
     let result = try runner.run(
       Self.headless + [

@@ -17,46 +17,54 @@ struct MenuLayoutTests {
 
   @Test(arguments: sizes)
   func everyButtonIsWholeAboveTheBannerAndClearOfEverythingElse(size: Size) {
-    for inset in [0, AdBanner.height(forWidth: size.width)] {
-      let layout = MenuLayout(size: size, bottomInset: inset, buttonCount: MenuScene.Item.allCases.count)
-      let free = Rect(x: 0, y: 0, width: size.width, height: size.height - inset)
-      let pause = PauseControl.buttonFrame(in: size)
-      var others: [(String, Rect)] = [("pause button", pause)]
-      if let title = layout.title { others.append(("title", title)) }
-      if let subtitle = layout.subtitle { others.append(("subtitle", subtitle)) }
-      if let band = layout.decoration { others.append(("decoration", band)) }
-      #expect(layout.buttons.count == MenuScene.Item.allCases.count)
-      for (index, button) in layout.buttons.enumerated() {
-        let label = "\(size) inset \(inset): button \(index) \(button)"
-        #expect(free.contains(button), "\(label) is not inside the free area \(free)")
-        #expect(button.height >= 24 && button.width >= 56, "\(label) is too small to hit")
-        for (name, other) in others {
-          #expect(!button.intersects(other), "\(label) overlaps the \(name) \(other)")
+    // With a consent engine the menu has Privacy too: seven buttons, from 320x240 (the smallest
+    // size the consent form is made for) up.
+    let counts =
+      [MenuScene.Item.shown(offersPrivacy: false).count] + (size.width >= 320 && size.height >= 240 ? [7] : [])
+    for count in counts {
+      for inset in [0, AdBanner.height(forWidth: size.width)] {
+        let layout = MenuLayout(size: size, bottomInset: inset, buttonCount: count)
+        let free = Rect(x: 0, y: 0, width: size.width, height: size.height - inset)
+        let pause = PauseControl.buttonFrame(in: size)
+        var others: [(String, Rect)] = [("pause button", pause)]
+        if let title = layout.title { others.append(("title", title)) }
+        if let subtitle = layout.subtitle { others.append(("subtitle", subtitle)) }
+        if let band = layout.decoration { others.append(("decoration", band)) }
+        #expect(layout.buttons.count == count)
+        for (index, button) in layout.buttons.enumerated() {
+          let label = "\(size) inset \(inset): button \(index) \(button)"
+          #expect(free.contains(button), "\(label) is not inside the free area \(free)")
+          #expect(button.height >= 24 && button.width >= 56, "\(label) is too small to hit")
+          for (name, other) in others {
+            #expect(!button.intersects(other), "\(label) overlaps the \(name) \(other)")
+          }
+          for later in layout.buttons.dropFirst(index + 1) {
+            #expect(!button.intersects(later), "\(label) overlaps \(later)")
+          }
         }
-        for later in layout.buttons.dropFirst(index + 1) {
-          #expect(!button.intersects(later), "\(label) overlaps \(later)")
-        }
-      }
-      // The text and the decoration stay clear of one another and of the pause button.
-      for (index, (name, rect)) in others.enumerated() {
-        #expect(free.contains(rect) || name == "pause button", "\(size): the \(name) \(rect) is outside")
-        for (otherName, other) in others.dropFirst(index + 1) {
-          #expect(!rect.intersects(other), "\(size): the \(name) overlaps the \(otherName)")
+        // The text and the decoration stay clear of one another and of the pause button.
+        for (index, (name, rect)) in others.enumerated() {
+          #expect(free.contains(rect) || name == "pause button", "\(size): the \(name) \(rect) is outside")
+          for (otherName, other) in others.dropFirst(index + 1) {
+            #expect(!rect.intersects(other), "\(size): the \(name) overlaps the \(otherName)")
+          }
         }
       }
     }
   }
 
   @Test func largeWindowsGetTheRegularLayoutAndSmallOnesTheCompactOne() {
-    let regular = MenuLayout(
-      size: Size(width: 960, height: 640), bottomInset: 90, buttonCount: MenuScene.Item.allCases.count)
+    let six = MenuScene.Item.shown(offersPrivacy: false).count
+    let regular = MenuLayout(size: Size(width: 960, height: 640), bottomInset: 90, buttonCount: six)
     #expect(!regular.isCompact && regular.title != nil && regular.subtitle != nil && regular.decoration != nil)
     #expect(regular.buttons.allSatisfy { $0.height == 52 && $0.width == 300 })
+    let withPrivacy = MenuLayout(size: Size(width: 960, height: 640), bottomInset: 90, buttonCount: 7)
+    #expect(!withPrivacy.isCompact && withPrivacy.buttons.allSatisfy { $0.height >= 40 && $0.width == 300 })
     let wide = MenuLayout(
-      size: Size(width: 1200, height: 420), bottomInset: 90, buttonCount: MenuScene.Item.allCases.count)
+      size: Size(width: 1200, height: 420), bottomInset: 90, buttonCount: six)
     #expect(wide.isCompact && wide.title != nil, "1200x420 has no room for the subtitle and the band")
     let smallest = MenuLayout(
-      size: Size(width: 200, height: 150), bottomInset: 50, buttonCount: MenuScene.Item.allCases.count)
+      size: Size(width: 200, height: 150), bottomInset: 50, buttonCount: six)
     #expect(smallest.isCompact && smallest.title == nil)
   }
 }

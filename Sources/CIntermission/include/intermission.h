@@ -5,9 +5,9 @@
  * One overlay draws a banner at the bottom of the game's own SDL_Renderer (or into its pixels). Clicking it opens an
  * in-app ad view that pauses the game until the player closes it (Escape or Close), or opens the
  * browser for an open-url ad (no pause). The game's pause is a set of holds: the player ("user"),
- * the minimised window ("window"), the open ad view ("ad", held only by the overlay) and reasons of
- * the game's own. The game runs exactly when nobody holds it, so an ad never resumes a game its
- * player paused.
+ * the minimised window ("window"), the open ad view ("ad", held only by the overlay), the consent
+ * form ("consent", 0.6, held only by the overlay) and reasons of the game's own. The game runs
+ * exactly when nobody holds it, so an ad never resumes a game its player paused.
  *
  *     intermission_config config = INTERMISSION_CONFIG_INIT;
  *     config.on_pause = my_pause;  config.on_resume = my_resume;  config.user = &game;
@@ -70,7 +70,7 @@ enum {
     INTERMISSION_OK = 0,
     INTERMISSION_ERROR_INVALID_HANDLE = -1,   /* NULL, destroyed, or not an overlay */
     INTERMISSION_ERROR_INVALID_ARGUMENT = -2, /* a NULL pointer, or a number that is not finite */
-    INTERMISSION_ERROR_UNKNOWN_REASON = -3,   /* a pause reason that is NULL, "ad", or not a name */
+    INTERMISSION_ERROR_UNKNOWN_REASON = -3,   /* a pause reason that is NULL, the overlay's, or not a name */
     INTERMISSION_ERROR_NOT_HELD = -4,         /* a release of a reason that holds nothing */
     INTERMISSION_ERROR_ALREADY_HELD = -5,     /* a hold of a reason that already holds */
     INTERMISSION_ERROR_WRONG_THREAD = -6,     /* a call from a thread other than the creator's */
@@ -92,8 +92,8 @@ enum {
 typedef struct intermission_overlay intermission_overlay;
 
 /* Called when the game stops (on the first hold) or runs again (when the last hold is released),
- * with the reason whose hold or release did it ("user", "window", "ad" or a game's own) and the
- * config's user pointer. The reason string lives only during the call. */
+ * with the reason whose hold or release did it ("user", "window", "ad", "consent" or a game's own)
+ * and the config's user pointer. The reason string lives only during the call. */
 typedef void (*intermission_pause_fn)(const char *reason, void *user);
 
 /* Called for every lifecycle event, with its name and the whole event as the one-line JSON object
@@ -349,7 +349,8 @@ int intermission_banner_visible(const intermission_overlay *overlay);
 int intermission_set_banner_allowed(intermission_overlay *overlay, int allowed);
 
 /* Holds the game stopped for `reason`: "user" (the player's pause), "window", or a name of the
- * game's own (1 to 32 characters of A-Z a-z 0-9 . _ -). "ad" is the overlay's and is refused.
+ * game's own (1 to 32 characters of A-Z a-z 0-9 . _ -). "ad" and (0.6) "consent" are the overlay's
+ * and are refused.
  * on_pause fires, inside this call, if the game was running. Returns INTERMISSION_OK,
  * INTERMISSION_ERROR_ALREADY_HELD (nothing changes), INTERMISSION_ERROR_UNKNOWN_REASON or another
  * error. */
@@ -375,7 +376,8 @@ int intermission_is_running(const intermission_overlay *overlay);
  * intermission_set_rewarded_cap, intermission_set_consent, intermission_set_string,
  * intermission_set_floor and (0.5) intermission_surface_pixels, intermission_resize,
  * intermission_pointer_move, intermission_pointer_button, intermission_wheel, intermission_key,
- * intermission_gamepad_button and intermission_window_state, and (0.6) intermission_reset_consent.
+ * intermission_gamepad_button and intermission_window_state, and (0.6) intermission_reset_consent
+ * and intermission_show_privacy_options.
  * So, as with sqlite3_errmsg, read it
  * right after the call that failed: the next frame's intermission_update clears it. The calls that
  * return no result code (intermission_bottom_inset, intermission_banner_visible,
@@ -589,6 +591,16 @@ const char *intermission_consent_value(const intermission_overlay *overlay, cons
  * until then. Returns INTERMISSION_OK, INTERMISSION_ERROR_INVALID_ARGUMENT without consent_path,
  * or another error. */
 int intermission_reset_consent(intermission_overlay *overlay);
+
+/* Opens the privacy options at the next intermission_update: the consent form again, showing the
+ * choices in force, for a player in a GDPR region; the opt-outs of sale, sharing and targeted
+ * advertising for a player in a regulated US state. The game is held as "consent" while the form
+ * shows (on_pause), and runs again after, unless something else holds it. Google requires such an
+ * entry point wherever consent applies: put it in the game's menu. Returns INTERMISSION_OK;
+ * INTERMISSION_REFUSED_NOT_READY ("notReady") before the engine knows where the player is, without
+ * a vendor list, or where no consent rule applies; INTERMISSION_ERROR_INVALID_ARGUMENT without
+ * consent_path; or another error. */
+int intermission_show_privacy_options(intermission_overlay *overlay);
 
 #ifdef __cplusplus
 } /* extern "C" */

@@ -143,11 +143,13 @@ public:
     int set_string(const char *key, const char *text) { return intermission_set_string(overlay_, key, text); }
     int set_floor(const char *format, double cpm) { return intermission_set_floor(overlay_, format, cpm); }
     /* (0.6) Consent, with config.consent_path: INTERMISSION_CONSENT_*, whether ads may be requested,
-     * an in-app key's value (nullptr when absent), and forgetting the stored decision. */
+     * an in-app key's value (nullptr when absent), forgetting the stored decision, and the privacy
+     * options. */
     int consent_status() const { return intermission_consent_status(overlay_); }
     bool can_request_ads() const { return intermission_can_request_ads(overlay_) == 1; }
     const char *consent_value(const char *key) const { return intermission_consent_value(overlay_, key); }
     int reset_consent() { return intermission_reset_consent(overlay_); }
+    int show_privacy_options() { return intermission_show_privacy_options(overlay_); }
     /* The last error's text, such as a refusal's reason ("pacing"). */
     const char *errmsg() const { return intermission_errmsg(overlay_); }
     intermission_overlay *get() const { return overlay_; }
