@@ -40,9 +40,10 @@ extension AdOverlay {
     parts.equip(self)
   }
 
-  /// Feeds the overlay an SDL event. Input the banner or the open ad view takes returns true and
-  /// must not reach the game; minimising and restoring the window hold and release `.window`, as
-  /// the window stands after the frame's events (`noteWindowMinimized(_:)`).
+  /// Feeds the overlay an SDL event. Input the banner takes, and all input while an ad view or the
+  /// consent form is open, returns true and must not reach the game; minimising and restoring the
+  /// window hold and release `.window`, as the window stands after the frame's events
+  /// (`noteWindowMinimized(_:)`).
   /// - Returns: whether the overlay consumed the event.
   @discardableResult
   public func handle(sdlEvent event: SDL_Event) -> Bool {
@@ -62,9 +63,20 @@ extension AdOverlay {
       noteWindowFocusGained()
       return false
     case .input(let input):
-      return handle(input)
+      return handle(input) || takesAllInput
     default:
-      return false
+      // While an ad view or the consent form is open, no input reaches the game, not even what the
+      // overlay does not read (another mouse button, text, a controller's other buttons or sticks).
+      return takesAllInput && Self.inputEventTypes.contains(event.type)
     }
   }
+
+  /// SDL's event types that carry a player's input.
+  private static let inputEventTypes: Set<UInt32> = Set(
+    [
+      SDL_KEYDOWN, SDL_KEYUP, SDL_TEXTEDITING, SDL_TEXTINPUT, SDL_MOUSEMOTION, SDL_MOUSEBUTTONDOWN, SDL_MOUSEBUTTONUP,
+      SDL_MOUSEWHEEL, SDL_JOYAXISMOTION, SDL_JOYBALLMOTION, SDL_JOYHATMOTION, SDL_JOYBUTTONDOWN, SDL_JOYBUTTONUP,
+      SDL_CONTROLLERAXISMOTION, SDL_CONTROLLERBUTTONDOWN, SDL_CONTROLLERBUTTONUP, SDL_FINGERDOWN, SDL_FINGERUP,
+      SDL_FINGERMOTION,
+    ].map(\.rawValue))
 }

@@ -59,6 +59,9 @@ public final class AdStack {
     package var beaconClock: (() -> Double)?
     /// The consent engine's clock (seconds since 1970); the wall clock by default.
     package var consentClock: (@Sendable () -> Int)?
+    /// The vendor list and geography read ahead for the consent file (a host starts the reads
+    /// before its window opens); nil reads them when the stack is built.
+    package var consentPrefetch: ConsentPrefetch?
     /// The beacon queue's retry jitter; a fixed seed makes retries happen at the same times.
     package var beaconBackoff = RetryBackoff()
     /// Whether a stop signal arrived: loads and deliveries then end at once.
@@ -173,7 +176,8 @@ public final class AdStack {
           language: Localization.chooseLanguage(explicit: options.configuration.language, environment: environment),
           client: HTTPClient(timeouts: timeouts, caFile: options.caFile),
           cache: HTTPCache.defaultFolder(environment: environment).map { HTTPCache(folder: $0) },
-          decoder: SDLImageDecoder(), waits: options.configuration.waitsForDueLoads, onFinish: options.onFinish)
+          decoder: SDLImageDecoder(), waits: options.configuration.waitsForDueLoads,
+          prefetched: options.consentPrefetch, onFinish: options.onFinish)
       }
       let path = options.beaconsPath ?? BeaconStore.defaultPath(environment: environment)
       guard let path, !path.isEmpty else {

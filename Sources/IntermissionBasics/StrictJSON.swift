@@ -149,7 +149,9 @@ public enum StrictJSON {
       guard depth <= StrictJSON.maximumDepth else { throw error("nested more than \(StrictJSON.maximumDepth) deep") }
       index += 1
       var members: [(key: String, value: Value)] = []
-      var keys = Set<String>()
+      // Duplicates are looked for among the members themselves while there are few (most objects),
+      // and in a set once there are many.
+      var keys: Set<String>?
       skipWhitespace()
       if current == UInt8(ascii: "}") {
         index += 1
@@ -161,7 +163,14 @@ public enum StrictJSON {
           throw error(members.isEmpty ? "expected a member name in double quotes" : "trailing comma in an object")
         }
         let key = try string(keepingInvalid: false).text
-        guard keys.insert(key).inserted else { throw error("duplicate key \"\(PrintableText.escaping(key))\"") }
+        let isDuplicate: Bool
+        if keys == nil && members.count < 16 {
+          isDuplicate = members.contains { $0.key == key }
+        } else {
+          if keys == nil { keys = Set(members.map(\.key)) }
+          isDuplicate = !keys!.insert(key).inserted
+        }
+        guard !isDuplicate else { throw error("duplicate key \"\(PrintableText.escaping(key))\"") }
         skipWhitespace()
         try expect(UInt8(ascii: ":"), "':' after a member name")
         skipWhitespace()
@@ -218,6 +227,18 @@ public enum StrictJSON {
       } else if digits(&self) == 0 {
         throw error("expected a digit")
       }
+      let integerEnd = index
+      if current != UInt8(ascii: "."), current != UInt8(ascii: "e"), current != UInt8(ascii: "E"),
+        integerEnd - start <= 15
+      {
+        // An integer of at most 15 digits is exact in a Double: read without making text.
+        let negative = bytes[start] == UInt8(ascii: "-")
+        var magnitude = 0
+        for position in (negative ? start + 1 : start)..<integerEnd {
+          magnitude = magnitude * 10 + Int(bytes[position] - UInt8(ascii: "0"))
+        }
+        return negative ? -Double(magnitude) : Double(magnitude)
+      }
       if current == UInt8(ascii: ".") {
         index += 1
         guard digits(&self) > 0 else { throw error("expected a digit after '.'") }
@@ -236,6 +257,7 @@ public enum StrictJSON {
     /// with where its first bad run begins, instead of throwing.
     mutating func string(keepingInvalid: Bool) throws(SyntaxError) -> (text: String, invalid: SyntaxError?) {
       index += 1
+      let start = index
       var scalars = String.UnicodeScalarView()
       var runStart = index
       var invalid: SyntaxError?
@@ -254,6 +276,11 @@ public enum StrictJSON {
       while true {
         guard let byte = current else { throw error("unterminated string") }
         if byte == UInt8(ascii: "\"") {
+          if scalars.isEmpty, runStart == start, let text = String(validating: bytes[start..<index], as: UTF8.self) {
+            // No escape: the string is its bytes, validated once.
+            index += 1
+            return (text, nil)
+          }
           try flushRun(self, into: &scalars)
           index += 1
           return (String(scalars), invalid)

@@ -39,10 +39,11 @@ public func intermissionShowPrivacyOptions(_ handle: OpaquePointer?) -> Int32 {
     guard overlay.consentEngine != nil else {
       return overlay.message.fail(ResultCode.invalidArgument, "no consent engine: config.consent_path is NULL")
     }
-    guard overlay.overlay.showPrivacyOptions() else {
-      return overlay.message.fail(Int32(INTERMISSION_REFUSED_NOT_READY), "notReady")
+    if overlay.overlay.showPrivacyOptions() { return overlay.message.succeed() }
+    if overlay.overlay.privacyOptionsRefusal == "alreadyShowing" {
+      return overlay.message.fail(Int32(INTERMISSION_REFUSED_ALREADY_SHOWING), "alreadyShowing")
     }
-    return overlay.message.succeed()
+    return overlay.message.fail(Int32(INTERMISSION_REFUSED_NOT_READY), "notReady")
   case .failure(let error): return error.code
   }
 }

@@ -222,10 +222,11 @@ final class EmbeddedOverlay {
     return message.fail(codes[refusal]!, refusal.rawValue)
   }
 
-  /// Ends the overlay's part in the game: the open ad view's hold is released (the game hears of
-  /// it if that was the last hold).
+  /// Ends the overlay's part in the game: the open ad view's and the consent form's holds are
+  /// released (the game hears of it if that was the last hold).
   func close() {
     if gate.isHeld(by: .ad) { gate.release(.ad) }
+    if gate.isHeld(by: .consent) { gate.release(.consent) }
     overlay.fullscreen.onReward = nil
     overlay.onRevenue = nil
   }

@@ -8,14 +8,25 @@ extension ConsentChoices {
     let configuration = engine.configuration
     let vendors = configuration.vendors.compactMap { list.vendor($0) }
     let claimed = Set(vendors.flatMap { $0.legitimateInterestPurposes.map(Int.init) }).filter { $0 == 2 || $0 >= 7 }
+    let publisherClaimed = Set(configuration.publisherLegitimateInterestPurposes).filter { $0 == 2 || $0 >= 7 }
     var choices = ConsentChoices()
     choices.purposes = model.purposeConsents
-    choices.purposeObjections = claimed.subtracting(model.purposeLegitimateInterests)
+    // An objection shows where a claimed interest is not set: the vendors' in the core segment,
+    // the publisher's own in the publisher segment.
+    choices.purposeObjections = claimed.subtracting(model.purposeLegitimateInterests).union(
+      publisherClaimed.subtracting(claimed).subtracting(model.publisherPurposes?.legitimateInterests ?? []))
     choices.specialFeatures = model.specialFeatureOptIns
     choices.vendors = model.vendorConsents.intersection(vendors.map(\.id))
+    // A vendor's interest bit is set for its legitimate interests, or for its special purposes
+    // alone (as `ConsentRecord` writes it): not set, the player objected.
     choices.vendorObjections = Set(
-      vendors.filter { !$0.legitimateInterestPurposes.isEmpty && !model.vendorLegitimateInterests.contains($0.id) }
-        .map(\.id))
+      vendors.filter { vendor in
+        let onlySpecial =
+          vendor.purposes.isEmpty && vendor.legitimateInterestPurposes.isEmpty && !vendor.specialPurposes.isEmpty
+        return (!vendor.legitimateInterestPurposes.isEmpty || onlySpecial)
+          && !model.vendorLegitimateInterests.contains(vendor.id)
+      }
+      .map(\.id))
     if let additional = engine.value(forKey: "IABTCF_AddtlConsent"),
       let decoded = try? AdditionalConsent.decode(additional)
     {

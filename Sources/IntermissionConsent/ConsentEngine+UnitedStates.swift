@@ -30,10 +30,12 @@ extension ConsentEngine {
   /// and carried from the next ad request.
   public func setUSOptOuts(_ optOuts: USOptOuts) {
     guard geography.hasUSOptOuts else { return }
-    let keys = Self.usKeys(section: Self.usSection(optOuts, noticesGiven: true))
-    let failure = store.write(keys)
-    replaceKeys(keys)
-    if let failure { reportStoreFailure(failure) }
+    serially {
+      // In force at once (the next request carries it), then written.
+      let keys = Self.usKeys(section: Self.usSection(optOuts, noticesGiven: true))
+      replaceKeys(keys)
+      if let failure = store.write(keys) { reportStoreFailure(failure) }
+    }
   }
 
   /// The `usnat` section for `optOuts`: the notices given (1) once the privacy options showed them,

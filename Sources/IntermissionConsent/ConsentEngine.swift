@@ -59,6 +59,9 @@ public final class ConsentEngine: @unchecked Sendable {
   /// The vendor list the form explains, once read.
   public var vendorList: GlobalVendorList? { state.withLock { $0.list } }
 
+  /// The folder the decision is kept in (for tests and tools).
+  package var storeFolder: String { store.folder }
+
   /// Where the player is, once known.
   public var geography: ConsentGeography { state.withLock { $0.geography } }
 
@@ -134,14 +137,20 @@ public final class ConsentEngine: @unchecked Sendable {
     if first { report(.shown) }
   }
 
-  /// Records the player's choices: the keys are written, the status becomes `obtained`, and ad
-  /// requests may go out with the new strings from the next one.
+  /// Records the player's choices: the status becomes `obtained`, ad requests go out with the new
+  /// strings from the next one (a withdrawal applies at once, before the store is written), and
+  /// the keys are written. Serialised with `start` and `reset`: a reset never comes between the
+  /// decision and its files.
   /// - Parameter milliseconds: the time the form took, for `consent.decided`; nil to measure it
   ///   with the engine's clock.
   /// - Returns: false, changing nothing, when there is no vendor list to decide on or the decision
   ///   cannot be encoded (reported as `consent.storeFailed`).
   @discardableResult
   public func decide(_ choices: ConsentChoices, milliseconds: Int? = nil) -> Bool {
+    serial.withLock { _ in decideSerially(choices, milliseconds: milliseconds) }
+  }
+
+  private func decideSerially(_ choices: ConsentChoices, milliseconds: Int?) -> Bool {
     guard let list = vendorList else { return false }
     let record = ConsentRecord(
       choices: choices, list: list, configuration: configuration, time: clock(), language: language)
@@ -150,7 +159,6 @@ public final class ConsentEngine: @unchecked Sendable {
       report(.storeFailed("the decision could not be encoded as a TC string"))
       return false
     }
-    let failure = store.write(record.keys)
     let took = state.withLock { state in
       state.revision += 1
       state.keys = record.keys
@@ -159,7 +167,7 @@ public final class ConsentEngine: @unchecked Sendable {
       defer { state.shownAt = nil }
       return milliseconds ?? max(0, clock() * 1000 - (state.shownAt ?? clock() * 1000))
     }
-    if let failure { report(.storeFailed(failure)) }
+    if let failure = store.write(record.keys) { report(.storeFailed(failure)) }
     report(
       .decided(
         purposes: record.model.purposeConsents.sorted(), vendors: record.model.vendorConsents.count, milliseconds: took)
@@ -200,8 +208,13 @@ public final class ConsentEngine: @unchecked Sendable {
     state.withLock { state in
       state.keys = keys
       state.revision += 1
+      state.reason = state.reason == .privacyOptions ? nil : state.reason
+      state.shownAt = nil
     }
   }
+
+  /// Runs `work` serialised with `start`, `decide` and `reset`.
+  func serially<T>(_ work: () -> T) -> T { serial.withLock { _ in work() } }
 
   func reportStoreFailure(_ failure: String) { report(.storeFailed(failure)) }
 }

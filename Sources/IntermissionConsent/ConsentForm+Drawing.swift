@@ -17,10 +17,18 @@ extension ConsentForm {
     canvas.fill(Rect(x: 0, y: 0, width: size.width, height: size.height), color: Theme.background)
     let header = headerHeight(in: size)
     canvas.fill(Rect(x: 0, y: 0, width: size.width, height: header), color: Theme.panel)
+    // The heading between the header's buttons (Back, Close), as wide as they leave.
+    let side = header + margin
+    let leadingRoom = headerButtons.contains(.back) ? side : margin
+    let trailingRoom = headerButtons.contains(.close) ? side : margin
     canvas.drawText(
       heading, style: size.height < 400 ? .body : .heading, color: Theme.text,
-      in: Rect(x: margin, y: 0, width: max(0, size.width - 2 * margin), height: header), alignment: leading,
-      language: strings.language, truncating: true)
+      in: placed(
+        Rect(x: leadingRoom, y: 0, width: max(0, size.width - leadingRoom - trailingRoom), height: header),
+        width: size.width),
+      alignment: leading, language: strings.language, truncating: true)
+    for button in headerButtons { drawButton(button, style: .heading, on: canvas) }
+    if layer == .options { scroll = min(scroll, maximumScroll(in: size)) }
     let area = contentArea(in: size)
     canvas.setClip(area)
     if layer == .first { drawText(on: canvas, in: area) } else { drawRows(on: canvas, in: area) }
@@ -28,8 +36,15 @@ extension ConsentForm {
     drawScrollBar(on: canvas, in: area)
     let footerTop = size.height - footerHeight(in: size)
     canvas.fill(Rect(x: 0, y: footerTop, width: size.width, height: size.height - footerTop), color: Theme.panel)
-    // Equal prominence: every button of a layer has the same size, colour and type.
-    let style: TextStyle = size.width >= 600 && size.height >= 400 ? .heading : .body
+    // Equal prominence: every button of a layer has the same size, colour and type, the largest
+    // type in which every title fits.
+    let room = frame(of: buttons[0], in: size).width - 12
+    let largest: [TextStyle] =
+      size.width >= 600 && size.height >= 400 ? [.heading, .body, .caption] : [.body, .caption]
+    let style =
+      largest.first { style in
+        buttons.allSatisfy { canvas.measureText(title(of: $0), style: style, language: strings.language).width <= room }
+      } ?? .caption
     for button in buttons { drawButton(button, style: style, on: canvas) }
   }
 
@@ -40,31 +55,33 @@ extension ConsentForm {
     canvas.fill(frame, color: color)
     if focused { canvas.outline(frame, color: Theme.accent, thickness: 3) }
     canvas.drawText(
-      title(of: button), style: style, color: Theme.text, in: frame.insetBy(dx: 6, dy: 0), alignment: .center,
+      title(of: button), style: style, color: Theme.text,
+      in: frame.insetBy(dx: headerButtons.contains(button) ? 0 : 6, dy: 0), alignment: .center,
       language: strings.language, truncating: true)
   }
 
   /// The first layer's paragraphs, wrapped to the content's width once per width.
   private func drawText(on canvas: any Canvas, in area: Rect) {
     let width = max(0, area.width - 2 * ConsentForm.margin - 8)
-    if wrapped?.width != width {
+    let compact = isCompact(canvas.size)
+    if wrapped?.width != width || wrapped?.compact != compact {
       var lines: [(String, TextStyle, Double)] = []
       var y = 8.0
       for (index, paragraph) in paragraphs.enumerated() {
         // At 320×240 every paragraph is in the small type, so that more of it shows.
-        let style = isCompact(canvas.size) ? .caption : paragraph.style
+        let style = compact ? .caption : paragraph.style
         let lineHeight = style == .caption ? 20.0 : 24.0
         for line in canvas.wrapText(
           paragraph.text, style: style, width: width, maxLines: 40, language: strings.language)
         {
-          lines.append((line, style, y))
+          lines.append((rightToLeft(line), style, y))
           y += lineHeight
         }
         // A list's items sit together; paragraphs stand apart.
         let nextIsItem = index + 1 < paragraphs.count && paragraphs[index + 1].text.contains("• ")
         y += nextIsItem && paragraph.text.contains("• ") ? 0 : 6
       }
-      wrapped = (width, lines, y + 8)
+      wrapped = (width, compact, lines, y + 8)
       scroll = min(scroll, maximumScroll(in: canvas.size))
     }
     guard let wrapped else { return }
@@ -137,7 +154,8 @@ extension ConsentForm {
     if let lines = descriptionLines[index] { return lines }
     let lines = canvas.wrapText(
       text, style: maxLines == 2 ? .caption : .body, width: wrappedWidth, maxLines: maxLines,
-      language: strings.language)
+      language: strings.language
+    ).map(rightToLeft)
     descriptionLines[index] = lines
     return lines
   }
@@ -184,6 +202,10 @@ extension ConsentForm {
     }
     if focused { canvas.outline(frame, color: Theme.accent, thickness: 2) }
   }
+
+  /// `line` as a mirrored form draws it: with a right-to-left mark first, so that a line that
+  /// begins with a word in Latin letters (a name, "Google") still reads from the right.
+  private func rightToLeft(_ line: String) -> String { isMirrored ? "\u{200F}" + line : line }
 
   /// A thin bar at the content's trailing edge when it scrolls: where the view is in it.
   private func drawScrollBar(on canvas: any Canvas, in area: Rect) {

@@ -17,7 +17,14 @@ extension ConsentForm {
     case .keyDown(.left):
       moveFocus(to: isMirrored ? focus(after: focus) : focus(before: focus), in: size)
     case .keyDown(.returnKey), .keyDown(.space):
-      if let focus { return activate(focus, byKeyboard: true) }
+      guard let focus else { break }
+      let area = contentArea(in: size)
+      if case .control = focus, !area.contains(frame(of: focus, in: size)) {
+        // Scrolled away from it (by the wheel, or a drag): it comes into view, unchanged.
+        moveFocus(to: focus, in: size)
+        break
+      }
+      return activate(focus, byKeyboard: true)
     case .keyDown(.escape):
       if layer == .options && !isUnitedStates {
         layer = .first
@@ -38,8 +45,18 @@ extension ConsentForm {
       scroll(by: -dy * 48, in: size)
     case .pointerDown(let point):
       pressed = hit(point, in: size)
+      // Elsewhere in the text or the list, the pointer drags the content (a touch screen, a mouse
+      // without a wheel).
+      drag = pressed == nil && contentArea(in: size).contains(point) ? (point.y, scroll) : nil
+    case .pointerMoved(let point):
+      if let drag {
+        scroll = min(max(0, drag.scroll + drag.y - point.y), maximumScroll(in: size))
+      }
     case .pointerUp(let point):
-      defer { pressed = nil }
+      defer {
+        pressed = nil
+        drag = nil
+      }
       if let pressed, hit(point, in: size) == pressed { return activate(pressed, byKeyboard: false) }
     default:
       break

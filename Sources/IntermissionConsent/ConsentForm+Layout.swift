@@ -50,6 +50,12 @@ extension ConsentForm {
 
   /// Where `button` is in a view of `size`.
   package func frame(of button: FormButton, in size: Size) -> Rect {
+    if button == .back || button == .close {
+      // In the header: Back at its leading edge, Close at its trailing one.
+      let side = headerHeight(in: size) - 4
+      let x = button == .back ? 2 : size.width - side - 2
+      return placed(Rect(x: x, y: 2, width: side, height: side), width: size.width)
+    }
     let height = buttonHeight(in: size)
     let spacing = footerSpacing(in: size)
     let top = size.height - footerHeight(in: size) + spacing.padding
@@ -101,7 +107,9 @@ extension ConsentForm {
 
   /// The control at `point` in a view of `size`, if any.
   func hit(_ point: Point, in size: Size) -> Focus? {
-    if let button = buttons.first(where: { frame(of: $0, in: size).contains(point) }) { return .button(button) }
+    if let button = (buttons + headerButtons).first(where: { frame(of: $0, in: size).contains(point) }) {
+      return .button(button)
+    }
     let area = contentArea(in: size)
     guard layer == .options, !rows.isEmpty, area.contains(point) else { return nil }
     let row = row(at: point.y - area.minY + scroll)

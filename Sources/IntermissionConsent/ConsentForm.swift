@@ -41,9 +41,14 @@ package final class ConsentForm {
     case options
   }
 
-  /// The buttons along the form's bottom.
+  /// The form's buttons: along its bottom, and (for the mouse: Escape does the same) Back and
+  /// Close in its header.
   package enum FormButton: Hashable, Sendable, CaseIterable {
     case acceptAll, rejectAll, manageOptions, save
+    /// The second layer's way back to the first.
+    case back
+    /// Closes privacy options opened again, changing nothing.
+    case close
   }
 
   /// What has the keyboard focus (or is pressed).
@@ -80,8 +85,11 @@ package final class ConsentForm {
   let paragraphs: [(text: String, style: TextStyle)]
   /// The control the pointer went down on.
   var pressed: Focus?
-  /// The first layer's text as last wrapped: its width, its lines and their styles, its height.
-  var wrapped: (width: Double, lines: [(String, TextStyle, Double)], height: Double)?
+  /// A drag of the content under way: where the pointer went down, and the scroll then.
+  var drag: (y: Double, scroll: Double)?
+  /// The first layer's text as last wrapped: its width and compactness, its lines and their
+  /// styles, its height.
+  var wrapped: (width: Double, compact: Bool, lines: [(String, TextStyle, Double)], height: Double)?
   /// The second layer's descriptions as last wrapped, by row, for `wrappedWidth`.
   var descriptionLines: [Int: [String]] = [:]
   var wrappedWidth = 0.0
@@ -112,12 +120,17 @@ package final class ConsentForm {
       (strings.text(.intro, ["app": configuration.app]), .body),
       (strings.text(.partnerCount, ["count": String(vendorCount + configuration.googleProviders.count)]), .body),
     ]
-    // A right-to-left mark first keeps the bullet at the line's start before a name in English.
-    let bullet = strings.isRightToLeft ? "\u{200F}• " : "• "
+    // The TCF's first-layer disclosures: the purposes (and the game's own), the special purposes
+    // and features used without consent, and the special features that need it.
+    let bullet = "• "
     paragraphs += list.purposes.map { (bullet + $0.name, .body) }
-    if !list.specialFeatures.isEmpty {
-      paragraphs.append((strings.text(.specialFeatures), .body))
-      paragraphs += list.specialFeatures.map { (bullet + $0.name, .body) }
+    paragraphs += configuration.customPurposes.map { (bullet + $0.name, .body) }
+    for (heading, items) in [
+      (ConsentFormStrings.Key.specialPurposes, list.specialPurposes), (.features, list.features),
+      (.specialFeatures, list.specialFeatures),
+    ] where !items.isEmpty {
+      paragraphs.append((strings.text(heading), .body))
+      paragraphs += items.map { (bullet + $0.name, .body) }
     }
     paragraphs.append((strings.text(.legitimateInterest), .caption))
     paragraphs.append((strings.text(.changeLater), .caption))
@@ -159,7 +172,14 @@ package final class ConsentForm {
     case .rejectAll: strings.text(.rejectAll)
     case .manageOptions: strings.text(.manageOptions)
     case .save: strings.text(.save)
+    case .back: isMirrored ? "→" : "←"
+    case .close: "×"
     }
+  }
+
+  /// The header's buttons shown now: Back on the second layer, Close on privacy options.
+  package var headerButtons: [FormButton] {
+    (layer == .options && !isUnitedStates ? [.back] : []) + (isDismissable ? [.close] : [])
   }
 
   /// Whether the switch `control` of row `row` is on.
@@ -193,6 +213,13 @@ package final class ConsentForm {
       scroll = 0
       self.focus = byKeyboard ? firstFocus : nil
       return .none
+    case .button(.back):
+      layer = .first
+      scroll = 0
+      self.focus = nil
+      return .none
+    case .button(.close):
+      return .dismissed
     case .button(.save):
       if isUnitedStates { return .optedOut(usOptOuts) }
       var saved = choices

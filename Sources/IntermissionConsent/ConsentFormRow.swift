@@ -50,8 +50,10 @@ package enum ConsentFormRow: Hashable, Sendable {
     case .heading, .notice: []
     case .purpose(_, _, _, let objectable): objectable ? [.consent, .object] : [.consent]
     case .specialFeature, .customPurpose, .usChoice: [.consent]
-    case .vendor(_, _, _, let objectable, _): objectable ? [.consent, .object, .policy] : [.consent, .policy]
-    case .googleProvider: [.consent, .policy]
+    case .vendor(_, _, _, let objectable, let policy):
+      // A partner without a privacy policy in the list gets no dead link.
+      (objectable ? [.consent, .object] : [.consent]) + (policy.isEmpty ? [] : [.policy])
+    case .googleProvider(_, _, let policy): policy.isEmpty ? [.consent] : [.consent, .policy]
     }
   }
 
@@ -70,7 +72,9 @@ package enum ConsentFormRow: Hashable, Sendable {
     -> [ConsentFormRow]
   {
     let vendors = configuration.vendors.compactMap { list.vendor($0) }
-    let claimed = Set(vendors.flatMap(\.legitimateInterestPurposes).map(Int.init))
+    // Claimed by a partner, or by the game itself (its publisher segment): either may be objected to.
+    let claimed = Set(vendors.flatMap(\.legitimateInterestPurposes).map(Int.init)).union(
+      configuration.publisherLegitimateInterestPurposes)
     var rows: [ConsentFormRow] = [.heading(strings.text(.purposes))]
     for purpose in list.purposes {
       // Legitimate interest is never a basis for purposes 1 and 3 to 6 (TCF policy).
@@ -93,8 +97,13 @@ package enum ConsentFormRow: Hashable, Sendable {
     rows.append(
       .heading(strings.text(.partners, ["count": String(vendors.count + configuration.googleProviders.count)])))
     for vendor in vendors {
-      let purposes = Set(vendor.purposes + vendor.legitimateInterestPurposes + vendor.flexiblePurposes).sorted()
-      var details = strings.text(.vendorPurposes, ["purposes": purposes.map(String.init).joined(separator: ", ")])
+      // Each purpose under its legal basis: consent (flexible ones too), and legitimate interest.
+      let consented = Set(vendor.purposes + vendor.flexiblePurposes).sorted()
+      var details = strings.text(.vendorPurposes, ["purposes": consented.map(String.init).joined(separator: ", ")])
+      if !vendor.legitimateInterestPurposes.isEmpty {
+        let interests = vendor.legitimateInterestPurposes.map(String.init).joined(separator: ", ")
+        details += " · " + strings.text(.vendorInterests, ["purposes": interests])
+      }
       if let days = vendor.standardRetentionDays {
         details += " · " + strings.text(.retention, ["days": String(days)])
       }

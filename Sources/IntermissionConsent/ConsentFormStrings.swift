@@ -57,6 +57,12 @@ package struct ConsentFormStrings: Hashable, Sendable {
     case usTargeted = "consent.usTargeted"
     /// The opt-out switch.
     case optOut = "toggle.optOut"
+    /// Before the special purposes on the first layer.
+    case specialPurposes = "consent.specialPurposes"
+    /// Before the features on the first layer.
+    case features = "consent.features"
+    /// "Legitimate interest: {purposes}", under a partner's name.
+    case vendorInterests = "consent.vendorInterests"
   }
 
   /// The language spoken, one of the shipped catalogues' tags; any other tag speaks English.

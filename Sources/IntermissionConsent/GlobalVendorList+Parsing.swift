@@ -81,11 +81,12 @@ extension GlobalVendorList {
     if let urls = value["urls"] {
       guard case .array(let items) = urls else { throw reading.failure("\(path).urls", "must be an array") }
       for (index, item) in items.enumerated() {
-        let itemPath = "\(path).urls[\(index)]"
-        let language = try reading.string(item["langId"], "\(itemPath).langId", limit: 16)
-        let url = try reading.string(item["privacy"], "\(itemPath).privacy", limit: 2048)
+        // Made only for a message: most lists have none to report.
+        func itemPath() -> String { "\(path).urls[\(index)]" }
+        let language = try reading.string(item["langId"], "\(itemPath()).langId", limit: 16)
+        let url = try reading.string(item["privacy"], "\(itemPath()).privacy", limit: 2048)
         let itemClaim = try item["legIntClaim"].map { value throws(ConsentDocumentError) in
-          try reading.string(value, "\(itemPath).legIntClaim", limit: 2048)
+          try reading.string(value, "\(itemPath()).legIntClaim", limit: 2048)
         }
         if privacy == nil || language.lowercased() == "en" {
           privacy = url

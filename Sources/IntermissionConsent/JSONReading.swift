@@ -23,84 +23,90 @@ package struct JSONReading: Sendable {
     }
   }
 
-  package func members(_ value: StrictJSON.Value?, _ path: String) throws(ConsentDocumentError) -> [(
+  package func members(_ value: StrictJSON.Value?, _ path: @autoclosure () -> String) throws(ConsentDocumentError) -> [(
     key: String, value: StrictJSON.Value
   )] {
-    guard case .object(let members) = value else { throw failure(path, "must be an object") }
+    guard case .object(let members) = value else { throw failure(path(), "must be an object") }
     return members
   }
 
-  package func int(_ value: StrictJSON.Value?, _ path: String, in range: ClosedRange<Int>) throws(ConsentDocumentError)
+  package func int(_ value: StrictJSON.Value?, _ path: @autoclosure () -> String, in range: ClosedRange<Int>)
+    throws(ConsentDocumentError)
     -> Int
   {
     guard let value else {
-      throw failure(path, "is missing (a whole number from \(range.lowerBound) to \(range.upperBound))")
+      throw failure(path(), "is missing (a whole number from \(range.lowerBound) to \(range.upperBound))")
     }
     guard case .number(let number) = value, number == number.rounded(), number >= Double(range.lowerBound),
       number <= Double(range.upperBound)
-    else { throw failure(path, "must be a whole number from \(range.lowerBound) to \(range.upperBound)") }
+    else { throw failure(path(), "must be a whole number from \(range.lowerBound) to \(range.upperBound)") }
     return Int(number)
   }
 
-  package func optionalInt(_ value: StrictJSON.Value?, _ path: String, in range: ClosedRange<Int>)
+  package func optionalInt(_ value: StrictJSON.Value?, _ path: @autoclosure () -> String, in range: ClosedRange<Int>)
     throws(ConsentDocumentError) -> Int?
   {
     if value == nil || value == .null { return nil }
-    return try int(value, path, in: range)
+    return try int(value, path(), in: range)
   }
 
-  package func string(_ value: StrictJSON.Value?, _ path: String, limit: Int = 10_000) throws(ConsentDocumentError)
+  package func string(_ value: StrictJSON.Value?, _ path: @autoclosure () -> String, limit: Int = 10_000)
+    throws(ConsentDocumentError)
     -> String
   {
-    guard let value else { throw failure(path, "is missing (a string)") }
-    guard case .string(let text) = value else { throw failure(path, "must be a string") }
-    guard text.utf8.count <= limit else { throw failure(path, "is longer than \(limit) bytes") }
+    guard let value else { throw failure(path(), "is missing (a string)") }
+    guard case .string(let text) = value else { throw failure(path(), "must be a string") }
+    guard text.utf8.count <= limit else { throw failure(path(), "is longer than \(limit) bytes") }
     return text
   }
 
-  package func bool(_ value: StrictJSON.Value?, _ path: String, default fallback: Bool) throws(ConsentDocumentError)
+  package func bool(_ value: StrictJSON.Value?, _ path: @autoclosure () -> String, default fallback: Bool)
+    throws(ConsentDocumentError)
     -> Bool
   {
     guard let value else { return fallback }
-    guard case .bool(let flag) = value else { throw failure(path, "must be true or false") }
+    guard case .bool(let flag) = value else { throw failure(path(), "must be true or false") }
     return flag
   }
 
-  package func ints(_ value: StrictJSON.Value?, _ path: String, in range: ClosedRange<Int>) throws(ConsentDocumentError)
+  package func ints(_ value: StrictJSON.Value?, _ path: @autoclosure () -> String, in range: ClosedRange<Int>)
+    throws(ConsentDocumentError)
     -> [Int]
   {
     guard let value else { return [] }
-    guard case .array(let items) = value else { throw failure(path, "must be an array of whole numbers") }
+    guard case .array(let items) = value else { throw failure(path(), "must be an array of whole numbers") }
     var result: [Int] = []
     result.reserveCapacity(items.count)
-    for (index, item) in items.enumerated() { result.append(try int(item, "\(path)[\(index)]", in: range)) }
+    for (index, item) in items.enumerated() { result.append(try int(item, "\(path())[\(index)]", in: range)) }
     return result
   }
 
-  package func strings(_ value: StrictJSON.Value?, _ path: String) throws(ConsentDocumentError) -> [String] {
+  package func strings(_ value: StrictJSON.Value?, _ path: @autoclosure () -> String) throws(ConsentDocumentError)
+    -> [String]
+  {
     guard let value else { return [] }
-    guard case .array(let items) = value else { throw failure(path, "must be an array of strings") }
+    guard case .array(let items) = value else { throw failure(path(), "must be an array of strings") }
     var result: [String] = []
-    for (index, item) in items.enumerated() { result.append(try string(item, "\(path)[\(index)]")) }
+    for (index, item) in items.enumerated() { result.append(try string(item, "\(path())[\(index)]")) }
     return result
   }
 
   /// The members of the object `value` whose keys are ids (`"1"`, `"2"`, …), each with its id,
   /// refusing a key that is not a positive whole number within `range`.
-  package func byID(_ value: StrictJSON.Value?, _ path: String, in range: ClosedRange<Int>)
+  package func byID(_ value: StrictJSON.Value?, _ path: @autoclosure () -> String, in range: ClosedRange<Int>)
     throws(ConsentDocumentError) -> [(id: Int, value: StrictJSON.Value)]
   {
     guard let value else { return [] }
     var result: [(id: Int, value: StrictJSON.Value)] = []
-    for (key, member) in try members(value, path) {
+    for (key, member) in try members(value, path()) {
       guard let id = Int(key), String(id) == key, range.contains(id) else {
         throw failure(
-          "\(path).\"\(PrintableText.escaping(key, limit: 20))\"",
+          "\(path()).\"\(PrintableText.escaping(key, limit: 20))\"",
           "is not an id from \(range.lowerBound) to \(range.upperBound)")
       }
-      guard case .object = member else { throw failure("\(path).\"\(key)\"", "must be an object") }
-      let declared = try int(member["id"], "\(path).\"\(key)\".id", in: range)
-      guard declared == id else { throw failure("\(path).\"\(key)\".id", "is \(declared), not its key \(id)") }
+      guard case .object = member else { throw failure("\(path()).\"\(key)\"", "must be an object") }
+      let declared = try int(member["id"], "\(path()).\"\(key)\".id", in: range)
+      guard declared == id else { throw failure("\(path()).\"\(key)\".id", "is \(declared), not its key \(id)") }
       result.append((id, member))
     }
     return result.sorted { $0.id < $1.id }

@@ -90,6 +90,18 @@ public final class Host {
     self.script = script
     self.trace = trace
     self.warn = warn
+    // The consent form needs its vendor list parsed: begun now, it is read while SDL, the window
+    // and the fonts start, and the form can show in the first frames. (A fixed-step run reads it
+    // on the loop, in order.)
+    let consentPrefetch =
+      options.noAds || options.fixedStep
+      ? nil
+      : options.consentFilePath.flatMap {
+        ConsentPrefetch.start(
+          consentPath: $0, geography: options.consentGeography,
+          language: Localization.chooseLanguage(explicit: options.language, environment: environment),
+          timeout: options.adsTimeout, caFile: options.adsCAPath, decoder: SDLImageDecoder(), environment: environment)
+      }
     let system = try SDLSystem(headless: options.headless)
     if !options.noAudio {
       // No sound card is not an error: the game runs silently, and the user hears why once. Opened
@@ -141,6 +153,7 @@ public final class Host {
       stackOptions.consentPath = options.consentFilePath
       stackOptions.consentGeography = options.consentGeography
       stackOptions.resetsConsent = options.resetsConsent
+      stackOptions.consentPrefetch = consentPrefetch
       if options.fixedStep {
         // Under the fixed step, a beacon's time runs with host time from the launch: expiry and
         // retries happen at the same frames every run.

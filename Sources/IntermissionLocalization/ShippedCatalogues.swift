@@ -212,7 +212,22 @@ enum ShippedCatalogues {
       #. A switch: opt out of this use of personal information.
       msgctxt "toggle.optOut"
       msgid "Opt out"
-      msgstr "إلغاء الاشتراك"
+      msgstr "رفض"
+
+      #. On the consent form's first layer, before the special purposes (used without consent).
+      msgctxt "consent.specialPurposes"
+      msgid "Without asking, partners also use data to:"
+      msgstr "يستخدم الشركاء البيانات أيضًا دون سؤالك من أجل:"
+
+      #. On the consent form's first layer, before the features partners use for the purposes.
+      msgctxt "consent.features"
+      msgid "For these purposes, partners may:"
+      msgstr "لتحقيق هذه الأغراض، يمكن للشركاء:"
+
+      #. Under a partner's name: the numbers of the purposes it pursues on legitimate interest.
+      msgctxt "consent.vendorInterests"
+      msgid "Legitimate interest: {purposes}"
+      msgstr "المصلحة المشروعة: {purposes}"
       """#,
     "de": #"""
       # Intermission's own words in German: what the banner, the ad views and the consent form say.
@@ -418,6 +433,21 @@ enum ShippedCatalogues {
       msgctxt "toggle.optOut"
       msgid "Opt out"
       msgstr "Widersprechen"
+
+      #. On the consent form's first layer, before the special purposes (used without consent).
+      msgctxt "consent.specialPurposes"
+      msgid "Without asking, partners also use data to:"
+      msgstr "Ohne Nachfrage verwenden Partner Daten außerdem, um:"
+
+      #. On the consent form's first layer, before the features partners use for the purposes.
+      msgctxt "consent.features"
+      msgid "For these purposes, partners may:"
+      msgstr "Für diese Zwecke können Partner:"
+
+      #. Under a partner's name: the numbers of the purposes it pursues on legitimate interest.
+      msgctxt "consent.vendorInterests"
+      msgid "Legitimate interest: {purposes}"
+      msgstr "Berechtigtes Interesse: {purposes}"
       """#,
     "en": #"""
       # Intermission's own words in English: what the banner, the ad views and the consent form say.
@@ -623,6 +653,21 @@ enum ShippedCatalogues {
       msgctxt "toggle.optOut"
       msgid "Opt out"
       msgstr "Opt out"
+
+      #. On the consent form's first layer, before the special purposes (used without consent).
+      msgctxt "consent.specialPurposes"
+      msgid "Without asking, partners also use data to:"
+      msgstr "Without asking, partners also use data to:"
+
+      #. On the consent form's first layer, before the features partners use for the purposes.
+      msgctxt "consent.features"
+      msgid "For these purposes, partners may:"
+      msgstr "For these purposes, partners may:"
+
+      #. Under a partner's name: the numbers of the purposes it pursues on legitimate interest.
+      msgctxt "consent.vendorInterests"
+      msgid "Legitimate interest: {purposes}"
+      msgstr "Legitimate interest: {purposes}"
       """#,
     "es": #"""
       # Intermission's own words in Spanish: what the banner, the ad views and the consent form say.
@@ -829,6 +874,21 @@ enum ShippedCatalogues {
       msgctxt "toggle.optOut"
       msgid "Opt out"
       msgstr "Excluirme"
+
+      #. On the consent form's first layer, before the special purposes (used without consent).
+      msgctxt "consent.specialPurposes"
+      msgid "Without asking, partners also use data to:"
+      msgstr "Sin preguntar, los socios también usan datos para:"
+
+      #. On the consent form's first layer, before the features partners use for the purposes.
+      msgctxt "consent.features"
+      msgid "For these purposes, partners may:"
+      msgstr "Para estos fines, los socios pueden:"
+
+      #. Under a partner's name: the numbers of the purposes it pursues on legitimate interest.
+      msgctxt "consent.vendorInterests"
+      msgid "Legitimate interest: {purposes}"
+      msgstr "Interés legítimo: {purposes}"
       """#,
     "fr": #"""
       # Intermission's own words in French: what the banner, the ad views and the consent form say.
@@ -1035,6 +1095,21 @@ enum ShippedCatalogues {
       msgctxt "toggle.optOut"
       msgid "Opt out"
       msgstr "Refuser"
+
+      #. On the consent form's first layer, before the special purposes (used without consent).
+      msgctxt "consent.specialPurposes"
+      msgid "Without asking, partners also use data to:"
+      msgstr "Sans vous le demander, les partenaires utilisent aussi des données pour :"
+
+      #. On the consent form's first layer, before the features partners use for the purposes.
+      msgctxt "consent.features"
+      msgid "For these purposes, partners may:"
+      msgstr "Pour ces finalités, les partenaires peuvent :"
+
+      #. Under a partner's name: the numbers of the purposes it pursues on legitimate interest.
+      msgctxt "consent.vendorInterests"
+      msgid "Legitimate interest: {purposes}"
+      msgstr "Intérêt légitime : {purposes}"
       """#,
     "he": #"""
       # Intermission's own words in Hebrew: what the banner, the ad views and the consent form say.
@@ -1241,6 +1316,21 @@ enum ShippedCatalogues {
       msgctxt "toggle.optOut"
       msgid "Opt out"
       msgstr "ביטול הסכמה"
+
+      #. On the consent form's first layer, before the special purposes (used without consent).
+      msgctxt "consent.specialPurposes"
+      msgid "Without asking, partners also use data to:"
+      msgstr "השותפים משתמשים בנתונים גם בלי לשאול, כדי:"
+
+      #. On the consent form's first layer, before the features partners use for the purposes.
+      msgctxt "consent.features"
+      msgid "For these purposes, partners may:"
+      msgstr "לשם המטרות האלה, השותפים יכולים:"
+
+      #. Under a partner's name: the numbers of the purposes it pursues on legitimate interest.
+      msgctxt "consent.vendorInterests"
+      msgid "Legitimate interest: {purposes}"
+      msgstr "אינטרס לגיטימי: {purposes}"
       """#,
     "hi": #"""
       # Intermission's own words in Hindi: what the banner, the ad views and the consent form say.
@@ -1446,6 +1536,21 @@ enum ShippedCatalogues {
       msgctxt "toggle.optOut"
       msgid "Opt out"
       msgstr "ऑप्ट आउट"
+
+      #. On the consent form's first layer, before the special purposes (used without consent).
+      msgctxt "consent.specialPurposes"
+      msgid "Without asking, partners also use data to:"
+      msgstr "साझेदार बिना पूछे इनके लिए भी डेटा का उपयोग करते हैं:"
+
+      #. On the consent form's first layer, before the features partners use for the purposes.
+      msgctxt "consent.features"
+      msgid "For these purposes, partners may:"
+      msgstr "इन उद्देश्यों के लिए, साझेदार ये कर सकते हैं:"
+
+      #. Under a partner's name: the numbers of the purposes it pursues on legitimate interest.
+      msgctxt "consent.vendorInterests"
+      msgid "Legitimate interest: {purposes}"
+      msgstr "वैध हित: {purposes}"
       """#,
     "it": #"""
       # Intermission's own words in Italian: what the banner, the ad views and the consent form say.
@@ -1652,6 +1757,21 @@ enum ShippedCatalogues {
       msgctxt "toggle.optOut"
       msgid "Opt out"
       msgstr "Rifiuta"
+
+      #. On the consent form's first layer, before the special purposes (used without consent).
+      msgctxt "consent.specialPurposes"
+      msgid "Without asking, partners also use data to:"
+      msgstr "Senza chiedere, i partner usano i dati anche per:"
+
+      #. On the consent form's first layer, before the features partners use for the purposes.
+      msgctxt "consent.features"
+      msgid "For these purposes, partners may:"
+      msgstr "Per queste finalità, i partner possono:"
+
+      #. Under a partner's name: the numbers of the purposes it pursues on legitimate interest.
+      msgctxt "consent.vendorInterests"
+      msgid "Legitimate interest: {purposes}"
+      msgstr "Legittimo interesse: {purposes}"
       """#,
     "ja": #"""
       # Intermission's own words in Japanese: what the banner, the ad views and the consent form say.
@@ -1856,6 +1976,21 @@ enum ShippedCatalogues {
       msgctxt "toggle.optOut"
       msgid "Opt out"
       msgstr "オプトアウト"
+
+      #. On the consent form's first layer, before the special purposes (used without consent).
+      msgctxt "consent.specialPurposes"
+      msgid "Without asking, partners also use data to:"
+      msgstr "パートナーは、確認なしに次の目的でもデータを利用します。"
+
+      #. On the consent form's first layer, before the features partners use for the purposes.
+      msgctxt "consent.features"
+      msgid "For these purposes, partners may:"
+      msgstr "これらの目的のため、パートナーは次のことを行う場合があります。"
+
+      #. Under a partner's name: the numbers of the purposes it pursues on legitimate interest.
+      msgctxt "consent.vendorInterests"
+      msgid "Legitimate interest: {purposes}"
+      msgstr "正当な利益: {purposes}"
       """#,
     "ko": #"""
       # Intermission's own words in Korean: what the banner, the ad views and the consent form say.
@@ -2060,6 +2195,21 @@ enum ShippedCatalogues {
       msgctxt "toggle.optOut"
       msgid "Opt out"
       msgstr "거부"
+
+      #. On the consent form's first layer, before the special purposes (used without consent).
+      msgctxt "consent.specialPurposes"
+      msgid "Without asking, partners also use data to:"
+      msgstr "파트너는 묻지 않고 다음 목적으로도 데이터를 사용합니다."
+
+      #. On the consent form's first layer, before the features partners use for the purposes.
+      msgctxt "consent.features"
+      msgid "For these purposes, partners may:"
+      msgstr "이러한 목적을 위해 파트너는 다음을 할 수 있습니다."
+
+      #. Under a partner's name: the numbers of the purposes it pursues on legitimate interest.
+      msgctxt "consent.vendorInterests"
+      msgid "Legitimate interest: {purposes}"
+      msgstr "정당한 이익: {purposes}"
       """#,
     "pl": #"""
       # Intermission's own words in Polish: what the banner, the ad views and the consent form say.
@@ -2266,6 +2416,21 @@ enum ShippedCatalogues {
       msgctxt "toggle.optOut"
       msgid "Opt out"
       msgstr "Rezygnuję"
+
+      #. On the consent form's first layer, before the special purposes (used without consent).
+      msgctxt "consent.specialPurposes"
+      msgid "Without asking, partners also use data to:"
+      msgstr "Bez pytania partnerzy wykorzystują dane również, aby:"
+
+      #. On the consent form's first layer, before the features partners use for the purposes.
+      msgctxt "consent.features"
+      msgid "For these purposes, partners may:"
+      msgstr "W tych celach partnerzy mogą:"
+
+      #. Under a partner's name: the numbers of the purposes it pursues on legitimate interest.
+      msgctxt "consent.vendorInterests"
+      msgid "Legitimate interest: {purposes}"
+      msgstr "Prawnie uzasadniony interes: {purposes}"
       """#,
     "pt-BR": #"""
       # Intermission's own words in Portuguese (Brazil): what the banner, the ad views and the consent form say.
@@ -2472,6 +2637,21 @@ enum ShippedCatalogues {
       msgctxt "toggle.optOut"
       msgid "Opt out"
       msgstr "Recusar"
+
+      #. On the consent form's first layer, before the special purposes (used without consent).
+      msgctxt "consent.specialPurposes"
+      msgid "Without asking, partners also use data to:"
+      msgstr "Sem perguntar, os parceiros também usam dados para:"
+
+      #. On the consent form's first layer, before the features partners use for the purposes.
+      msgctxt "consent.features"
+      msgid "For these purposes, partners may:"
+      msgstr "Para essas finalidades, os parceiros podem:"
+
+      #. Under a partner's name: the numbers of the purposes it pursues on legitimate interest.
+      msgctxt "consent.vendorInterests"
+      msgid "Legitimate interest: {purposes}"
+      msgstr "Interesse legítimo: {purposes}"
       """#,
     "ru": #"""
       # Intermission's own words in Russian: what the banner, the ad views and the consent form say.
@@ -2657,7 +2837,7 @@ enum ShippedCatalogues {
       #. The notice of the US privacy choices. {app} is the game's name.
       msgctxt "consent.usNotice"
       msgid "{app} and its partners may sell or share your personal information, or use it for targeted advertising. You can opt out of each."
-      msgstr "{app} и его партнёры могут продавать или передавать вашу личную информацию либо использовать её для таргетированной рекламы. Вы можете отказаться от каждого из этого."
+      msgstr "{app} и его партнёры могут продавать или передавать вашу личную информацию либо использовать её для таргетированной рекламы. Вы можете отказаться от каждого из них."
 
       #. A US privacy choice.
       msgctxt "consent.usSale"
@@ -2678,6 +2858,21 @@ enum ShippedCatalogues {
       msgctxt "toggle.optOut"
       msgid "Opt out"
       msgstr "Отказаться"
+
+      #. On the consent form's first layer, before the special purposes (used without consent).
+      msgctxt "consent.specialPurposes"
+      msgid "Without asking, partners also use data to:"
+      msgstr "Без запроса партнёры также используют данные, чтобы:"
+
+      #. On the consent form's first layer, before the features partners use for the purposes.
+      msgctxt "consent.features"
+      msgid "For these purposes, partners may:"
+      msgstr "Для этих целей партнёры могут:"
+
+      #. Under a partner's name: the numbers of the purposes it pursues on legitimate interest.
+      msgctxt "consent.vendorInterests"
+      msgid "Legitimate interest: {purposes}"
+      msgstr "Законный интерес: {purposes}"
       """#,
     "th": #"""
       # Intermission's own words in Thai: what the banner, the ad views and the consent form say.
@@ -2882,6 +3077,21 @@ enum ShippedCatalogues {
       msgctxt "toggle.optOut"
       msgid "Opt out"
       msgstr "เลือกไม่รับ"
+
+      #. On the consent form's first layer, before the special purposes (used without consent).
+      msgctxt "consent.specialPurposes"
+      msgid "Without asking, partners also use data to:"
+      msgstr "พาร์ทเนอร์ยังใช้ข้อมูลโดยไม่ถามเพื่อ:"
+
+      #. On the consent form's first layer, before the features partners use for the purposes.
+      msgctxt "consent.features"
+      msgid "For these purposes, partners may:"
+      msgstr "เพื่อวัตถุประสงค์เหล่านี้ พาร์ทเนอร์อาจ:"
+
+      #. Under a partner's name: the numbers of the purposes it pursues on legitimate interest.
+      msgctxt "consent.vendorInterests"
+      msgid "Legitimate interest: {purposes}"
+      msgstr "ประโยชน์โดยชอบด้วยกฎหมาย: {purposes}"
       """#,
     "tr": #"""
       # Intermission's own words in Turkish: what the banner, the ad views and the consent form say.
@@ -3087,6 +3297,21 @@ enum ShippedCatalogues {
       msgctxt "toggle.optOut"
       msgid "Opt out"
       msgstr "Reddet"
+
+      #. On the consent form's first layer, before the special purposes (used without consent).
+      msgctxt "consent.specialPurposes"
+      msgid "Without asking, partners also use data to:"
+      msgstr "İş ortakları verileri sormadan şunlar için de kullanır:"
+
+      #. On the consent form's first layer, before the features partners use for the purposes.
+      msgctxt "consent.features"
+      msgid "For these purposes, partners may:"
+      msgstr "Bu amaçlar için iş ortakları şunları yapabilir:"
+
+      #. Under a partner's name: the numbers of the purposes it pursues on legitimate interest.
+      msgctxt "consent.vendorInterests"
+      msgid "Legitimate interest: {purposes}"
+      msgstr "Meşru menfaat: {purposes}"
       """#,
     "zh-Hans": #"""
       # Intermission's own words in Chinese (Simplified): what the banner, the ad views and the consent form say.
@@ -3291,6 +3516,21 @@ enum ShippedCatalogues {
       msgctxt "toggle.optOut"
       msgid "Opt out"
       msgstr "选择退出"
+
+      #. On the consent form's first layer, before the special purposes (used without consent).
+      msgctxt "consent.specialPurposes"
+      msgid "Without asking, partners also use data to:"
+      msgstr "合作伙伴还会在不经询问的情况下将数据用于："
+
+      #. On the consent form's first layer, before the features partners use for the purposes.
+      msgctxt "consent.features"
+      msgid "For these purposes, partners may:"
+      msgstr "为实现这些目的，合作伙伴可能会："
+
+      #. Under a partner's name: the numbers of the purposes it pursues on legitimate interest.
+      msgctxt "consent.vendorInterests"
+      msgid "Legitimate interest: {purposes}"
+      msgstr "正当利益：{purposes}"
       """#,
     "zh-Hant": #"""
       # Intermission's own words in Chinese (Traditional): what the banner, the ad views and the consent form say.
@@ -3495,6 +3735,21 @@ enum ShippedCatalogues {
       msgctxt "toggle.optOut"
       msgid "Opt out"
       msgstr "選擇退出"
+
+      #. On the consent form's first layer, before the special purposes (used without consent).
+      msgctxt "consent.specialPurposes"
+      msgid "Without asking, partners also use data to:"
+      msgstr "合作夥伴還會在未經詢問的情況下將資料用於："
+
+      #. On the consent form's first layer, before the features partners use for the purposes.
+      msgctxt "consent.features"
+      msgid "For these purposes, partners may:"
+      msgstr "為達成這些目的，合作夥伴可能會："
+
+      #. Under a partner's name: the numbers of the purposes it pursues on legitimate interest.
+      msgctxt "consent.vendorInterests"
+      msgid "Legitimate interest: {purposes}"
+      msgstr "正當利益：{purposes}"
       """#,
   ]
 }

@@ -14,11 +14,20 @@ package enum ConsentStartup {
 
   /// Reads everything and starts `engine`; on a worker thread unless `waits`, then `onFinish`.
   /// The client is the consent's own, which no consent gate closes: none of this is ad traffic.
+  /// What `prefetched` read for the same consent file serves instead of reading again.
   package static func start(
     _ engine: ConsentEngine, geography debug: ConsentGeography?, language: String, client: HTTPClient,
-    cache: HTTPCache?, decoder: any ImageDecoder, waits: Bool, onFinish: @escaping @Sendable () -> Void
+    cache: HTTPCache?, decoder: any ImageDecoder, waits: Bool, prefetched: ConsentPrefetch? = nil,
+    onFinish: @escaping @Sendable () -> Void
   ) {
+    let prefetched = prefetched?.configuration == engine.configuration ? prefetched : nil
     let work: @Sendable () -> Void = {
+      if let prefetched {
+        let (list, failure, geography) = prefetched.wait()
+        engine.start(list: list, geography: geography, listFailure: failure)
+        onFinish()
+        return
+      }
       let fetch = CachedFetch(client: client, cache: cache, decoder: decoder)
       let (list, failure) = vendorList(engine.configuration, language: language, fetch: fetch)
       let geography = debug ?? engine.configuration.geography ?? ask(engine.configuration.geographyURL, client: client)

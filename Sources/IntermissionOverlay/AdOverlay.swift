@@ -245,7 +245,9 @@ public final class AdOverlay: Overlay {
       loader: loader, configuration: configuration, trace: trace, holds: holds, links: links, changes: changes,
       beacons: { [weak slot] in slot?.tracker.beacons }, strings: strings)
     // Weakly both ways: the slot and the presenter live exactly as long as the overlay.
-    fullscreen.isOtherViewOpen = { [weak slot] in slot?.hasAction == true }
+    fullscreen.isOtherViewOpen = { [weak slot, weak self] in
+      slot?.hasAction == true || self?.isConsentFormShown == true
+    }
     fullscreen.view = (slot.viewSize, pixelScale)
     slot.onLoad = { [weak fullscreen] result in fullscreen?.bannerDidLoad(result) }
     slot.tracker.revenue = revenue
@@ -278,6 +280,7 @@ public final class AdOverlay: Overlay {
     loader.waitForWorkers(timeout: remaining())
     rehearsal.waitUntilDone(timeout: remaining())
     fullscreen.waitForVideo(until: deadline)
+    consentForm?.stop(until: deadline)
     waitsForBeaconWorker?()
   }
 
@@ -305,9 +308,10 @@ public final class AdOverlay: Overlay {
   /// Whether the run blocks for work that is due (`Configuration.waitsForDueLoads`).
   private let waitsForDueLoads: Bool
 
-  /// Whether the overlay has a consent engine, and so privacy options to offer in the game's menu
-  /// (`showPrivacyOptions()`).
-  public var offersPrivacyOptions: Bool { consent != nil }
+  /// Whether the overlay has privacy options to offer in the game's menu (`showPrivacyOptions()`):
+  /// a consent engine runs, and the player is in a region with consent rules, or it does not know
+  /// yet where the player is.
+  public var offersPrivacyOptions: Bool { consentForm?.offersPrivacyOptions ?? false }
 
   /// Whether the consent form is on screen (the game is held as `consent` meanwhile).
   public var isConsentFormShown: Bool { consentForm?.form != nil }
@@ -319,9 +323,29 @@ public final class AdOverlay: Overlay {
   /// form again for a player in a GDPR region (showing the choices in force), the opt-outs for a
   /// player in a regulated US state. Google requires such an entry point wherever consent applies.
   /// - Returns: false, opening nothing, without a consent engine, before it knows where the player
-  ///   is, without a vendor list to explain, or where no consent rule applies.
+  ///   is, while the player must decide anyway, without a vendor list to explain, where no consent
+  ///   rule applies, or while the form or an ad is open.
   @discardableResult
-  public func showPrivacyOptions() -> Bool { consentForm?.showPrivacyOptions() ?? false }
+  public func showPrivacyOptions() -> Bool {
+    guard let consentForm else { return false }
+    do {
+      try consentForm.showPrivacyOptions(adIsOpen: isAdOpen)
+      return true
+    } catch {
+      return false
+    }
+  }
+
+  /// Why `showPrivacyOptions()` refuses now, by the name the C API gives it ("alreadyShowing",
+  /// "notReady"); nil when it would open them or without a consent engine.
+  package var privacyOptionsRefusal: String? {
+    guard let consentForm else { return nil }
+    if consentForm.form != nil || isAdOpen { return "alreadyShowing" }
+    return consentForm.offersPrivacyOptions ? nil : "notReady"
+  }
+
+  /// Whether a full-screen ad or the banner's in-app ad view is open.
+  private var isAdOpen: Bool { fullscreen.show != nil || slot.hasAction }
 
   /// How many of the overlay's loads run on a worker thread: the banner's and the full-screen
   /// ads' (for tests).
@@ -409,7 +433,7 @@ public final class AdOverlay: Overlay {
     }
     holds.applyWindowState()
     // The form first, so that `consent.shown` is traced in the frame that shows it.
-    consentForm?.update()
+    consentForm?.update(adIsOpen: isAdOpen)
     consent?.update(trace: trace, source: loader.source)
     // Pending revenue and rewards of an earlier launch come before anything else of the frame.
     revenue.deliverPending()
@@ -464,7 +488,8 @@ public final class AdOverlay: Overlay {
       consentForm?.draw(on: canvas)
       if let notice = links.notice { BannerArtwork.drawNotice(notice.text, on: canvas) }
       missingGlyphs.note(
-        canvas.takeMissingGlyphs(), ad: fullscreen.show?.ad.id ?? slot.activeAction?.id ?? slot.currentAd?.id,
+        canvas.takeMissingGlyphs(),
+        ad: isConsentFormShown ? nil : fullscreen.show?.ad.id ?? slot.activeAction?.id ?? slot.currentAd?.id,
         trace: trace)
       drawnVersion = changes.value
     }

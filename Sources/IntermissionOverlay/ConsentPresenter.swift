@@ -4,11 +4,20 @@ import IntermissionConsent
 import IntermissionCore
 
 /// Shows the consent form: as soon as the engine needs a decision and has its vendor list, and
-/// whenever the game opens its privacy options. While the form shows, the game is held as
-/// `consent`, the form takes all input and covers the view; a decision is written off the loop
-/// (in the same frame on a fixed-step clock), and the game runs again only if nothing else holds
-/// it (a player's own pause stays).
+/// whenever the game opens its privacy options; never over an open ad (it waits for the ad to
+/// close), and no full-screen ad opens over it. While the form shows, the game is held as
+/// `consent`, the form takes all input and covers the view; a decision is in force at once and
+/// written off the loop (in the same frame on a fixed-step clock); the game runs again only if
+/// nothing else holds it (a player's own pause stays).
 final class ConsentPresenter {
+  /// Why the privacy options cannot open.
+  enum Refusal: Error {
+    /// A form, or an ad, is open: the options would open over it.
+    case alreadyShowing
+    /// Nothing to choose: no decision known yet, no vendor list, or no consent rule here.
+    case notReady
+  }
+
   private let bridge: ConsentBridge
   private let holds: AdHolds
   private let links: LinkOpener
@@ -21,8 +30,10 @@ final class ConsentPresenter {
   private(set) var form: ConsentForm?
   /// The privacy options were asked for, and open at the next update.
   private var optionsRequested = false
-  /// A decision is being written on a worker: the form does not open again meanwhile.
-  private let deciding = Locked(false)
+  /// Decisions being written on a worker: the form does not open again meanwhile, and an overlay
+  /// that stops waits for them.
+  private let writes = DispatchGroup()
+  private let writing = Locked(0)
 
   init(bridge: ConsentBridge, holds: AdHolds, links: LinkOpener, changes: ChangeCounter, language: String, waits: Bool)
   {
@@ -34,14 +45,15 @@ final class ConsentPresenter {
     strings = ConsentFormStrings(language: language)
   }
 
-  /// Opens the form when it is needed. Allocates nothing while no form is needed.
-  func update() {
+  /// Opens the form when it is needed, unless `adIsOpen` (it then waits for the ad to close).
+  /// Allocates nothing while no form is needed.
+  func update(adIsOpen: Bool) {
     let engine = bridge.engine
     if let form, !form.isDismissable, engine.status != .required {
       // Decided elsewhere (a reset's new start, or the game's own call): the form has no question.
       close()
     }
-    guard form == nil, !deciding.withLock({ $0 }) else { return }
+    guard form == nil, !adIsOpen, writing.withLock({ $0 == 0 }) else { return }
     if optionsRequested {
       optionsRequested = false
       if let usOptOuts = engine.usOptOuts {
@@ -56,20 +68,28 @@ final class ConsentPresenter {
   }
 
   /// Asks for the privacy options at the next update.
-  /// - Returns: false when there is nothing to choose: no engine decision yet, no vendor list to
-  ///   explain, or a region without consent rules.
-  func showPrivacyOptions() -> Bool {
+  /// - Parameter adIsOpen: whether an ad is open (the options would open over it).
+  /// - Throws: `Refusal` when they cannot open now.
+  func showPrivacyOptions(adIsOpen: Bool) throws(Refusal) {
     let engine = bridge.engine
-    guard engine.status != .unknown else { return false }
+    guard form == nil, !optionsRequested, !adIsOpen else { throw .alreadyShowing }
+    // A player who must decide gets the form anyway (it is open, or waits for its vendor list).
+    guard engine.status != .unknown, engine.status != .required else { throw .notReady }
     if engine.geography.hasUSOptOuts {
-      guard engine.usOptOuts != nil else { return false }
+      guard engine.usOptOuts != nil else { throw .notReady }
     } else {
-      guard engine.geography.asksBeforeAds, engine.vendorList != nil else { return false }
+      guard engine.geography.asksBeforeAds, engine.vendorList != nil else { throw .notReady }
       engine.reopen()
     }
     optionsRequested = true
     changes.changed()
-    return true
+  }
+
+  /// Whether the game has privacy options to offer: the player is in a region with consent rules,
+  /// or the engine does not know yet where the player is.
+  var offersPrivacyOptions: Bool {
+    let engine = bridge.engine
+    return engine.status == .unknown || engine.geography.asksBeforeAds || engine.geography.hasUSOptOuts
   }
 
   private func open(_ form: ConsentForm) {
@@ -104,17 +124,19 @@ final class ConsentPresenter {
     return true
   }
 
-  /// Runs `work` (a decision written to the store) on a worker, or at once when the run waits.
+  /// Runs `work` (a decision made and written) on a worker, or at once when the run waits.
   private func write(_ work: @escaping @Sendable () -> Void) {
     if waits {
       work()
       return
     }
-    deciding.withLock { $0 = true }
-    let deciding = deciding
+    writing.withLock { $0 += 1 }
+    writes.enter()
+    let (writing, writes) = (writing, writes)
     DispatchQueue.global().async {
       work()
-      deciding.withLock { $0 = false }
+      writing.withLock { $0 -= 1 }
+      writes.leave()
     }
   }
 
@@ -122,6 +144,14 @@ final class ConsentPresenter {
     form = nil
     holds.releaseConsent()
     changes.changed()
+  }
+
+  /// For an overlay that stops: the form closes (its hold released: a game that hears of pauses
+  /// through its target hears the resume), and a decision still being written is waited for,
+  /// until `deadline` at most.
+  func stop(until deadline: Double) {
+    if form != nil { close() }
+    _ = writes.wait(timeout: .now() + max(0, deadline - MonotonicClock.readSeconds()))
   }
 
   /// Draws the form, if one shows, over everything.

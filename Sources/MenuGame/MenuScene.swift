@@ -73,8 +73,10 @@ public final class MenuScene: Scene {
     -> Rect
   {
     let items = Item.shown(offersPrivacy: offersPrivacy)
-    let layout = MenuLayout(size: size, bottomInset: bottomInset, buttonCount: items.count)
-    return layout.buttons[items.firstIndex(of: item) ?? items.count - 1]
+    guard let index = items.firstIndex(of: item) else {
+      preconditionFailure("a menu without privacy options shows no Privacy button")
+    }
+    return MenuLayout(size: size, bottomInset: bottomInset, buttonCount: items.count).buttons[index]
   }
 
   /// The title shown on `item`'s button ("" when the menu does not show it).
@@ -83,12 +85,7 @@ public final class MenuScene: Scene {
   /// Starts the music (once: it goes on through the other scenes) with the Sound setting applied,
   /// and takes the rewards and what each impression earned.
   public override func didEnter() {
-    let offersPrivacy = director?.adOverlay?.offersPrivacyOptions == true
-    if offersPrivacy != items.contains(.privacy) {
-      items = Item.shown(offersPrivacy: offersPrivacy)
-      buttons = items.map { Button(title: $0.label) }
-      layoutDidChange()
-    }
+    showPrivacyIfOffered()
     director?.audio?.isMuted = !settings.soundEnabled
     director?.audio?.startMusic()
     let save = settings.save
@@ -108,7 +105,19 @@ public final class MenuScene: Scene {
     refreshTitles()
   }
 
+  /// Shows Privacy exactly while the ad overlay offers privacy options: it learns where the player
+  /// is after the launch (a player elsewhere has none).
+  private func showPrivacyIfOffered() {
+    let offersPrivacy = director?.adOverlay?.offersPrivacyOptions == true
+    guard offersPrivacy != items.contains(.privacy) else { return }
+    items = Item.shown(offersPrivacy: offersPrivacy)
+    buttons = items.map { Button(title: $0.label) }
+    focusedIndex = nil
+    layoutDidChange()
+  }
+
   public override func update(delta: Double) {
+    showPrivacyIfOffered()
     elapsed += delta
     if shownCoins != settings.save.coins { refreshTitles() }
   }

@@ -68,6 +68,7 @@ do {
 
   if consentOnly {
     try addConsentRows(to: &report)
+    try addConsentFormRows(suite, to: &report)
     throw Finished()
   }
 
@@ -263,6 +264,7 @@ do {
   try addVideoRows(suite, stillsPeak: memory.withFullscreen, to: &report)
   try addSurfaceRows(suite, to: &report)
   try addConsentRows(to: &report)
+  try addConsentFormRows(suite, to: &report)
 } catch is Finished {
 } catch {
   progress("intermission-bench: \(error)")

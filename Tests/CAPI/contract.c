@@ -553,6 +553,9 @@ static void check_consent_engine(SDL_Renderer *renderer, const char *manifest)
     intermission_config config = deterministic_config(manifest, "", 1);
     config.consent_path = consent;
     config.consent_geography = "eea";
+    struct seen consent_seen;
+    memset(&consent_seen, 0, sizeof consent_seen);
+    config.on_pause = on_pause, config.on_resume = on_resume, config.user = &consent_seen;
     intermission_overlay *overlay = intermission_create(renderer, &config, error, sizeof error);
     CHECK(overlay != NULL);
     if (!overlay) {
@@ -573,13 +576,18 @@ static void check_consent_engine(SDL_Renderer *renderer, const char *manifest)
     CHECK(intermission_release(overlay, "consent") == INTERMISSION_ERROR_UNKNOWN_REASON);
     CHECK(strstr(intermission_errmsg(overlay), "overlay's own") != NULL);
     CHECK(intermission_hold(overlay, "consent") == INTERMISSION_ERROR_UNKNOWN_REASON);
-    CHECK(intermission_show_privacy_options(overlay) == INTERMISSION_OK);
+    CHECK(consent_seen.pauses == 1 && strcmp(consent_seen.last_pause, "consent") == 0);
+    /* The form is open: the privacy options cannot open over it. */
+    CHECK(intermission_show_privacy_options(overlay) == INTERMISSION_REFUSED_ALREADY_SHOWING);
+    CHECK(strcmp(intermission_errmsg(overlay), "alreadyShowing") == 0);
     struct consent_call call = {overlay, 0};
     pthread_t thread;
     CHECK(pthread_create(&thread, NULL, consent_status_from_other_thread, &call) == 0);
     pthread_join(thread, NULL);
     CHECK(call.result == INTERMISSION_ERROR_WRONG_THREAD);
+    /* Destroyed while the form shows: its hold ends with it, and the game hears the resume. */
     intermission_destroy(overlay);
+    CHECK(consent_seen.resumes == 1 && strcmp(consent_seen.last_resume, "consent") == 0);
     CHECK(intermission_consent_status(overlay) == INTERMISSION_ERROR_INVALID_HANDLE);
     CHECK(intermission_can_request_ads(overlay) == INTERMISSION_ERROR_INVALID_HANDLE);
     CHECK(intermission_consent_value(overlay, "IABTCF_gdprApplies") == NULL);
@@ -588,6 +596,7 @@ static void check_consent_engine(SDL_Renderer *renderer, const char *manifest)
 
     /* Elsewhere: no decision needed, and GDPR does not apply. */
     config.consent_geography = "other";
+    config.on_pause = NULL, config.on_resume = NULL, config.user = NULL;
     overlay = intermission_create(renderer, &config, error, sizeof error);
     CHECK(overlay != NULL);
     if (overlay) {

@@ -197,7 +197,8 @@ import Testing
     _ = form.handle(.keyDown(.returnKey), viewSize: canvas.size)
     #expect(form.rows.count > 1000)
     form.draw(on: canvas)
-    #expect(canvas.texts.contains("Partners (1000)") == false, "the partners' heading is far below")
+    #expect(form.rows.contains(.heading("Partners (1000)")), "every partner is counted")
+    #expect(!canvas.texts.contains("Partners (1000)"), "the partners' heading is far below, not drawn")
     _ = form.handle(.keyDown(.end), viewSize: canvas.size)
     canvas.reset()
     form.draw(on: canvas)
@@ -263,5 +264,88 @@ import Testing
     let form = try Self.form(inForce: ConsentChoices.inForce(engine))
     #expect(form.isDismissable && form.choices == choices)
     #expect(form.handle(.keyDown(.escape), viewSize: Size(width: 800, height: 600)) == .dismissed)
+  }
+
+  @Test func aMirroredSecondLayerHitsTheSwitchUnderThePointer() throws {
+    let form = try Self.form(language: "ar")
+    let size = Size(width: 800, height: 600)
+    func click(_ frame: Rect) -> ConsentForm.Outcome {
+      let point = Point(x: frame.midX, y: frame.midY)
+      _ = form.handle(.pointerDown(point), viewSize: size)
+      return form.handle(.pointerUp(point), viewSize: size)
+    }
+    _ = click(form.frame(of: .manageOptions, in: size))
+    let row = try #require(form.rows.firstIndex { if case .purpose(2, _, _, true) = $0 { true } else { false } })
+    let consent = form.frame(ofRow: row, .consent, in: size)
+    let object = form.frame(ofRow: row, .object, in: size)
+    #expect(consent.minX > object.maxX, "right to left: consent first, at the right")
+    _ = click(object)
+    #expect(form.isOn(row: row, .object) && !form.isOn(row: row, .consent))
+    // The header's Back arrow is at the right, and returns to the first layer.
+    let back = form.frame(of: .back, in: size)
+    #expect(back.minX > size.width / 2)
+    _ = click(back)
+    #expect(form.layer == .first)
+  }
+
+  @Test func dragScrollsAndAFocusScrolledAwayIsShownBeforeItActs() throws {
+    let form = try Self.form()
+    let size = Size(width: 640, height: 480)
+    for _ in 0..<3 { _ = form.handle(.keyDown(.tab), viewSize: size) }
+    _ = form.handle(.keyDown(.returnKey), viewSize: size)
+    let focus = try #require(form.focus)
+    // A drag in the list, clear of any control, scrolls by as much as the pointer moved.
+    let area = form.contentArea(in: size)
+    let start = Point(x: area.maxX - 12, y: area.maxY - 20)
+    _ = form.handle(.pointerDown(start), viewSize: size)
+    _ = form.handle(.pointerMoved(Point(x: start.x, y: start.y - 300)), viewSize: size)
+    _ = form.handle(.pointerUp(Point(x: start.x, y: start.y - 300)), viewSize: size)
+    #expect(form.scroll == 300)
+    // Return on the focused switch, now out of view, brings it back rather than flipping it.
+    guard case .control(let row, let control) = focus else {
+      Issue.record("the first focus is not a switch: \(focus)")
+      return
+    }
+    #expect(form.handle(.keyDown(.returnKey), viewSize: size) == .none)
+    #expect(!form.isOn(row: row, control) && area.contains(form.frame(of: focus, in: size)))
+    _ = form.handle(.keyDown(.returnKey), viewSize: size)
+    #expect(form.isOn(row: row, control))
+  }
+
+  @Test func theGamesOwnLegitimateInterestCanBeObjectedToAndShowsAgain() throws {
+    let folder = try ScratchFolder.path("consent-form") + "/publisher"
+    // Purpose 9 is claimed by the game alone (the test list's vendors claim 2, 7 and 10).
+    let configuration = try ConsentRecordTests.configuration(
+      extra: #", "publisherPurposes": {"consent": [1], "legitimateInterest": [9]}"#)
+    let form = ConsentForm(list: Self.list, configuration: configuration, strings: .init(language: "en"), inForce: nil)
+    let row = try #require(form.rows.firstIndex { if case .purpose(9, _, _, true) = $0 { true } else { false } })
+    #expect(form.rows[row].controls == [.consent, .object])
+    let engine = ConsentEngine(
+      configuration: configuration, store: ConsentStore(folder: folder), language: "en",
+      clock: { ConsentRecordTests.now }, report: { _ in })
+    engine.start(list: Self.list, geography: .eea)
+    #expect(engine.decide(.rejectingAll(Self.list, configuration)))
+    let again = try #require(ConsentChoices.inForce(engine))
+    #expect(again.purposeObjections.contains(9) && again.purposeObjections.contains(7), "\(again.purposeObjections)")
+    // Saved again unchanged, the stored decision is the same.
+    let before = engine.value(forKey: "IABTCF_PublisherLegitimateInterests")
+    #expect(before?.contains("1") == false, "Reject all objected to the game's interest: \(before ?? "none")")
+    var same = again
+    same.screen = 2
+    #expect(engine.decide(same))
+    #expect(engine.value(forKey: "IABTCF_PublisherLegitimateInterests") == before)
+  }
+
+  @Test func theFirstLayerDisclosesSpecialPurposesFeaturesAndTheGamesPurposes() throws {
+    let form = try Self.form(custom: true)
+    let canvas = RecordingCanvas(size: Size(width: 1920, height: 2000))
+    form.draw(on: canvas)
+    for text in ["• Security", "• Delivery", "• Matching", "• Precise geolocation", "• Leaderboards"] {
+      #expect(canvas.texts.contains(text), "\(text) on the first layer")
+    }
+    #expect(canvas.texts.contains("Without asking, partners also use data to:"))
+    let vendor = try #require(form.rows.first { if case .vendor(3, _, _, _, _) = $0 { true } else { false } })
+    guard case .vendor(_, _, let details, _, _) = vendor else { return }
+    #expect(details.hasPrefix("Purposes: 1, 3, 4 · Legitimate interest: 2, 7, 10 · Retention (days): "), "\(details)")
   }
 }

@@ -11,12 +11,15 @@ import Testing
 struct ConsentFormOverlayTests {
   static let size = Size(width: 800, height: 600)
 
-  /// A fixed-step stack with no ads source worth a request, for a player in `geography`.
-  static func run(geography: ConsentGeography, _ body: (AdStack, PauseGate, MemoryTraceOutput) throws -> Void) throws {
+  /// A stack with no ads source worth a request, for a player in `geography`: on the fixed step,
+  /// or (`waits` false) with the engine's start and the decisions' writes on workers.
+  static func run(
+    geography: ConsentGeography, waits: Bool = true, _ body: (AdStack, PauseGate, MemoryTraceOutput) throws -> Void
+  ) throws {
     let responder = try OpenRTBResponder(case: "nobid")
     let folder = try ScratchFolder.make("consent-form")
     var configuration = AdOverlay.Configuration()
-    configuration.waitsForDueLoads = true
+    configuration.waitsForDueLoads = waits
     configuration.latency = 0
     configuration.language = "en"
     var options = AdStack.Options(
@@ -148,6 +151,53 @@ struct ConsentFormOverlayTests {
       stack.overlay.update(hostTime: 0)
       #expect(!stack.overlay.isConsentFormShown && gate.isRunning)
       #expect(!stack.overlay.showPrivacyOptions())
+    }
+  }
+  @Test func onWorkersTheDecisionIsInForceAtOnceAndWrittenBeforeTheOverlayStops() throws {
+    try Self.run(geography: .eea, waits: false) { stack, gate, _ in
+      let overlay = stack.overlay
+      let engine = try #require(stack.consentEngine)
+      var frame = 0
+      while !overlay.isConsentFormShown && frame < 600 {
+        overlay.update(hostTime: Double(frame) / 60)
+        usleep(1000)
+        frame += 1
+      }
+      #expect(overlay.isConsentFormShown && gate.isHeld(by: .consent), "the form after the engine's start")
+      Self.press([.tab, .tab, .returnKey], on: overlay)
+      #expect(!overlay.isConsentFormShown && gate.isRunning)
+      // While the decision is written, the form does not come back.
+      for later in frame..<(frame + 30) {
+        overlay.update(hostTime: Double(later) / 60)
+        #expect(!overlay.isConsentFormShown)
+      }
+      overlay.stopWorkers()
+      #expect(engine.status == .obtained && engine.value(forKey: "IABTCF_PurposeConsents") == "00000000000")
+      let stored = try String(contentsOfFile: engine.storeFolder + "/IABTCF_PurposeConsents", encoding: .utf8)
+      #expect(stored == "00000000000", "written before stopWorkers returned")
+    }
+  }
+
+  @Test func nothingOpensOverTheFormAndTheFormIsClosedWithTheOverlay() throws {
+    try Self.run(geography: .eea) { stack, gate, _ in
+      let overlay = stack.overlay
+      overlay.update(hostTime: 0)
+      #expect(overlay.isConsentFormShown)
+      #expect(!overlay.showPrivacyOptions() && overlay.privacyOptionsRefusal == "alreadyShowing")
+      #expect(overlay.fullscreen.showInterstitial(placement: "test") == .alreadyShowing)
+      overlay.stopWorkers()
+      #expect(!overlay.isConsentFormShown && !gate.isHeld(by: .consent) && gate.isRunning)
+    }
+  }
+
+  @Test func onlyAPlayerUnderConsentRulesIsOfferedPrivacyOptions() throws {
+    try Self.run(geography: .other) { stack, _, _ in
+      stack.overlay.update(hostTime: 0)
+      #expect(!stack.overlay.offersPrivacyOptions && stack.overlay.privacyOptionsRefusal == "notReady")
+    }
+    try Self.run(geography: .usState("va")) { stack, _, _ in
+      stack.overlay.update(hostTime: 0)
+      #expect(stack.overlay.offersPrivacyOptions && stack.overlay.privacyOptionsRefusal == nil)
     }
   }
 }

@@ -597,9 +597,11 @@ int intermission_reset_consent(intermission_overlay *overlay);
  * advertising for a player in a regulated US state. The game is held as "consent" while the form
  * shows (on_pause), and runs again after, unless something else holds it. Google requires such an
  * entry point wherever consent applies: put it in the game's menu. Returns INTERMISSION_OK;
- * INTERMISSION_REFUSED_NOT_READY ("notReady") before the engine knows where the player is, without
- * a vendor list, or where no consent rule applies; INTERMISSION_ERROR_INVALID_ARGUMENT without
- * consent_path; or another error. */
+ * INTERMISSION_REFUSED_ALREADY_SHOWING ("alreadyShowing") while the form or an ad is open;
+ * INTERMISSION_REFUSED_NOT_READY ("notReady") before the engine knows where the player is, while
+ * the player must decide anyway, without a vendor list, or where no consent rule applies;
+ * INTERMISSION_ERROR_INVALID_ARGUMENT without consent_path; or another error. intermission_destroy
+ * closes an open form, releasing "consent" (on_pause's resume). */
 int intermission_show_privacy_options(intermission_overlay *overlay);
 
 #ifdef __cplusplus
