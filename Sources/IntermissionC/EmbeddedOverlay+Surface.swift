@@ -160,6 +160,8 @@ extension EmbeddedOverlay {
     case .down: Int32(INTERMISSION_GAMEPAD_DPAD_DOWN)
     case .left: Int32(INTERMISSION_GAMEPAD_DPAD_LEFT)
     case .right: Int32(INTERMISSION_GAMEPAD_DPAD_RIGHT)
+    case .leftShoulder: Int32(INTERMISSION_GAMEPAD_LEFT_SHOULDER)
+    case .rightShoulder: Int32(INTERMISSION_GAMEPAD_RIGHT_SHOULDER)
     }
   }
 
@@ -189,6 +191,8 @@ extension EmbeddedOverlay {
     case Int32(INTERMISSION_GAMEPAD_DPAD_DOWN): .down
     case Int32(INTERMISSION_GAMEPAD_DPAD_LEFT): .left
     case Int32(INTERMISSION_GAMEPAD_DPAD_RIGHT): .right
+    case Int32(INTERMISSION_GAMEPAD_LEFT_SHOULDER): .leftShoulder
+    case Int32(INTERMISSION_GAMEPAD_RIGHT_SHOULDER): .rightShoulder
     default: nil
     }
   }

@@ -20,13 +20,7 @@ extension ConsentChoices {
     // A vendor's interest bit is set for its legitimate interests, or for its special purposes
     // alone (as `ConsentRecord` writes it): not set, the player objected.
     choices.vendorObjections = Set(
-      vendors.filter { vendor in
-        let onlySpecial =
-          vendor.purposes.isEmpty && vendor.legitimateInterestPurposes.isEmpty && !vendor.specialPurposes.isEmpty
-        return (!vendor.legitimateInterestPurposes.isEmpty || onlySpecial)
-          && !model.vendorLegitimateInterests.contains(vendor.id)
-      }
-      .map(\.id))
+      vendors.filter { $0.hasLegitimateInterestBit && !model.vendorLegitimateInterests.contains($0.id) }.map(\.id))
     if let additional = engine.value(forKey: "IABTCF_AddtlConsent"),
       let decoded = try? AdditionalConsent.decode(additional)
     {

@@ -78,8 +78,8 @@ extension ConsentForm {
           y += lineHeight
         }
         // A list's items sit together; paragraphs stand apart.
-        let nextIsItem = index + 1 < paragraphs.count && paragraphs[index + 1].text.contains("• ")
-        y += nextIsItem && paragraph.text.contains("• ") ? 0 : 6
+        let nextIsItem = index + 1 < paragraphs.count && paragraphs[index + 1].text.hasPrefix("• ")
+        y += nextIsItem && paragraph.text.hasPrefix("• ") ? 0 : 6
       }
       wrapped = (width, compact, lines, y + 8)
       scroll = min(scroll, maximumScroll(in: canvas.size))
@@ -101,6 +101,19 @@ extension ConsentForm {
     if wrappedWidth != width {
       wrappedWidth = width
       descriptionLines.removeAll(keepingCapacity: true)
+      // Each description whole, its row as tall as its lines: once per width, by sums.
+      var tops = [0.0]
+      tops.reserveCapacity(rows.count + 1)
+      for (index, row) in rows.enumerated() {
+        var height = row.height
+        if let description = row.description {
+          let count = lines(of: index, description, style: .caption, maxLines: 12, on: canvas).count
+          height = max(row.height, 30 + 20 * Double(count) + 42)
+        }
+        tops.append(tops[tops.count - 1] + height)
+      }
+      rowTops = tops
+      scroll = min(scroll, maximumScroll(in: canvas.size))
     }
     guard !rows.isEmpty else { return }
     var index = row(at: scroll)
@@ -124,7 +137,7 @@ extension ConsentForm {
       text(title, style: .body, color: Theme.accent, y: top + 10, height: 26)
       return
     case .notice(let notice):
-      for (line, string) in lines(of: index, notice, maxLines: 5, on: canvas).enumerated() {
+      for (line, string) in lines(of: index, notice, style: .body, maxLines: 5, on: canvas).enumerated() {
         text(string, style: .body, color: Theme.text, y: top + 4 + Double(line) * 23, height: 23)
       }
       return
@@ -134,7 +147,7 @@ extension ConsentForm {
     switch row {
     case .purpose(_, _, let description, _), .specialFeature(_, _, let description),
       .customPurpose(_, _, let description):
-      for (line, string) in lines(of: index, description, maxLines: 2, on: canvas).enumerated() {
+      for (line, string) in lines(of: index, description, style: .caption, maxLines: 12, on: canvas).enumerated() {
         text(string, style: .caption, color: Theme.mutedText, y: top + 30 + Double(line) * 20, height: 20)
       }
     case .vendor(_, _, let details, _, _):
@@ -145,16 +158,18 @@ extension ConsentForm {
     for control in row.controls { drawControl(row: index, control, on: canvas) }
     canvas.fill(
       Rect(
-        x: ConsentForm.margin, y: top + row.height - 1, width: max(0, size.width - 2 * ConsentForm.margin), height: 1),
+        x: ConsentForm.margin, y: top + height(ofRow: index) - 1, width: max(0, size.width - 2 * ConsentForm.margin),
+        height: 1),
       color: Theme.panelAlternate)
   }
 
   /// `text` of row `index`, wrapped once per width.
-  private func lines(of index: Int, _ text: String, maxLines: Int, on canvas: any Canvas) -> [String] {
+  private func lines(of index: Int, _ text: String, style: TextStyle, maxLines: Int, on canvas: any Canvas)
+    -> [String]
+  {
     if let lines = descriptionLines[index] { return lines }
     let lines = canvas.wrapText(
-      text, style: maxLines == 2 ? .caption : .body, width: wrappedWidth, maxLines: maxLines,
-      language: strings.language
+      text, style: style, width: wrappedWidth, maxLines: maxLines, language: strings.language
     ).map(rightToLeft)
     descriptionLines[index] = lines
     return lines

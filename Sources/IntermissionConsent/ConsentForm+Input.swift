@@ -75,7 +75,7 @@ extension ConsentForm {
     guard case .control(let row, _) = next else { return }
     let area = contentArea(in: size)
     let top = rowTops[row]
-    let bottom = top + rows[row].height
+    let bottom = top + height(ofRow: row)
     if top < scroll {
       scroll = top
     } else if bottom > scroll + area.height {

@@ -36,7 +36,7 @@ extension ConsentForm {
   }
 
   /// The content's height: the first layer's wrapped text, or the rows.
-  func contentHeight(in size: Size) -> Double {
+  package func contentHeight(in size: Size) -> Double {
     layer == .first ? (wrapped?.height ?? 0) : rowTops[rowTops.count - 1]
   }
 
@@ -82,7 +82,7 @@ extension ConsentForm {
     let margin = ConsentForm.margin
     let gap = ConsentForm.controlGap
     let width = min(180, max(20, (size.width - 2 * margin - 2 * gap - 8) / 3))
-    let top = contentArea(in: size).minY + rowTops[row] - scroll + rows[row].height - 38
+    let top = contentArea(in: size).minY + rowTops[row] - scroll + height(ofRow: row) - 38
     return placed(Rect(x: margin + Double(index) * (width + gap), y: top, width: width, height: 30), width: size.width)
   }
 
@@ -93,6 +93,9 @@ extension ConsentForm {
     case .control(let row, let control): frame(ofRow: row, control, in: size)
     }
   }
+
+  /// Row `row`'s height as laid out now.
+  package func height(ofRow row: Int) -> Double { rowTops[row + 1] - rowTops[row] }
 
   /// The row whose content spans `y` (from the content's top).
   func row(at y: Double) -> Int {

@@ -79,8 +79,9 @@ package final class ConsentForm {
   package let rows: [ConsentFormRow]
   let list: GlobalVendorList?
   let configuration: ConsentConfiguration
-  /// Each row's top in the second layer's content, and the content's height last.
-  let rowTops: [Double]
+  /// Each row's top in the second layer's content, and the content's height last: from the rows'
+  /// own heights, then (once drawn) with each description's lines.
+  var rowTops: [Double]
   /// The first layer's paragraphs, in order.
   let paragraphs: [(text: String, style: TextStyle)]
   /// The control the pointer went down on.

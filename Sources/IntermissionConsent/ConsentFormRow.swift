@@ -57,6 +57,16 @@ package enum ConsentFormRow: Hashable, Sendable {
     }
   }
 
+  /// The row's description, drawn whole under its name: a purpose's or a feature's.
+  var description: String? {
+    switch self {
+    case .purpose(_, _, let description, _), .specialFeature(_, _, let description),
+      .customPurpose(_, _, let description):
+      description
+    default: nil
+    }
+  }
+
   /// The row's name (its first line).
   var name: String {
     switch self {

@@ -35,12 +35,7 @@ public struct ConsentRecord: Hashable, Sendable {
     model.purposeLegitimateInterests = claimed.subtracting(choices.purposeObjections).filter { $0 == 2 || $0 >= 7 }
     model.vendorConsents = choices.vendors.intersection(vendors.map(\.id))
     model.vendorLegitimateInterests = Set(
-      vendors.filter { vendor in
-        let onlySpecial =
-          vendor.purposes.isEmpty && vendor.legitimateInterestPurposes.isEmpty && !vendor.specialPurposes.isEmpty
-        return (!vendor.legitimateInterestPurposes.isEmpty || onlySpecial)
-          && !choices.vendorObjections.contains(vendor.id)
-      }.map(\.id))
+      vendors.filter { $0.hasLegitimateInterestBit && !choices.vendorObjections.contains($0.id) }.map(\.id))
     model.disclosedVendors = Set(vendors.map(\.id))
     if configuration.declaresPublisherPurposes {
       model.publisherPurposes = PublisherPurposes(

@@ -58,6 +58,12 @@ public struct GlobalVendorList: Sendable {
     public let privacyPolicyURL: String
     /// Its legitimate interest claim's URL, where it gives one.
     public let legitimateInterestClaimURL: String?
+
+    /// Whether a TC string's vendor legitimate interest bit speaks for it: it claims a legitimate
+    /// interest, or it uses special purposes alone (whose basis is legitimate interest).
+    package var hasLegitimateInterestBit: Bool {
+      !legitimateInterestPurposes.isEmpty || (purposes.isEmpty && !specialPurposes.isEmpty)
+    }
   }
 
   /// The format's version: 3.

@@ -3,8 +3,8 @@ import IntermissionBasics
 /// Input to replay, parsed from a script of one event per line: `<seconds> <verb> <args>`.
 ///
 /// Verbs: `click X Y`, `move X Y`, `drag X1 Y1 X2 Y2`, `key NAME` (SDL key names), `button NAME`
-/// (a game controller's a, b, back, start, up, down, left, right), `wheel DY`,
-/// `minimize`, `restore`, `resize W H`, `quit`; verbs and key names are case-insensitive. `#`
+/// (a game controller's a, b, back, start, up, down, left, right, leftshoulder, rightshoulder),
+/// `wheel DY`, `minimize`, `restore`, `resize W H`, `quit`; verbs and key names are case-insensitive. `#`
 /// starts a comment; blank lines are skipped; LF and CRLF line endings are the same. Times are host
 /// seconds and never decrease from one event to the next. Coordinates lie within the largest window
 /// (0 to 8192), wheel turns within ±1000 notches, and `resize` takes the sizes `--size` takes.

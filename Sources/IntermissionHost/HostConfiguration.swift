@@ -110,8 +110,9 @@ public struct HostConfiguration: Hashable, Sendable {
                           the same arguments and script give the same trace, byte for byte.
       --script FILE       Replay input: one event per line, '<seconds> <verb> <args>'. Verbs:
                           click X Y, move X Y, drag X1 Y1 X2 Y2, key NAME, button NAME (a
-                          controller's a, b, back, start, up, down, left, right), wheel DY,
-                          minimize, restore, resize W H, quit. '#' starts a comment.
+                          controller's a, b, back, start, up, down, left, right, leftshoulder,
+                          rightshoulder), wheel DY, minimize, restore, resize W H, quit. '#'
+                          starts a comment.
       --trace FILE        Write a JSON Lines trace of state changes (frame, time, event, ...).
       --screenshot FILE   Write a PNG of the last frame presented.
       --font FILE         TrueType font to use (default: DejaVu Sans from fonts-dejavu-core); the

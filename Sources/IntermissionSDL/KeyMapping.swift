@@ -38,6 +38,8 @@ enum KeyMapping {
     case .down: SDL_CONTROLLER_BUTTON_DPAD_DOWN
     case .left: SDL_CONTROLLER_BUTTON_DPAD_LEFT
     case .right: SDL_CONTROLLER_BUTTON_DPAD_RIGHT
+    case .leftShoulder: SDL_CONTROLLER_BUTTON_LEFTSHOULDER
+    case .rightShoulder: SDL_CONTROLLER_BUTTON_RIGHTSHOULDER
     }
   }
 

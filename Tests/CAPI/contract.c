@@ -819,6 +819,8 @@ static void check_surface(SDL_Renderer *renderer, const char *manifest)
     CHECK(intermission_is_running(overlay) == 1);
     CHECK(intermission_pointer_button(overlay, 100, 100, 1, 1) == 0);
     CHECK(intermission_gamepad_button(overlay, INTERMISSION_GAMEPAD_A, 1) == 0);
+    CHECK(intermission_gamepad_button(overlay, INTERMISSION_GAMEPAD_RIGHT_SHOULDER, 1) == 0);
+    CHECK(intermission_gamepad_button(overlay, INTERMISSION_GAMEPAD_LEFT_SHOULDER, 0) == 0);
     CHECK(intermission_wheel(overlay, 0, 1) == 0);
     CHECK(intermission_window_state(overlay, 1, 1) == 0);
     /* Bad numbers change nothing; an SDL event is not a surface's. */

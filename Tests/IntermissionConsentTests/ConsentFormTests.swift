@@ -348,4 +348,45 @@ import Testing
     guard case .vendor(_, _, let details, _, _) = vendor else { return }
     #expect(details.hasPrefix("Purposes: 1, 3, 4 · Legitimate interest: 2, 7, 10 · Retention (days): "), "\(details)")
   }
+
+  @Test func aControllerAlonePagesThroughTheFirstLayersText() throws {
+    let form = try Self.form()
+    let canvas = RecordingCanvas(size: Size(width: 320, height: 240))
+    form.draw(on: canvas)
+    #expect(form.scroll == 0 && form.contentHeight(in: canvas.size) > form.contentArea(in: canvas.size).height)
+    let script = try ReplayScript.parse("0.5 button rightshoulder\n0.6 button leftshoulder\n", file: "pages")
+    guard case .button(let down) = script.events[0].action, case .button(let up) = script.events[1].action else {
+      Issue.record("the script's buttons: \(script.events)")
+      return
+    }
+    _ = form.handle(.keyDown(down.key), viewSize: canvas.size)
+    #expect(form.scroll > 0 && form.focus == nil, "a page down, the focus still on nothing")
+    _ = form.handle(.keyDown(up.key), viewSize: canvas.size)
+    #expect(form.scroll == 0)
+  }
+
+  @Test func aLongDescriptionIsShownWholeItsRowAsTallAsItsLines() throws {
+    let long = String(repeating: "Scores are kept and compared with other players' scores. ", count: 5)
+    let configuration = try ConsentRecordTests.configuration(
+      extra: #", "publisherPurposes": {"custom": [{"name": "Leaderboards", "description": "\#(long)"}]}"#)
+    let form = ConsentForm(list: Self.list, configuration: configuration, strings: .init(language: "en"), inForce: nil)
+    let canvas = RecordingCanvas(size: Size(width: 320, height: 240))
+    for _ in 0..<3 { _ = form.handle(.keyDown(.tab), viewSize: canvas.size) }
+    _ = form.handle(.keyDown(.returnKey), viewSize: canvas.size)
+    let row = try #require(form.rows.firstIndex { if case .customPurpose(1, _, _) = $0 { true } else { false } })
+    let lines = canvas.wrapText(long, style: .caption, width: 320 - 40, maxLines: 12, language: "en")
+    #expect(lines.count > 2, "the description wraps to \(lines.count) lines")
+    form.draw(on: canvas)
+    #expect(form.height(ofRow: row) == 30 + 20 * Double(lines.count) + 42, "as tall as its lines")
+    // Scrolled to it, every line is drawn.
+    while form.frame(ofRow: row, .consent, in: canvas.size).maxY > form.contentArea(in: canvas.size).maxY {
+      _ = form.handle(.keyDown(.pageDown), viewSize: canvas.size)
+      canvas.reset()
+      form.draw(on: canvas)
+    }
+    canvas.reset()
+    _ = form.handle(.wheel(dy: 1), viewSize: canvas.size)
+    form.draw(on: canvas)
+    #expect(lines.filter(canvas.texts.contains).count >= 2, "\(canvas.texts)")
+  }
 }

@@ -495,7 +495,7 @@ enum {
 };
 
 /* Buttons for intermission_gamepad_button: B and BACK go back, A and START activate, the d-pad
- * moves. */
+ * moves, (0.6) the shoulder buttons page up and down (the consent form's long text). */
 enum {
     INTERMISSION_GAMEPAD_A = 1,
     INTERMISSION_GAMEPAD_B = 2,
@@ -504,7 +504,9 @@ enum {
     INTERMISSION_GAMEPAD_DPAD_UP = 5,
     INTERMISSION_GAMEPAD_DPAD_DOWN = 6,
     INTERMISSION_GAMEPAD_DPAD_LEFT = 7,
-    INTERMISSION_GAMEPAD_DPAD_RIGHT = 8
+    INTERMISSION_GAMEPAD_DPAD_RIGHT = 8,
+    INTERMISSION_GAMEPAD_LEFT_SHOULDER = 9,
+    INTERMISSION_GAMEPAD_RIGHT_SHOULDER = 10
 };
 
 /* (0.5) Creates an overlay that draws into pixels it owns, for a window of `width` x `height` in
