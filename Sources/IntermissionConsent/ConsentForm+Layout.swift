@@ -78,10 +78,13 @@ extension ConsentForm {
 
   /// Where row `row`'s `control` is in a view of `size`, as the content is scrolled now.
   package func frame(ofRow row: Int, _ control: ConsentFormControl, in size: Size) -> Rect {
-    let index = rows[row].controls.firstIndex(of: control) ?? 0
+    let controls = rows[row].controls
+    let index = controls.firstIndex(of: control) ?? 0
     let margin = ConsentForm.margin
     let gap = ConsentForm.controlGap
-    let width = min(180, max(20, (size.width - 2 * margin - 2 * gap - 8) / 3))
+    // A row's controls share its width: one alone may be as wide as three would be together.
+    let count = Double(max(1, controls.count))
+    let width = min(180, max(20, (size.width - 2 * margin - (count - 1) * gap - 8) / count))
     let top = contentArea(in: size).minY + rowTops[row] - scroll + height(ofRow: row) - 38
     return placed(Rect(x: margin + Double(index) * (width + gap), y: top, width: width, height: 30), width: size.width)
   }

