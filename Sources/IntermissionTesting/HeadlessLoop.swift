@@ -25,8 +25,9 @@ import IntermissionSDL
 /// with `adConfiguration` (ad loads delivered at known frames). Safe in parallel tests: each run
 /// takes the process's one SDL session (`SDLSession.exclusive`) for its whole length. The files an
 /// overlay made in the run keeps (its beacon queue with rewards and revenue, its HTTP cache) go to
-/// a folder of the run's own (`filesFolder`, as `XDG_DATA_HOME` and `XDG_CACHE_HOME`), removed
-/// after it: a test never reads, sends or hands over what the player's own runs left. The run sets
+/// a folder of the run's own (`filesFolder`, as `XDG_DATA_HOME`, `XDG_CACHE_HOME` and, for a
+/// consent engine's stored decision, `XDG_CONFIG_HOME`), removed after it: a test never reads,
+/// sends or hands over what the player's own runs (or another test's) left. The run sets
 /// them for its own task only, not for the process: make the overlay in the run's body, on its
 /// thread (one made elsewhere, or after the run, uses the real folders).
 public final class HeadlessLoop {
@@ -43,7 +44,8 @@ public final class HeadlessLoop {
   /// The overlay's timing for this run: loads wait for their due frame (deterministic).
   public let adConfiguration: AdOverlay.Configuration
   /// The run's own folder for the files an overlay keeps: `data` (as `XDG_DATA_HOME`: the beacon
-  /// queue) and `cache` (as `XDG_CACHE_HOME`), removed when the run ends.
+  /// queue), `cache` (as `XDG_CACHE_HOME`) and `config` (as `XDG_CONFIG_HOME`: a consent engine's
+  /// stored decision, so that every run's player is asked anew), removed when the run ends.
   public let filesFolder: String
   /// The frame `nextFrame()` last began, from 0; -1 before the first.
   public private(set) var frame = -1
@@ -103,7 +105,7 @@ public final class HeadlessLoop {
         window: window, renderer: renderer, fps: fps, seconds: seconds, script: parsed, configuration: configuration,
         filesFolder: files)
       try ProcessEnvironment.$overrides.withValue([
-        "XDG_DATA_HOME": files + "/data", "XDG_CACHE_HOME": files + "/cache",
+        "XDG_DATA_HOME": files + "/data", "XDG_CACHE_HOME": files + "/cache", "XDG_CONFIG_HOME": files + "/config",
       ]) {
         try body(loop)
       }

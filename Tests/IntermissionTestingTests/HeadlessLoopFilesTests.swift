@@ -17,6 +17,8 @@ struct HeadlessLoopFilesTests {
       queuePath = (ads.beacons as? BeaconQueue)?.path
       #expect(ProcessEnvironment.current()["XDG_DATA_HOME"] == folder + "/data")
       #expect(ProcessEnvironment.current()["XDG_CACHE_HOME"] == folder + "/cache")
+      // A consent engine's decision too: every run's player is asked anew.
+      #expect(ProcessEnvironment.current()["XDG_CONFIG_HOME"] == folder + "/config")
       while let time = loop.nextFrame() { ads.update(hostTime: time) }
       ads.stopWorkers()
     }

@@ -603,7 +603,7 @@ int intermission_reset_consent(intermission_overlay *overlay);
  * INTERMISSION_REFUSED_NOT_READY ("notReady") before the engine knows where the player is, while
  * the player must decide anyway, without a vendor list, or where no consent rule applies;
  * INTERMISSION_ERROR_INVALID_ARGUMENT without consent_path; or another error. intermission_destroy
- * closes an open form, releasing "consent" (on_pause's resume). */
+ * closes an open form, releasing "consent" (on_resume). */
 int intermission_show_privacy_options(intermission_overlay *overlay);
 
 #ifdef __cplusplus
