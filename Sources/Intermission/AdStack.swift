@@ -157,7 +157,7 @@ public final class AdStack {
       let environment = options.environment
       manifestPath =
         options.manifestPath ?? SampleAds.manifestPath(environment: environment) ?? "Assets/ads/manifest.json"
-      let timeouts = HTTPClient.Timeouts(connect: min(3, options.timeout), total: options.timeout)
+      let timeouts = AdStack.timeouts(options.timeout)
       consent = try Self.consentBridge(options)
       let gate = consent.map { bridge in AdTrafficGate { bridge.admitsAdTraffic } } ?? .open
       client = HTTPClient(timeouts: timeouts, caFile: options.caFile, gate: gate)
@@ -171,13 +171,14 @@ public final class AdStack {
       if let consent {
         // The consent's own fetches (the vendor list, the geography) are not ad traffic: a client
         // of their own, which the gate does not close.
+        let (consentClient, consentCache) = AdStack.consentFetching(
+          timeout: options.timeout, caFile: options.caFile, environment: environment)
         ConsentStartup.start(
           consent.engine, geography: options.consentGeography,
           language: Localization.chooseLanguage(explicit: options.configuration.language, environment: environment),
-          client: HTTPClient(timeouts: timeouts, caFile: options.caFile),
-          cache: HTTPCache.defaultFolder(environment: environment).map { HTTPCache(folder: $0) },
-          decoder: SDLImageDecoder(), waits: options.configuration.waitsForDueLoads,
-          prefetched: options.consentPrefetch, onFinish: options.onFinish)
+          client: consentClient, cache: consentCache, decoder: SDLImageDecoder(),
+          waits: options.configuration.waitsForDueLoads, prefetched: options.consentPrefetch,
+          onFinish: options.onFinish)
       }
       let path = options.beaconsPath ?? BeaconStore.defaultPath(environment: environment)
       guard let path, !path.isEmpty else {

@@ -34,7 +34,7 @@ public final class Host {
   private let pump: EventPump
   private let controllers: GameControllers
   /// How frames are timed.
-  public let pacing: any FramePacing
+  package let pacing: any FramePacing
   /// The clock frames are timed by.
   public var clock: any HostClock { pacing.clock }
   /// The director.
@@ -48,7 +48,7 @@ public final class Host {
   /// The user pause control.
   public let pauseControl: PauseControl
   /// The music and effects, unless audio is off or no device was found; the director pauses them.
-  public private(set) var audio: MixerAudio?
+  package private(set) var audio: MixerAudio?
   private let trace: Trace
   private var scriptIndex = 0
   private var frame = 0
@@ -97,10 +97,10 @@ public final class Host {
       options.noAds || options.fixedStep
       ? nil
       : options.consentFilePath.flatMap {
-        ConsentPrefetch.start(
+        AdStack.readConsentAhead(
           consentPath: $0, geography: options.consentGeography,
           language: Localization.chooseLanguage(explicit: options.language, environment: environment),
-          timeout: options.adsTimeout, caFile: options.adsCAPath, decoder: SDLImageDecoder(), environment: environment)
+          timeout: options.adsTimeout, caFile: options.adsCAPath, environment: environment)
       }
     let system = try SDLSystem(headless: options.headless)
     if !options.noAudio {

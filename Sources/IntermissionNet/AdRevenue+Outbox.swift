@@ -50,3 +50,8 @@ extension DurableOutbox: RevenueStore where Record == AdRevenue {
   /// The event `eventID` was handed over: it leaves the ledger (nothing, for an unknown id).
   package func remove(eventID: String) throws { try remove(key: eventID) }
 }
+
+extension OutboxTable where Record == AdRevenue {
+  /// The event `eventID` was handed over: it leaves the table (nothing, for an unknown id).
+  func remove(eventID: String) throws { _ = try remove(key: eventID) }
+}

@@ -9,9 +9,9 @@ import IntermissionCore
 /// The durable beacon queue: a SQLite database in WAL mode whose rows are beacons not yet
 /// acknowledged. A row is written (and committed) before anything else happens to its event, and
 /// deleted only after the server answered 2xx: at-least-once delivery, with the row's nonce letting
-/// the server count it once. Its `revenues` table (`RevenueLedger`) is written on the same
-/// connection, so that an impression's beacons and its revenue event are one transaction
-/// (`add(_:revenue:capacity:)`). In WAL mode with `synchronous=NORMAL`, each commit survives the
+/// the server count it once. Its `revenues` table (a `RevenueLedger`'s table, `OutboxTable`) is
+/// written on the same connection, so that an impression's beacons and its revenue event are one
+/// transaction (`add(_:revenue:capacity:)`). In WAL mode with `synchronous=NORMAL`, each commit survives the
 /// process being killed at any moment (`kill -9`) without waiting for the disk: beacons and an
 /// impression's revenue are written on the game's loop (a click, each VAST tracker, the first frame
 /// of a show), where a sync would stall a frame. The sending worker makes the file durable
@@ -57,7 +57,7 @@ package final class BeaconStore {
   private let delete: SQLiteDatabase.Statement
   private let countFailure: SQLiteDatabase.Statement
   /// The revenue events waiting for their handler, in this file, on this connection.
-  let revenues: RevenueLedger
+  let revenues: OutboxTable<AdRevenue>
 
   private static let columns = "id, kind, ad, url, nonce, created, expires, attempts"
 
@@ -119,7 +119,7 @@ package final class BeaconStore {
       selectOldest = try database.prepare("SELECT \(columns) FROM beacons ORDER BY id LIMIT ?")
       delete = try database.prepare("DELETE FROM beacons WHERE id = ?")
       countFailure = try database.prepare("UPDATE beacons SET attempts = attempts + 1 WHERE id = ? RETURNING attempts")
-      revenues = try RevenueLedger(sharing: database, path: path)
+      revenues = try OutboxTable(sharing: database)
     } catch let failure as SQLiteDatabase.Failure {
       throw SQLiteDatabase.Failure(description: "beacon queue \(path): \(failure)", code: failure.code)
     }
@@ -143,7 +143,7 @@ package final class BeaconStore {
     let revenues = try database.prepare("SELECT name FROM pragma_table_info('revenues') ORDER BY cid").rows {
       $0.text(0)
     }
-    guard revenues.isEmpty || revenues == RevenueLedger.columnNames else {
+    guard revenues.isEmpty || revenues == OutboxTable<AdRevenue>.columnNames else {
       throw SQLiteDatabase.Failure.corruption(
         "its revenues table is not a revenue ledger's (columns \(revenues.joined(separator: ", ")))")
     }
@@ -161,16 +161,20 @@ package final class BeaconStore {
   package static func openRecovering(path: String, createsFolders: Bool = false, now: Double) throws -> (
     store: BeaconStore, recovery: String?
   ) {
-    var database: SQLiteDatabase? = try connect(path, createsFolders: createsFolders)
+    let failure: SQLiteDatabase.Failure
+    let aside: String
     do {
-      return (try BeaconStore(path: path, database: database!), nil)
-    } catch let failure as SQLiteDatabase.Failure where failure.isCorruption {
-      // Moved while the connection is open: closing it would delete the WAL and SHM files.
-      let aside = try moveAside(path, now: now)
-      database = nil
-      let store = try BeaconStore(path: path, createsFolders: createsFolders)
-      return (store, "\(failure); moved aside to \(aside), and a fresh queue started")
-    }
+      let database = try connect(path, createsFolders: createsFolders)
+      do {
+        return (try BeaconStore(path: path, database: database), nil)
+      } catch let corruption as SQLiteDatabase.Failure where corruption.isCorruption {
+        // Moved while the connection is open: closing it would delete the WAL and SHM files.
+        aside = try withExtendedLifetime(database) { try moveAside(path, now: now) }
+        failure = corruption
+      }
+    }  // The connection to the moved file is closed by now, before a fresh one opens at `path`.
+    let store = try BeaconStore(path: path, createsFolders: createsFolders)
+    return (store, "\(failure); moved aside to \(aside), and a fresh queue started")
   }
 
   /// Adds `beacon` with `nonce`, recorded at `now`, and drops the oldest rows beyond `capacity`,

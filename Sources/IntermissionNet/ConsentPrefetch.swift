@@ -16,18 +16,17 @@ package final class ConsentPrefetch: @unchecked Sendable {
   private let done = DispatchGroup()
   private let result = Locked<Result?>(nil)
 
-  /// Starts reading for the consent file at `path`, on a worker.
+  /// Starts reading for the consent file at `path`, on a worker, through `client` and `cache`
+  /// (the consent's own: `AdStack.readConsentAhead` makes them, as it makes the stack's).
   /// - Returns: nil when the file does not read or is not a consent file (the ad stack says why).
   package static func start(
-    consentPath path: String, geography debug: ConsentGeography?, language: String, timeout: Double, caFile: String?,
-    decoder: any ImageDecoder, environment: [String: String]
+    consentPath path: String, geography debug: ConsentGeography?, language: String, client: HTTPClient,
+    cache: HTTPCache?, decoder: any ImageDecoder
   ) -> ConsentPrefetch? {
     guard let bytes = try? RegularFile.read(path, limit: 1_048_576),
       let configuration = try? ConsentConfiguration.parse(bytes, path: path)
     else { return nil }
     let prefetch = ConsentPrefetch(configuration: configuration)
-    let client = HTTPClient(timeouts: .init(connect: min(3, timeout), total: timeout), caFile: caFile)
-    let cache = HTTPCache.defaultFolder(environment: environment).map { HTTPCache(folder: $0) }
     prefetch.done.enter()
     DispatchQueue.global().async {
       let fetch = CachedFetch(client: client, cache: cache, decoder: decoder)
@@ -44,6 +43,7 @@ package final class ConsentPrefetch: @unchecked Sendable {
   /// The result, once read (waiting for it).
   package func wait() -> Result {
     done.wait()
-    return result.withLock { $0! }
+    // The worker sets the result before it leaves the group; nothing read is the fallback.
+    return result.withLock { $0 } ?? (nil, "the vendor list was not read", .unknown)
   }
 }

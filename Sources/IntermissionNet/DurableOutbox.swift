@@ -60,33 +60,26 @@ package final class DurableOutbox<Record: OutboxRecord> {
     _ = try table.open(creating: true)
   }
 
-  /// The outbox on `database`, another store's own connection to `path` (the beacon queue's),
-  /// whose transactions can then write the other store's rows and a record together.
-  init(sharing database: SQLiteDatabase, path: String) throws {
-    self.path = path
-    table = DeferredDatabase(path: path, role: Record.outboxRole, opened: try OutboxTable(sharing: database))
-  }
-
   /// The names of its table's columns, in order: what a table of this name must have.
-  static var columnNames: [String] { Record.outboxColumns.map(\.name) }
+  static var columnNames: [String] { OutboxTable<Record>.columnNames }
 
-  /// Records `record`, committed (and synced: `synchronous=FULL`) before this returns, or as part
-  /// of the transaction it is called in; recording the same key again changes nothing.
+  /// Records `record`, committed (and synced: `synchronous=FULL`) before this returns; recording
+  /// the same key again changes nothing.
   /// - Throws: when the file cannot be written.
   package func record(_ record: Record) throws {
-    try table.open(creating: true)?.insert.run(record.outboxValues)
+    try table.open(creating: true)?.record(record)
   }
 
   /// The records not yet removed, oldest first; a row this version cannot read is skipped.
   package func pending() throws -> [Record] {
-    try table.open(creating: false)?.selectPending.rows { Record(outboxRow: $0) }.compactMap { $0 } ?? []
+    try table.open(creating: false)?.pending() ?? []
   }
 
   /// Removes the record `key`: its handler acknowledged it.
   /// - Returns: false when no record has that key (unknown, or removed already).
   @discardableResult
   package func remove(key: String) throws -> Bool {
-    try !(table.open(creating: false)?.delete.rows([.text(key)]) { _ in () }.isEmpty ?? true)
+    try table.open(creating: false)?.remove(key: key) ?? false
   }
 }
 
@@ -109,6 +102,27 @@ final class OutboxTable<Record: OutboxRecord> {
     insert = try database.prepare("INSERT OR IGNORE INTO \(table) (\(columns)) VALUES (\(placeholders))")
     selectPending = try database.prepare("SELECT \(columns) FROM \(table) ORDER BY \(Record.outboxOrder)")
     delete = try database.prepare("DELETE FROM \(table) WHERE \(names[0]) = ? RETURNING \(names[0])")
+  }
+
+  /// The names of its columns, in order: what a table of this name must have.
+  static var columnNames: [String] { Record.outboxColumns.map(\.name) }
+
+  /// Records `record` (in the transaction it is called in, if any, which can write another
+  /// store's rows on the same connection too); recording the same key again changes nothing.
+  /// - Throws: when the file cannot be written.
+  func record(_ record: Record) throws {
+    try insert.run(record.outboxValues)
+  }
+
+  /// The records not yet removed, oldest first; a row this version cannot read is skipped.
+  func pending() throws -> [Record] {
+    try selectPending.rows { Record(outboxRow: $0) }.compactMap { $0 }
+  }
+
+  /// Removes the record `key`.
+  /// - Returns: false when no record has that key.
+  func remove(key: String) throws -> Bool {
+    try !delete.rows([.text(key)]) { _ in () }.isEmpty
   }
 
   /// The table's declaration: the key column is its primary key.
