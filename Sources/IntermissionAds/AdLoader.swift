@@ -11,17 +11,17 @@ import IntermissionCore
 /// load is given up on, so that its transfers stop rather than run on beside the next load.
 /// `onFinish` is called on the background queue when a result is ready, so a host that sleeps can
 /// wake.
-public final class AdLoader: @unchecked Sendable {
+package final class AdLoader: @unchecked Sendable {
   /// The default deadline of one load from a local manifest, in seconds.
-  public static let defaultTimeout = 5.0
+  package static let defaultTimeout = 5.0
 
   /// Where ads come from.
-  public let source: any AdSource
+  package let source: any AdSource
   /// Which format's entries it loads.
-  public let format: AdFormat
+  package let format: AdFormat
   /// The game's language: a house ad with text in several languages is delivered in it
   /// (`AdCreative.localized(to:)`). Set before the first load; "en" by default.
-  public var language: String {
+  package var language: String {
     get { condition.withLock { chosenLanguage } }
     set { condition.withLock { chosenLanguage = newValue } }
   }
@@ -59,7 +59,7 @@ public final class AdLoader: @unchecked Sendable {
   ///   - format: which format's entries it loads (the banner's by default).
   ///   - isInterrupted: polled while `waitForResult` waits; true ends the wait (a stop signal).
   ///   - onFinish: called from the background queue when a load finishes.
-  public init(
+  package init(
     source: any AdSource, format: AdFormat = .banner, isInterrupted: @escaping @Sendable () -> Bool = { false },
     onFinish: @escaping @Sendable () -> Void = {}
   ) {
@@ -78,7 +78,7 @@ public final class AdLoader: @unchecked Sendable {
   ///   - timeout: seconds after which an unfinished load fails.
   ///   - isInterrupted: polled while `waitForResult` waits; true ends the wait (a stop signal).
   ///   - onFinish: called from the background queue when a load finishes.
-  public convenience init(
+  package convenience init(
     manifestPath: String, decoder: any ImageDecoder, failsEveryLoad: Bool = false,
     timeout: Double = AdLoader.defaultTimeout, isInterrupted: @escaping @Sendable () -> Bool = { false },
     onFinish: @escaping @Sendable () -> Void = {}
@@ -90,7 +90,7 @@ public final class AdLoader: @unchecked Sendable {
   }
 
   /// A loader of `format`'s entries from the same source, waking the same host.
-  public func loader(for format: AdFormat) -> AdLoader {
+  package func loader(for format: AdFormat) -> AdLoader {
     let other = AdLoader(source: source, format: format, isInterrupted: isInterrupted, onFinish: onFinish)
     other.language = language
     other.rehearsal = rehearsal
@@ -100,7 +100,7 @@ public final class AdLoader: @unchecked Sendable {
 
   /// Starts loading the ad at position `sequence` of the rotation (wrapping around the inventory).
   /// Does nothing while a previous load runs or its result has not been taken.
-  public func start(sequence: Int) {
+  package func start(sequence: Int) {
     condition.lock()
     guard !isLoading, result == nil else {
       condition.unlock()
@@ -148,7 +148,7 @@ public final class AdLoader: @unchecked Sendable {
 
   /// Takes the finished result, if there is one, without waiting; a load past its deadline gives
   /// `AdError.timedOut`.
-  public func takeResult() -> Result<LoadedAd, AdError>? {
+  package func takeResult() -> Result<LoadedAd, AdError>? {
     condition.lock()
     defer { condition.unlock() }
     if isLoading && MonotonicClock.readSeconds() >= deadline { expire() }
@@ -157,7 +157,7 @@ public final class AdLoader: @unchecked Sendable {
 
   /// Waits for the running load to finish, at most until its deadline, and takes its result. Returns
   /// nil if no load was started, or when `isInterrupted` says so while waiting.
-  public func waitForResult() -> Result<LoadedAd, AdError>? {
+  package func waitForResult() -> Result<LoadedAd, AdError>? {
     condition.lock()
     defer { condition.unlock() }
     while isLoading {
@@ -177,7 +177,7 @@ public final class AdLoader: @unchecked Sendable {
   /// happen under a decode.
   /// - Returns: whether every worker finished in time.
   @discardableResult
-  public func waitForWorkers(timeout: Double) -> Bool {
+  package func waitForWorkers(timeout: Double) -> Bool {
     condition.lock()
     defer { condition.unlock() }
     let end = MonotonicClock.readSeconds() + timeout
@@ -221,7 +221,7 @@ public final class AdLoader: @unchecked Sendable {
   /// What the source reported with the results taken so far (an auction's loss notices, its
   /// refused bids), once each: released with their result, so that they come in the frame its
   /// outcome is traced in, under the fixed step too.
-  public func takeReports() -> [SourceReport] {
+  package func takeReports() -> [SourceReport] {
     condition.lock()
     defer { condition.unlock() }
     guard !released.isEmpty else { return [] }

@@ -24,16 +24,16 @@ import IntermissionCore
 /// elsewhere), where its viewable impression and its clicks are reported, and `expires`, the
 /// seconds such a report stays deliverable (default 86400). A manifest fetched over HTTP resolves
 /// its image paths against its own URL, and they must stay on its origin.
-public enum AdManifest {
+package enum AdManifest {
   /// Where a manifest came from, which decides how its image paths resolve.
-  public enum Location: Hashable, Sendable {
+  package enum Location: Hashable, Sendable {
     /// A file: images are files inside its folder.
     case file(String)
     /// A URL: images are URLs on its origin.
     case web(WebURL)
 
     /// The file's path or the URL, for messages.
-    public var name: String {
+    package var name: String {
       switch self {
       case .file(let path): path
       case .web(let url): url.description
@@ -42,16 +42,16 @@ public enum AdManifest {
   }
 
   /// The longest `expires` accepted, in seconds: 30 days.
-  public static let maximumBeaconLifetime = 30 * 86_400.0
+  package static let maximumBeaconLifetime = 30 * 86_400.0
 
   /// The most bytes a manifest may have; a larger file is rejected, not read.
-  public static let maximumSize = 1 << 20
+  package static let maximumSize = 1 << 20
 
   /// Loads and validates the manifest at `path`: a regular file (never a FIFO or a device) of at
   /// most `maximumSize` bytes.
   /// - Returns: the ads in manifest order.
   /// - Throws: `AdError` naming the file, the entry and what is wrong.
-  public static func load(path: String) throws -> [AdCreative] {
+  package static func load(path: String) throws -> [AdCreative] {
     let bytes: [UInt8]
     do {
       bytes = try RegularFile.read(path, limit: maximumSize)
@@ -65,16 +65,16 @@ public enum AdManifest {
   /// document must be strict JSON (RFC 8259), and no string in an ad may hold a control character.
   /// - Throws: `AdError`.
   /// The longest `description` accepted, in characters.
-  public static let maximumDescriptionLength = 300
+  package static let maximumDescriptionLength = 300
 
-  public static func parse(_ bytes: [UInt8], manifestPath: String) throws -> [AdCreative] {
+  package static func parse(_ bytes: [UInt8], manifestPath: String) throws -> [AdCreative] {
     try parse(bytes, location: .file(manifestPath))
   }
 
   /// Validates manifest `bytes` fetched from `location`: as `parse(_:manifestPath:)`, with image
   /// paths resolved as the location says.
   /// - Throws: `AdError`.
-  public static func parse(_ bytes: [UInt8], location: Location) throws -> [AdCreative] {
+  package static func parse(_ bytes: [UInt8], location: Location) throws -> [AdCreative] {
     let manifestPath = location.name
     func malformed(_ detail: String) -> AdError { .manifestMalformed(path: manifestPath, detail: detail) }
     let root: StrictJSON.Value
@@ -239,7 +239,7 @@ public enum AdManifest {
 
   /// Whether `text` is an absolute http or https URL with a host, and nothing that a shell or
   /// browser could read as more than one argument.
-  public static func isWebURL(_ text: String) -> Bool { WebURL(text) != nil }
+  package static func isWebURL(_ text: String) -> Bool { WebURL(text) != nil }
 
   private static func resolvedFolder(of manifestPath: String) -> String {
     let folder = FilePath.folder(of: manifestPath)

@@ -3,18 +3,18 @@
 /// `nurl`, and the event trackers of event 1), at its viewable impression (the billing notice
 /// `burl`, the event trackers of event 2 and the legacy `imptrackers`), and at each click (the
 /// `clicktrackers`); and, should it expire unshown, its loss notice with code 2.
-public struct AdNotices: Hashable, Sendable {
+package struct AdNotices: Hashable, Sendable {
   /// Fired when the ad is first shown.
-  public var shown: [Beacon]
+  package var shown: [Beacon]
   /// Fired at the viewable impression.
-  public var impression: [Beacon]
+  package var impression: [Beacon]
   /// Fired at each click.
-  public var click: [Beacon]
+  package var click: [Beacon]
   /// Fired when the ad expires before it was shown (its `lurl`, loss code 2).
-  public var expired: [Beacon]
+  package var expired: [Beacon]
 
   /// Creates notices; none by default.
-  public init(shown: [Beacon] = [], impression: [Beacon] = [], click: [Beacon] = [], expired: [Beacon] = []) {
+  package init(shown: [Beacon] = [], impression: [Beacon] = [], click: [Beacon] = [], expired: [Beacon] = []) {
     self.shown = shown
     self.impression = impression
     self.click = click

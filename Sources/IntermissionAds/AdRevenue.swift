@@ -50,7 +50,7 @@ public struct AdRevenue: Hashable, Sendable {
   public var precision: Precision
 
   /// What an impression of `ad` earned, shown as `format` at `placement`, as the event `eventID`.
-  public init(impressionOf ad: AdCreative, format: AdFormat, placement: String?, eventID: String = RandomUUID.make()) {
+  package init(impressionOf ad: AdCreative, format: AdFormat, placement: String?, eventID: String = RandomUUID.make()) {
     self.eventID = eventID
     self.format = format
     self.placement = placement
@@ -73,7 +73,7 @@ public struct AdRevenue: Hashable, Sendable {
   }
 
   /// An event as it was recorded: each field given.
-  public init(
+  package init(
     eventID: String, format: AdFormat, placement: String?, id: String, source: Source, seat: String?, crid: String?,
     cpm: Micros, revenue: Micros, currency: String, precision: Precision
   ) {
@@ -122,7 +122,7 @@ public struct AdPrice: Hashable, Sendable {
   public var crid: String?
 
   /// A price; by default, a house ad's that states none.
-  public init(
+  package init(
     cpm: Double = 0, currency: String = PriceFloor.currency, precision: AdRevenue.Precision = .unknown,
     source: AdRevenue.Source = .manifest, seat: String? = nil, crid: String? = nil
   ) {

@@ -2,7 +2,7 @@ import IntermissionCore
 
 /// Where ads come from: a local manifest (`LocalAdSource`), an ad server over HTTP, or anything a
 /// game brings. `AdLoader` calls it on a worker thread, one load at a time.
-public protocol AdSource: Sendable {
+package protocol AdSource: Sendable {
   /// Loads the ad at position `sequence` of the rotation (wrapping around the inventory): reads and
   /// validates the manifest, then fetches and decodes that ad's image. Blocks its worker thread.
   func loadAd(sequence: Int) -> Result<LoadedAd, AdError>
@@ -50,40 +50,40 @@ public protocol AdSource: Sendable {
 
 extension AdSource {
   /// A manifest has nothing to report besides its loads.
-  public func takeReports(for format: AdFormat) -> [SourceReport] { [] }
+  package func takeReports(for format: AdFormat) -> [SourceReport] { [] }
 
   /// A manifest does not care about the view's size.
-  public func noteViewSize(_ size: Size) {}
+  package func noteViewSize(_ size: Size) {}
 
   /// A manifest does not care about the game's language (its loader picks the texts).
-  public func noteLanguage(_ tag: String) {}
+  package func noteLanguage(_ tag: String) {}
 
   /// A manifest does not describe the view.
-  public var needsViewSize: Bool { false }
+  package var needsViewSize: Bool { false }
 
   /// A manifest sends no consent signals: it asks nobody for ads.
-  public func setConsent(_ signals: ConsentSignals) {}
+  package func setConsent(_ signals: ConsentSignals) {}
 
   /// A local manifest's house ads never wait for consent.
-  public var awaitsConsent: Bool { false }
+  package var awaitsConsent: Bool { false }
 
   /// A manifest's house ads are not bought: they have no floor.
-  public func setFloor(_ cpm: Double, for format: AdFormat) {}
+  package func setFloor(_ cpm: Double, for format: AdFormat) {}
 
   /// The banner from `loadAd(sequence:)`; no full-screen ads.
-  public func loadAd(sequence: Int, format: AdFormat) -> Result<LoadedAd, AdError> {
+  package func loadAd(sequence: Int, format: AdFormat) -> Result<LoadedAd, AdError> {
     format == .banner ? loadAd(sequence: sequence) : .failure(.noFullscreenAds(format: format, path: name))
   }
 
   /// The ad at `sequence` of `creatives`, wrapping around in both directions.
-  public static func creative(at sequence: Int, of creatives: [AdCreative]) -> AdCreative {
+  package static func creative(at sequence: Int, of creatives: [AdCreative]) -> AdCreative {
     creatives[((sequence % creatives.count) + creatives.count) % creatives.count]
   }
 
   /// The banner ad at `sequence` of the banner entries of `creatives` (the full-screen formats'
   /// entries are not the banner's).
   /// - Throws: `AdError.noBannerAds` when the manifest at `path` has none.
-  public static func bannerCreative(at sequence: Int, of creatives: [AdCreative], path: String) throws(AdError)
+  package static func bannerCreative(at sequence: Int, of creatives: [AdCreative], path: String) throws(AdError)
     -> AdCreative
   {
     try creative(at: sequence, of: creatives, format: .banner, path: path)
@@ -92,7 +92,7 @@ extension AdSource {
   /// The ad at `sequence` of the entries of `format` in `creatives`.
   /// - Throws: `AdError.noBannerAds` or `AdError.noFullscreenAds` when the manifest at `path` has
   ///   none.
-  public static func creative(at sequence: Int, of creatives: [AdCreative], format: AdFormat, path: String)
+  package static func creative(at sequence: Int, of creatives: [AdCreative], format: AdFormat, path: String)
     throws(AdError) -> AdCreative
   {
     let entries = creatives.filter { $0.format == format }
@@ -103,7 +103,7 @@ extension AdSource {
   }
 
   /// `loaded`, saying which formats `creatives` (its manifest) lists.
-  public static func listing(_ creatives: [AdCreative], in loaded: LoadedAd) -> LoadedAd {
+  package static func listing(_ creatives: [AdCreative], in loaded: LoadedAd) -> LoadedAd {
     var listed = loaded
     listed.formats = Set(creatives.map(\.format))
     return listed
@@ -111,7 +111,7 @@ extension AdSource {
 
   /// `loaded` if its image suits its format: a full-screen image at least
   /// `AdFormat.minimumFullscreenSize` and no narrower or flatter than 1:4.
-  public static func checkedSize(_ loaded: LoadedAd) -> Result<LoadedAd, AdError> {
+  package static func checkedSize(_ loaded: LoadedAd) -> Result<LoadedAd, AdError> {
     let (width, height) = (loaded.image.pixelWidth, loaded.image.pixelHeight)
     guard loaded.creative.format != .banner else { return .success(loaded) }
     let minimum = AdFormat.minimumFullscreenSize

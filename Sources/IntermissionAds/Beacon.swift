@@ -3,9 +3,9 @@ import IntermissionCore
 
 /// A tracking report of one event, for an ad server to count: a viewable impression, a click or an
 /// earned reward, sent as an HTTP GET to the ad's `impressionURL`, `clickURL` or `rewardURL`.
-public struct Beacon: Hashable, Sendable {
+package struct Beacon: Hashable, Sendable {
   /// What happened.
-  public enum Kind: String, Hashable, Sendable {
+  package enum Kind: String, Hashable, Sendable {
     case impression
     case click
     /// A rewarded ad's reward was earned: the URL carries `transaction`, `placement`, `type` and
@@ -27,7 +27,7 @@ public struct Beacon: Hashable, Sendable {
     /// URLs (impression, click, reward), whose collector counts each event once by nonce. A
     /// buyer's URL (an OpenRTB notice or tracker, a VAST tracker) is requested exactly as it reads
     /// with its macros replaced: a signed one would break, and VAST has its own `[CACHEBUSTING]`.
-    public var carriesNonce: Bool {
+    package var carriesNonce: Bool {
       switch self {
       case .impression, .click, .reward: true
       case .win, .billing, .tracker, .loss, .vast: false
@@ -36,17 +36,17 @@ public struct Beacon: Hashable, Sendable {
   }
 
   /// What happened.
-  public var kind: Kind
+  package var kind: Kind
   /// The ad it happened to.
-  public var adID: String
+  package var adID: String
   /// Where it is reported, as the manifest or the buyer gave it (the queue appends `nonce` and `ts`
   /// when its kind `carriesNonce`).
-  public var url: String
+  package var url: String
   /// How long, in seconds, it stays deliverable.
-  public var lifetime: Double
+  package var lifetime: Double
 
   /// Creates a beacon.
-  public init(kind: Kind, adID: String, url: String, lifetime: Double) {
+  package init(kind: Kind, adID: String, url: String, lifetime: Double) {
     self.kind = kind
     self.adID = adID
     self.url = url
@@ -54,7 +54,7 @@ public struct Beacon: Hashable, Sendable {
   }
 
   /// The beacon of `kind` for `ad`, if the ad names a URL for it.
-  public init?(_ kind: Kind, of ad: AdCreative) {
+  package init?(_ kind: Kind, of ad: AdCreative) {
     let url: String?
     switch kind {
     case .impression: url = ad.impressionURL
@@ -67,7 +67,7 @@ public struct Beacon: Hashable, Sendable {
 
   /// The reward beacon of `reward`, earned with `ad`, if the ad names a `rewardURL`: its query
   /// gains `transaction`, `placement`, `type` and `amount` (percent-encoded), before any fragment.
-  public init?(reward: EarnedReward, of ad: AdCreative) {
+  package init?(reward: EarnedReward, of ad: AdCreative) {
     guard let url = ad.rewardURL else { return nil }
     let fields = [
       ("transaction", reward.transactionID), ("placement", reward.placement), ("type", reward.type),
@@ -78,7 +78,7 @@ public struct Beacon: Hashable, Sendable {
   }
 
   /// `url` with `query` (`name=value&...`) appended to its query, before any fragment.
-  public static func appendingQuery(_ query: String, to url: String) -> String {
+  package static func appendingQuery(_ query: String, to url: String) -> String {
     let fragmentStart = url.firstIndex(of: "#") ?? url.endIndex
     let base = url[..<fragmentStart]
     let separator = base.contains("?") ? (base.hasSuffix("?") || base.hasSuffix("&") ? "" : "&") : "?"
@@ -87,7 +87,7 @@ public struct Beacon: Hashable, Sendable {
 
   /// `text` with everything but RFC 3986's unreserved characters percent-encoded (UTF-8;
   /// `PercentEncoding.encoded(_:)`).
-  public static func percentEncoded(_ text: String) -> String { PercentEncoding.encoded(text) }
+  package static func percentEncoded(_ text: String) -> String { PercentEncoding.encoded(text) }
 }
 
 /// What became of a beacon, for the trace: `beacon.sent`, `beacon.failed` or `beacon.dropped`.
@@ -95,7 +95,7 @@ public struct Beacon: Hashable, Sendable {
 /// disk): it is delivered all the same while the process lives, and traced with `"durable": false`.
 /// `nonce` is the beacon's own (its event's key: a video's trackers share one ad id), traced as
 /// `"nonce"`; empty for a beacon that never had one (not recorded).
-public enum BeaconOutcome: Hashable, Sendable {
+package enum BeaconOutcome: Hashable, Sendable {
   /// The server answered with a 2xx status; the beacon left the queue.
   case sent(Beacon.Kind, adID: String, status: Int, durable: Bool = true, nonce: String = "")
   /// An attempt failed; the beacon stays queued for a later attempt.
@@ -106,7 +106,7 @@ public enum BeaconOutcome: Hashable, Sendable {
 
 /// Delivers beacons durably: the overlay records each event before its trace line is written, and
 /// drives delivery from its update, where outcomes are reported on the loop's thread.
-public protocol BeaconDelivery: AnyObject {
+package protocol BeaconDelivery: AnyObject {
   /// Stores `beacon` durably (it survives a crash from the moment this returns).
   /// - Throws: an error naming what failed (the queue could not be written).
   func record(_ beacon: Beacon) throws
@@ -124,5 +124,5 @@ public protocol BeaconDelivery: AnyObject {
 }
 
 extension BeaconDelivery {
-  public func prepareToRecord() {}
+  package func prepareToRecord() {}
 }

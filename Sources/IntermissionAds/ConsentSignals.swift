@@ -34,7 +34,7 @@ public struct ConsentSignals: Hashable, Sendable {
   }
 
   /// The signals of a consent engine's decision.
-  public init(_ strings: ConsentStrings) {
+  package init(_ strings: ConsentStrings) {
     self.init(gdpr: strings.gdprApplies, tcf: strings.tcString, gpp: strings.gppString, gppSid: strings.gppSectionIDs)
     additionalConsent = strings.additionalConsent
   }

@@ -27,8 +27,10 @@ public struct EarnedReward: Hashable, Sendable {
   }
 }
 
-/// Where earned rewards wait for the game's acknowledgement: `RewardLedger` (a SQLite table that
-/// survives a crash), or `MemoryRewardStore` for a game without one.
+/// Where earned rewards wait for the game's acknowledgement: the beacon queue's file (a SQLite
+/// table that survives a crash), which an overlay built by `AdStack` (or with a `beaconsPath`) is
+/// given, or `MemoryRewardStore` for a game without one. A game hears its rewards through
+/// `FullscreenPresenter.onReward` and acknowledges them with `acknowledgeReward(transactionID:)`.
 public protocol RewardStore: AnyObject {
   /// Records `reward` durably before this returns; the same transaction id again changes nothing.
   /// - Throws: when it cannot be recorded (a full disk).

@@ -2,7 +2,7 @@
 /// impression's beacons and its revenue event are written in one transaction, so that no kill
 /// between them bills a buyer and loses the event. As the overlay's `beacons` and its
 /// `revenueStore` at once (as an `AdStack` gives it), it records every impression this way.
-public protocol ImpressionLedger: BeaconDelivery, RevenueStore {
+package protocol ImpressionLedger: BeaconDelivery, RevenueStore {
   /// Records `beacons` and `revenue` (nil: the beacons alone) in one transaction that a kill after
   /// this returns does not undo (it need not wait for the disk: `BeaconQueue` syncs before any
   /// beacon leaves); beacons that cannot be written are kept as `record(_:)` keeps them.

@@ -1,9 +1,9 @@
 import IntermissionCore
 
 /// An ad whose manifest entry was validated and whose image was decoded, ready to show.
-public struct LoadedAd: Sendable {
+package struct LoadedAd: Sendable {
   /// Where a remote ad was served from when its server could not be reached.
-  public enum Fallback: String, Hashable, Sendable {
+  package enum Fallback: String, Hashable, Sendable {
     /// The last good manifest and images, from the disk cache.
     case cache
     /// The house ads of `--fallback-ads`.
@@ -11,25 +11,25 @@ public struct LoadedAd: Sendable {
   }
 
   /// The ad.
-  public let creative: AdCreative
+  package let creative: AdCreative
   /// Its decoded image, uploaded to the canvas when first drawn.
-  public let image: any DecodedImage
+  package let image: any DecodedImage
   /// Where it came from instead of its source, if its source could not be reached; nil for an ad
   /// served by its own source.
-  public let fallback: Fallback?
+  package let fallback: Fallback?
   /// The formats its manifest lists, when the source knows them: the full-screen formats preload
   /// only when the banner's manifest lists them. Nil (a source of the game's own) means unknown.
-  public var formats: Set<AdFormat>?
+  package var formats: Set<AdFormat>?
 
   /// The same ad with its creative as a game in `language` shows it (`AdCreative.localized(to:)`).
-  public func localized(to language: String) -> LoadedAd {
+  package func localized(to language: String) -> LoadedAd {
     var copy = LoadedAd(creative: creative.localized(to: language), image: image, fallback: fallback)
     copy.formats = formats
     return copy
   }
 
   /// Creates a loaded ad.
-  public init(creative: AdCreative, image: any DecodedImage, fallback: Fallback? = nil) {
+  package init(creative: AdCreative, image: any DecodedImage, fallback: Fallback? = nil) {
     self.creative = creative
     self.image = image
     self.fallback = fallback

@@ -3,12 +3,12 @@ import IntermissionCore
 import IntermissionVAST
 
 /// Ads from a manifest file and image files inside its folder, read afresh on every load.
-public struct LocalAdSource: AdSource {
+package struct LocalAdSource: AdSource {
   /// The manifest.
-  public let manifestPath: String
+  package let manifestPath: String
   private let decoder: any ImageDecoder
   private let failsEveryLoad: Bool
-  public let loadTimeout: Double
+  package let loadTimeout: Double
   /// Loads the video ads whose VAST document is an https URL; nil refuses them (VAST error 301).
   package var remoteVideos: (any VideoAdFetching)?
 
@@ -18,7 +18,7 @@ public struct LocalAdSource: AdSource {
   ///   - decoder: decodes creative images (thread-safe).
   ///   - failsEveryLoad: make every load fail with `AdError.loadingDisabled` (`--fail-ads`).
   ///   - loadTimeout: seconds after which an unfinished load fails.
-  public init(
+  package init(
     manifestPath: String, decoder: any ImageDecoder, failsEveryLoad: Bool = false,
     loadTimeout: Double = AdLoader.defaultTimeout
   ) {
@@ -28,11 +28,11 @@ public struct LocalAdSource: AdSource {
     self.loadTimeout = loadTimeout
   }
 
-  public var name: String { manifestPath }
+  package var name: String { manifestPath }
 
-  public func loadAd(sequence: Int) -> Result<LoadedAd, AdError> { loadAd(sequence: sequence, format: .banner) }
+  package func loadAd(sequence: Int) -> Result<LoadedAd, AdError> { loadAd(sequence: sequence, format: .banner) }
 
-  public func loadAd(sequence: Int, format: AdFormat) -> Result<LoadedAd, AdError> {
+  package func loadAd(sequence: Int, format: AdFormat) -> Result<LoadedAd, AdError> {
     if failsEveryLoad { return .failure(.loadingDisabled) }
     do {
       let creatives = try AdManifest.load(path: manifestPath)

@@ -4,14 +4,14 @@ import IntermissionCore
 /// standard, at least half of the banner's pixels inside the window and uncovered for at least one
 /// continuous second of host time, counted at most once per display of an ad. A value type driven
 /// by the overlay at each update.
-public struct Viewability: Hashable, Sendable {
+package struct Viewability: Hashable, Sendable {
   /// The share of pixels that must be in view.
-  public static let requiredShare = 0.5
+  package static let requiredShare = 0.5
   /// The continuous seconds they must stay in view.
-  public static let requiredDuration = 1.0
+  package static let requiredDuration = 1.0
 
   /// Why the ad is not viewable.
-  public enum Obstruction: String, Hashable, Sendable {
+  package enum Obstruction: String, Hashable, Sendable {
     /// The window is minimised or hidden.
     case minimized
     /// Something covers the banner: the open in-app ad view, or a full-screen ad.
@@ -25,7 +25,7 @@ public struct Viewability: Hashable, Sendable {
   }
 
   /// What an update changed.
-  public enum Change: Hashable, Sendable {
+  package enum Change: Hashable, Sendable {
     /// The ad became viewable.
     case started
     /// The ad stopped being viewable, and why.
@@ -35,18 +35,18 @@ public struct Viewability: Hashable, Sendable {
   }
 
   /// Since when the ad has been viewable without a break, if it is now.
-  public private(set) var viewableSince: Double?
+  package private(set) var viewableSince: Double?
   /// Whether this display's impression was counted.
-  public private(set) var isCounted = false
+  package private(set) var isCounted = false
 
   /// Creates the state of a banner with nothing viewable.
-  public init() {}
+  package init() {}
 
   /// Whether the ad is viewable now.
-  public var isViewable: Bool { viewableSince != nil }
+  package var isViewable: Bool { viewableSince != nil }
 
   /// When the impression will count if nothing changes, for a host that sleeps.
-  public var impressionTime: Double? {
+  package var impressionTime: Double? {
     guard let viewableSince, !isCounted else { return nil }
     return viewableSince + Viewability.requiredDuration
   }
@@ -54,7 +54,7 @@ public struct Viewability: Hashable, Sendable {
   /// Moves to `time`, where `obstruction` says why the ad is not viewable (nil: it is).
   /// - Returns: what changed, if anything (at most one change per update: a start, a stop, or the
   ///   impression a second after the start).
-  public mutating func update(at time: Double, obstruction: Obstruction?) -> Change? {
+  package mutating func update(at time: Double, obstruction: Obstruction?) -> Change? {
     if let obstruction {
       guard viewableSince != nil else { return nil }
       viewableSince = nil
@@ -73,7 +73,7 @@ public struct Viewability: Hashable, Sendable {
 
   /// Starts a new display (another ad, or the same one again): its impression has not counted yet.
   /// - Returns: `.stopped(.rotated)` if the previous display was viewable, which ends its run.
-  public mutating func beginDisplay() -> Change? {
+  package mutating func beginDisplay() -> Change? {
     isCounted = false
     guard viewableSince != nil else { return nil }
     viewableSince = nil
@@ -81,7 +81,7 @@ public struct Viewability: Hashable, Sendable {
   }
 
   /// The share of a banner at `frame` that lies inside a view of `height` points, 0 to 1.
-  public static func visibleShare(of frame: Rect, inViewOfHeight height: Double) -> Double {
+  package static func visibleShare(of frame: Rect, inViewOfHeight height: Double) -> Double {
     guard frame.height > 0 else { return 0 }
     let visible = min(frame.maxY, height) - max(frame.minY, 0)
     return max(0, min(1, visible / frame.height))

@@ -7,7 +7,7 @@
 /// Small files written whole: to a temporary file beside the old one (`.new`), synced, renamed over
 /// it, and the folder synced, so that a kill or a power cut at any moment leaves the old file or
 /// the new one, never a part.
-public enum AtomicFile {
+package enum AtomicFile {
   /// Replaces the file at `path` with `bytes`, creating its missing folders. The temporary file is
   /// never opened through a symbolic link planted in its place (`O_NOFOLLOW`).
   /// - Parameters:
@@ -19,7 +19,7 @@ public enum AtomicFile {
   ///     temporary made anew (`O_EXCL`); false opens what is there (a test's FIFO blocks the
   ///     writer there, to kill it at that very moment).
   /// - Returns: why it failed, or nil when the new file is in place.
-  public static func replace(
+  package static func replace(
     _ path: String, with bytes: [UInt8], mode: mode_t = 0o644, folderMode: mode_t = 0o755, freshTemporary: Bool = true
   ) -> String? {
     if let failure = makeFolders(FilePath.folder(of: path), mode: folderMode) { return failure }
@@ -48,7 +48,7 @@ public enum AtomicFile {
 
   /// Creates `folder` and its missing parents, with `mode`.
   /// - Returns: why it failed, or nil when the folder is there.
-  public static func makeFolders(_ folder: String, mode: mode_t = 0o755) -> String? {
+  package static func makeFolders(_ folder: String, mode: mode_t = 0o755) -> String? {
     guard !folder.isEmpty, folder != "/" else { return nil }
     var status = stat()
     if stat(folder, &status) == 0 {

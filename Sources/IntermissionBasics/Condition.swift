@@ -6,12 +6,12 @@
 
 /// A mutex with a condition variable, on the monotonic clock, without Foundation: for state that a
 /// background thread hands to the loop.
-public final class Condition: @unchecked Sendable {
+package final class Condition: @unchecked Sendable {
   private let mutex = UnsafeMutablePointer<pthread_mutex_t>.allocate(capacity: 1)
   private let condition = UnsafeMutablePointer<pthread_cond_t>.allocate(capacity: 1)
 
   /// Creates an unlocked condition.
-  public init() {
+  package init() {
     pthread_mutex_init(mutex, nil)
     var attributes = pthread_condattr_t()
     pthread_condattr_init(&attributes)
@@ -28,13 +28,13 @@ public final class Condition: @unchecked Sendable {
   }
 
   /// Locks the mutex.
-  public func lock() { pthread_mutex_lock(mutex) }
+  package func lock() { pthread_mutex_lock(mutex) }
 
   /// Unlocks the mutex.
-  public func unlock() { pthread_mutex_unlock(mutex) }
+  package func unlock() { pthread_mutex_unlock(mutex) }
 
   /// Runs `body` with the mutex locked.
-  public func withLock<T>(_ body: () throws -> T) rethrows -> T {
+  package func withLock<T>(_ body: () throws -> T) rethrows -> T {
     lock()
     defer { unlock() }
     return try body()
@@ -42,7 +42,7 @@ public final class Condition: @unchecked Sendable {
 
   /// Waits, with the mutex locked, until woken or `seconds` pass (spurious wake-ups possible: check
   /// the state again). The mutex is locked again when it returns.
-  public func wait(seconds: Double) {
+  package func wait(seconds: Double) {
     var now = timespec()
     clock_gettime(CLOCK_MONOTONIC, &now)
     let total = Double(now.tv_sec) + Double(now.tv_nsec) / 1e9 + max(0, seconds)
@@ -52,8 +52,8 @@ public final class Condition: @unchecked Sendable {
 
   /// Waits, with the mutex locked, until woken (spurious wake-ups possible: check the state again).
   /// The mutex is locked again when it returns.
-  public func wait() { pthread_cond_wait(condition, mutex) }
+  package func wait() { pthread_cond_wait(condition, mutex) }
 
   /// Wakes every waiter.
-  public func broadcast() { pthread_cond_broadcast(condition) }
+  package func broadcast() { pthread_cond_broadcast(condition) }
 }

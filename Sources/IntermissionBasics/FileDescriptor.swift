@@ -5,11 +5,11 @@
 #endif
 
 /// Writing to a file descriptor without Foundation.
-public enum FileDescriptor {
+package enum FileDescriptor {
   /// Writes all of `bytes` to `descriptor`, retrying short writes and interrupted calls.
   /// - Returns: 0, or the `errno` of the write that failed (`EIO` for one that wrote nothing).
   @discardableResult
-  public static func writeAll(_ descriptor: Int32, _ bytes: UnsafeRawBufferPointer) -> Int32 {
+  package static func writeAll(_ descriptor: Int32, _ bytes: UnsafeRawBufferPointer) -> Int32 {
     var offset = 0
     while offset < bytes.count {
       let written = write(descriptor, bytes.baseAddress! + offset, bytes.count - offset)
@@ -23,7 +23,7 @@ public enum FileDescriptor {
 
   /// Writes `line` and a newline to standard error in one `write(2)`; a failure has nowhere to be
   /// reported.
-  public static func printToStandardError(_ line: String) {
+  package static func printToStandardError(_ line: String) {
     var text = line + "\n"
     _ = text.withUTF8 { writeAll(STDERR_FILENO, UnsafeRawBufferPointer($0)) }
   }

@@ -6,9 +6,9 @@
 
 /// Path arithmetic on strings, without Foundation: the folder of a path, joining, lexical
 /// normalisation, and the system's `realpath`.
-public enum FilePath {
+package enum FilePath {
   /// The folder that contains `path`: `"."` for a bare name, `"/"` for a file at the root.
-  public static func folder(of path: String) -> String {
+  package static func folder(of path: String) -> String {
     var trimmed = Substring(path)
     while trimmed.count > 1 && trimmed.hasSuffix("/") { trimmed = trimmed.dropLast() }
     guard let slash = trimmed.lastIndex(of: "/") else { return "." }
@@ -17,7 +17,7 @@ public enum FilePath {
   }
 
   /// `folder` and `name` joined with one slash.
-  public static func join(_ folder: String, _ name: String) -> String {
+  package static func join(_ folder: String, _ name: String) -> String {
     if folder.isEmpty { return name }
     return folder.hasSuffix("/") ? folder + name : folder + "/" + name
   }
@@ -25,7 +25,7 @@ public enum FilePath {
   /// `path` with `.` and empty components removed and each `..` taking away the component before
   /// it, without looking at the file system; `..` above the root of an absolute path stays at the
   /// root, and leading `..` of a relative path are kept.
-  public static func normalized(_ path: String) -> String {
+  package static func normalized(_ path: String) -> String {
     let isAbsolute = path.hasPrefix("/")
     var components: [Substring] = []
     for component in path.split(separator: "/", omittingEmptySubsequences: true) {
@@ -45,17 +45,17 @@ public enum FilePath {
   }
 
   /// The canonical absolute path of an existing file, with every symbolic link resolved, or nil.
-  public static func resolved(_ path: String) -> String? {
+  package static func resolved(_ path: String) -> String? {
     guard let resolved = realpath(path, nil) else { return nil }
     defer { free(resolved) }
     return String(cString: resolved)
   }
 
   /// The path of the running executable (`/proc/self/exe`), or nil.
-  public static func executable() -> String? { resolved("/proc/self/exe") }
+  package static func executable() -> String? { resolved("/proc/self/exe") }
 
   /// The current working directory, or nil.
-  public static func currentDirectory() -> String? {
+  package static func currentDirectory() -> String? {
     guard let path = getcwd(nil, 0) else { return nil }
     defer { free(path) }
     return String(cString: path)
@@ -64,7 +64,7 @@ public enum FilePath {
 
 extension FilePath {
   /// Where a relative path leads from a folder it must not leave.
-  public enum Containment: Hashable, Sendable {
+  package enum Containment: Hashable, Sendable {
     /// The canonical path of the existing file, inside the folder.
     case inside(String)
     /// The path is absolute, starts with `~`, or leaves the folder (by `..` or a symbolic link).
@@ -75,7 +75,7 @@ extension FilePath {
 
   /// Resolves `relative` against `folder` (itself resolved), refusing a path that leaves it, first
   /// lexically and then with every symbolic link resolved.
-  public static func contained(_ relative: String, in folder: String) -> Containment {
+  package static func contained(_ relative: String, in folder: String) -> Containment {
     guard !relative.hasPrefix("/"), !relative.hasPrefix("~") else { return .outside }
     let joined = join(folder, relative)
     guard isInside(normalized(joined), folder: folder) else { return .outside }
@@ -84,7 +84,7 @@ extension FilePath {
   }
 
   /// Whether `path` lies below `folder` (both normalised).
-  public static func isInside(_ path: String, folder: String) -> Bool {
+  package static func isInside(_ path: String, folder: String) -> Bool {
     let prefix = folder.hasSuffix("/") ? folder : folder + "/"
     return path.hasPrefix(prefix)
   }

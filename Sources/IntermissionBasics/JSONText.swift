@@ -1,8 +1,8 @@
 /// JSON text written the same way on every machine: string literals and fixed-point numbers,
 /// without locale or libc formatting. Traces, reports and requests are written with it.
-public enum JSONText {
+package enum JSONText {
   /// `text` as a JSON string literal, escaped per RFC 8259.
-  public static func quoted(_ text: String) -> String {
+  package static func quoted(_ text: String) -> String {
     var out = "\""
     for scalar in text.unicodeScalars {
       switch scalar {
@@ -21,7 +21,7 @@ public enum JSONText {
   }
 
   /// `value` with exactly six decimals ("null" when it is not finite).
-  public static func fixedMicroseconds(_ value: Double) -> String {
+  package static func fixedMicroseconds(_ value: Double) -> String {
     guard value.isFinite else { return "null" }
     let micros = Int((abs(value) * 1_000_000).rounded())
     let fraction = String(micros % 1_000_000)
@@ -31,7 +31,7 @@ public enum JSONText {
   }
 
   /// A count of millionths written as a number with exactly six decimals (1500000 as `1.500000`).
-  public static func millionths(_ value: Int64) -> String {
+  package static func millionths(_ value: Int64) -> String {
     (value < 0 ? "-" : "") + "\(value.magnitude / 1_000_000)."
       + String(String(value.magnitude % 1_000_000 + 1_000_000).dropFirst())
   }

@@ -11,12 +11,12 @@
 /// mutex is one that the sanitizer knows. The value lives behind a pointer rather than in a stored
 /// property, since the runtime's exclusivity checks on an `inout` stored property of a generic
 /// class are reported to ThreadSanitizer as accesses outside the lock.
-public final class Locked<Value>: @unchecked Sendable {
+package final class Locked<Value>: @unchecked Sendable {
   private let mutex = UnsafeMutablePointer<pthread_mutex_t>.allocate(capacity: 1)
   private let value: UnsafeMutablePointer<Value>
 
   /// Creates an unlocked guard around `value`.
-  public init(_ value: Value) {
+  package init(_ value: Value) {
     self.value = .allocate(capacity: 1)
     self.value.initialize(to: value)
     pthread_mutex_init(mutex, nil)
@@ -30,7 +30,7 @@ public final class Locked<Value>: @unchecked Sendable {
   }
 
   /// Runs `body` with the mutex locked, handing it the value to read or change.
-  public func withLock<Result>(_ body: (inout Value) throws -> Result) rethrows -> Result {
+  package func withLock<Result>(_ body: (inout Value) throws -> Result) rethrows -> Result {
     pthread_mutex_lock(mutex)
     defer { pthread_mutex_unlock(mutex) }
     return try body(&value.pointee)

@@ -1,8 +1,8 @@
 /// RFC 3986 percent-encoding, the one place that knows which bytes a URL's component may carry as
 /// they are: beacons' query fields, VAST's macros and URL normalisation all use it.
-public enum PercentEncoding {
+package enum PercentEncoding {
   /// Whether `byte` is one of RFC 3986's unreserved characters: `ALPHA / DIGIT / "-" / "." / "_" / "~"`.
-  public static func isUnreserved(_ byte: UInt8) -> Bool {
+  package static func isUnreserved(_ byte: UInt8) -> Bool {
     switch byte {
     case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "A")...UInt8(ascii: "Z"),
       UInt8(ascii: "0")...UInt8(ascii: "9"):
@@ -14,7 +14,7 @@ public enum PercentEncoding {
 
   /// `text` with every byte of its UTF-8 but the unreserved characters percent-encoded, in upper
   /// case (`a b/é` is `a%20b%2F%C3%A9`).
-  public static func encoded(_ text: String) -> String {
+  package static func encoded(_ text: String) -> String {
     var encoded = ""
     encoded.reserveCapacity(text.utf8.count)
     for byte in text.utf8 {
@@ -30,7 +30,7 @@ public enum PercentEncoding {
   }
 
   /// The upper-case hexadecimal digit of `value` (0 to 15).
-  public static func hexDigit(_ value: UInt8) -> UInt8 {
+  package static func hexDigit(_ value: UInt8) -> UInt8 {
     value < 10 ? UInt8(ascii: "0") + value : UInt8(ascii: "A") + value - 10
   }
 }

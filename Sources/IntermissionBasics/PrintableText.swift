@@ -1,9 +1,9 @@
 /// Text from untrusted input made safe to print in a one-line message.
-public enum PrintableText {
+package enum PrintableText {
   /// `text` with every control character (C0, DEL and C1, CR and LF included) written as a
   /// `\u{XX}` escape, so that a message quoting it stays on one line and moves no terminal cursor.
   /// Text longer than `limit` characters is cut and ends in `…`.
-  public static func escaping(_ text: some StringProtocol, limit: Int = 80) -> String {
+  package static func escaping(_ text: some StringProtocol, limit: Int = 80) -> String {
     var result = ""
     var count = 0
     for scalar in text.unicodeScalars {
@@ -22,12 +22,12 @@ public enum PrintableText {
   }
 
   /// Whether `scalar` is a control character: U+0000–U+001F, U+007F or U+0080–U+009F.
-  public static func isControl(_ scalar: Unicode.Scalar) -> Bool {
+  package static func isControl(_ scalar: Unicode.Scalar) -> Bool {
     scalar.value < 0x20 || (0x7F...0x9F).contains(scalar.value)
   }
 
   /// Whether `text` contains a control character.
-  public static func containsControl(_ text: some StringProtocol) -> Bool {
+  package static func containsControl(_ text: some StringProtocol) -> Bool {
     text.unicodeScalars.contains(where: isControl)
   }
 }

@@ -1,8 +1,8 @@
 /// Random (version 4) UUIDs from the system's generator, in lower case: the beacons' nonces and the
 /// rewards' transaction ids.
-public enum RandomUUID {
+package enum RandomUUID {
   /// A new random UUID, such as `1b4e28ba-2fa1-41d2-883f-0016d3cca427`.
-  public static func make() -> String {
+  package static func make() -> String {
     var generator = SystemRandomNumberGenerator()
     var bytes = (0..<16).map { _ in UInt8.random(in: 0...255, using: &generator) }
     bytes[6] = (bytes[6] & 0x0F) | 0x40
@@ -15,7 +15,7 @@ public enum RandomUUID {
   }
 
   /// Whether `text` is a UUID in the form `make()` writes (36 characters, lower-case hex).
-  public static func isWellFormed(_ text: String) -> Bool {
+  package static func isWellFormed(_ text: String) -> Bool {
     let bytes = Array(text.utf8)
     guard bytes.count == 36 else { return false }
     for (index, byte) in bytes.enumerated() {

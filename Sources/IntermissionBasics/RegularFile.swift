@@ -7,9 +7,9 @@
 /// Reads untrusted files safely: only regular files, opened without blocking (a FIFO or a device
 /// can never hang the reader), checked with `fstat` after opening (so the file read is the file
 /// checked), and never more than a limit.
-public enum RegularFile {
+package enum RegularFile {
   /// Why a file was not read.
-  public enum Failure: Error, Hashable, Sendable, CustomStringConvertible {
+  package enum Failure: Error, Hashable, Sendable, CustomStringConvertible {
     /// No file at the path.
     case missing
     /// Something other than a regular file is there: a FIFO, a device, a socket or a folder.
@@ -19,7 +19,7 @@ public enum RegularFile {
     /// The system refused: its reason.
     case unreadable(reason: String)
 
-    public var description: String {
+    package var description: String {
       switch self {
       case .missing: "no such file"
       case .notRegular(let kind): "not a regular file (a \(kind))"
@@ -35,7 +35,7 @@ public enum RegularFile {
   ///   - limit: the most bytes accepted; a larger file is refused, even one that grows while read.
   /// - Returns: the file's bytes.
   /// - Throws: `Failure` naming what was wrong.
-  public static func read(_ path: String, limit: Int) throws(Failure) -> [UInt8] {
+  package static func read(_ path: String, limit: Int) throws(Failure) -> [UInt8] {
     let descriptor = try open(path)
     defer { close(descriptor) }
     var status = stat()
@@ -65,12 +65,12 @@ public enum RegularFile {
 
   /// Checks that `path` names a readable regular file, without reading it.
   /// - Throws: `Failure` naming what was wrong.
-  public static func check(_ path: String) throws(Failure) {
+  package static func check(_ path: String) throws(Failure) {
     close(try open(path))
   }
 
   /// Whether `path` names a readable regular file.
-  public static func isReadable(_ path: String) -> Bool { (try? check(path)) != nil }
+  package static func isReadable(_ path: String) -> Bool { (try? check(path)) != nil }
 
   /// Opens `path` for reading without blocking and checks that it is a regular file.
   private static func open(_ path: String) throws(Failure) -> Int32 {

@@ -1,23 +1,23 @@
 /// How long to wait before retrying after failures in a row: doubling from a base up to a cap,
 /// shortened by up to a fifth at random (jitter, so that many clients do not retry in step). The
 /// randomness comes from a seed, so that a fixed-step run retries at the same times every run.
-public struct RetryBackoff: Hashable, Sendable {
+package struct RetryBackoff: Hashable, Sendable {
   /// The longest wait: 5 minutes.
-  public static let maximumDelay = 300.0
+  package static let maximumDelay = 300.0
   /// The largest share of a wait that jitter takes off.
-  public static let jitter = 0.2
+  package static let jitter = 0.2
 
   private var state: UInt64
 
   /// Creates a backoff whose jitter follows `seed`.
-  public init(seed: UInt64) { state = seed }
+  package init(seed: UInt64) { state = seed }
 
   /// Creates a backoff with a random seed.
-  public init() { self.init(seed: UInt64.random(in: .min ... .max)) }
+  package init() { self.init(seed: UInt64.random(in: .min ... .max)) }
 
   /// The wait after the `failures`-th failure in a row (1 for the first): `base` doubled for each
   /// failure after the first, at most `maximumDelay`, less a random share of up to `jitter`.
-  public mutating func delay(afterFailures failures: Int, base: Double) -> Double {
+  package mutating func delay(afterFailures failures: Int, base: Double) -> Double {
     let doublings = min(max(failures, 1) - 1, 30)
     let full = min(RetryBackoff.maximumDelay, base * Double(1 << doublings))
     return full * (1 - RetryBackoff.jitter * nextUnit())

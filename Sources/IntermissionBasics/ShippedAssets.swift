@@ -6,14 +6,14 @@
 /// configuration: under `$INTERMISSION_ASSETS`, next to or above the running executable (an
 /// installed or copied game), in the package's own checkout (where SwiftPM builds a dependent
 /// package's copy of it), or under the current directory.
-public enum ShippedAssets {
+package enum ShippedAssets {
   /// The path of `relative` (such as `ads/manifest.json`) below the assets folder, or nil when no
   /// assets folder has it as a readable regular file (with `$INTERMISSION_ASSETS` set, that
   /// folder's path is returned whether or not the file is there, so that errors name it).
   /// - Parameters:
   ///   - relative: the file's path below the assets folder, such as `audio/music.wav`.
   ///   - environment: looked up for `INTERMISSION_ASSETS`; nil reads the process's.
-  public static func path(_ relative: String, environment: [String: String]? = nil) -> String? {
+  package static func path(_ relative: String, environment: [String: String]? = nil) -> String? {
     let assets =
       environment.map { $0["INTERMISSION_ASSETS"] } ?? getenv("INTERMISSION_ASSETS").map { String(cString: $0) }
     if let assets, !assets.isEmpty {

@@ -2,7 +2,7 @@ extension StrictJSON {
   /// Where a member named `key` first appears in the document `bytes` (already parsed): the line and
   /// column of its name's opening quote; nil when no name is spelt as `key` without escapes. For a
   /// message that names the place of an unknown or wrong member.
-  public static func location(ofMember key: String, in bytes: [UInt8]) -> (line: Int, column: Int)? {
+  package static func location(ofMember key: String, in bytes: [UInt8]) -> (line: Int, column: Int)? {
     let wanted = Array(key.utf8)
     var line = 1
     var lineStart = 0

@@ -1,7 +1,7 @@
 extension StrictJSON.Value {
   /// The value as compact JSON text (RFC 8259): members in their order, strings escaped as traces
   /// escape them, integral numbers up to 2^53 without a fraction.
-  public var jsonText: String {
+  package var jsonText: String {
     var text = ""
     write(to: &text)
     return text

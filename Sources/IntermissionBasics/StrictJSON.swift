@@ -3,9 +3,9 @@
 /// It accepts exactly the grammar of the RFC: no trailing commas, no comments, no single quotes, no
 /// leading zeros, no bare control characters in strings, no lone surrogates, and no duplicate keys
 /// in one object. Nesting is limited, so a hostile document cannot exhaust the stack.
-public enum StrictJSON {
+package enum StrictJSON {
   /// A parsed JSON value.
-  public enum Value: Hashable, Sendable {
+  package enum Value: Hashable, Sendable {
     case null
     case bool(Bool)
     case number(Double)
@@ -17,7 +17,7 @@ public enum StrictJSON {
     /// An object's members, in document order.
     case object([(key: String, value: Value)])
 
-    public static func == (lhs: Value, rhs: Value) -> Bool {
+    package static func == (lhs: Value, rhs: Value) -> Bool {
       switch (lhs, rhs) {
       case (.null, .null): true
       case (.bool(let a), .bool(let b)): a == b
@@ -30,7 +30,7 @@ public enum StrictJSON {
       }
     }
 
-    public func hash(into hasher: inout Hasher) {
+    package func hash(into hasher: inout Hasher) {
       switch self {
       case .null: hasher.combine(0)
       case .bool(let value): hasher.combine(value)
@@ -47,24 +47,24 @@ public enum StrictJSON {
     }
 
     /// The member named `key`, if this is an object that has it.
-    public subscript(key: String) -> Value? {
+    package subscript(key: String) -> Value? {
       guard case .object(let members) = self else { return nil }
       return members.first(where: { $0.key == key })?.value
     }
   }
 
   /// Where and why a document is not strict JSON.
-  public struct SyntaxError: Error, Hashable, Sendable, CustomStringConvertible {
+  package struct SyntaxError: Error, Hashable, Sendable, CustomStringConvertible {
     /// The 1-based line of the offending byte.
-    public let line: Int
+    package let line: Int
     /// The 1-based column (in bytes) of the offending byte.
-    public let column: Int
+    package let column: Int
     /// What is wrong there.
-    public let reason: String
-    public var description: String { "line \(line), column \(column): \(reason)" }
+    package let reason: String
+    package var description: String { "line \(line), column \(column): \(reason)" }
 
     /// Creates an error at a line and column.
-    public init(line: Int, column: Int, reason: String) {
+    package init(line: Int, column: Int, reason: String) {
       self.line = line
       self.column = column
       self.reason = reason
@@ -72,7 +72,7 @@ public enum StrictJSON {
   }
 
   /// The deepest nesting of arrays and objects accepted.
-  public static let maximumDepth = 64
+  package static let maximumDepth = 64
 
   /// Parses `bytes` (UTF-8) as one JSON value with nothing but white space around it.
   /// - Parameters:
@@ -81,7 +81,7 @@ public enum StrictJSON {
   ///     UTF-8 is kept as `Value.invalidString`, for its reader to refuse, instead of refusing the
   ///     whole document.
   /// - Throws: `SyntaxError` at the first byte that breaks the grammar.
-  public static func parse(_ bytes: [UInt8], keepingInvalidStrings: Bool = false) throws(SyntaxError) -> Value {
+  package static func parse(_ bytes: [UInt8], keepingInvalidStrings: Bool = false) throws(SyntaxError) -> Value {
     var parser = Parser(bytes: bytes, keepsInvalidStrings: keepingInvalidStrings)
     parser.skipWhitespace()
     let value = try parser.value(depth: 0)

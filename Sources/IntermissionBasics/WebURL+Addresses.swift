@@ -4,7 +4,7 @@
 
 extension WebURL {
   /// Whether `host` is this machine: `localhost`, an IPv4 address in 127.0.0.0/8, or `[::1]`.
-  public static func isLoopbackHost(_ host: String) -> Bool {
+  package static func isLoopbackHost(_ host: String) -> Bool {
     let name = host.lowercased()
     if name == "localhost" || name == "[::1]" { return true }
     guard let bytes = ipv4(name) else { return false }
@@ -16,7 +16,7 @@ extension WebURL {
   /// private (RFC 1918, unique local), shared (100.64.0.0/10) or multicast, IPv4-mapped ones
   /// included. A name that is not a numeric address is not (its resolved address is checked when
   /// the connection is made).
-  public static func isPrivateAddress(_ literal: String) -> Bool {
+  package static func isPrivateAddress(_ literal: String) -> Bool {
     var text = literal
     if text.hasPrefix("["), text.hasSuffix("]") { text = String(text.dropFirst().dropLast()) }
     if let bytes = ipv4(text) { return isPrivateIPv4(bytes) }
@@ -32,7 +32,7 @@ extension WebURL {
 
   /// Which kind of address a host is, as far as its text tells: a name is `public` (its resolved
   /// address is checked when the connection is made).
-  public enum AddressScope: Hashable, Sendable {
+  package enum AddressScope: Hashable, Sendable {
     /// A public address, or a name.
     case `public`
     /// This machine: `localhost`, 127.0.0.0/8, `::1`.
@@ -42,7 +42,7 @@ extension WebURL {
   }
 
   /// The scope of `host`.
-  public static func scope(of host: String) -> AddressScope {
+  package static func scope(of host: String) -> AddressScope {
     if isLoopbackHost(host) { return .loopback }
     return isPrivateAddress(host) ? .private : .public
   }

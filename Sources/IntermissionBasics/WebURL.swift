@@ -11,21 +11,21 @@
 /// made `/`. An encoded slash or backslash (`%2F`, `%5C`) in the path, and a `%` not followed by
 /// two hex digits, are refused: servers disagree on what they mean. `description` is the normalised
 /// URL, which is what gets checked and what gets requested.
-public struct WebURL: Hashable, Sendable, CustomStringConvertible {
+package struct WebURL: Hashable, Sendable, CustomStringConvertible {
   /// `http` or `https`, in lower case.
-  public let scheme: String
+  package let scheme: String
   /// The host, in lower case.
-  public let host: String
+  package let host: String
   /// The port, if the URL names one.
-  public let port: Int?
+  package let port: Int?
   /// Everything after the authority, normalised: path, query and fragment.
-  public let rest: String
+  package let rest: String
   /// The normalised URL.
-  public let description: String
+  package let description: String
 
   /// Parses and normalises `text`; nil unless it is an absolute http or https URL with a host
   /// whose path stays within the root and has no encoded slash.
-  public init?(_ text: String) {
+  package init?(_ text: String) {
     guard !text.unicodeScalars.contains(where: { $0.value < 0x21 || $0.value == 0x7F || $0 == "\\" }),
       let separator = text.rangeOfText("://")
     else { return nil }
@@ -116,14 +116,14 @@ public struct WebURL: Hashable, Sendable, CustomStringConvertible {
   }
 
   /// The port the URL reaches: its own, else 80 for http and 443 for https.
-  public var effectivePort: Int { port ?? (scheme == "https" ? 443 : 80) }
+  package var effectivePort: Int { port ?? (scheme == "https" ? 443 : 80) }
 
   /// The origin, `scheme://host:port`, with the default port written out: two URLs are on the same
   /// origin when their origins are equal.
-  public var origin: String { "\(scheme)://\(host):\(effectivePort)" }
+  package var origin: String { "\(scheme)://\(host):\(effectivePort)" }
 
   /// The path alone: `rest` up to its query or fragment, `/` when empty.
-  public var path: String {
+  package var path: String {
     let end = rest.firstIndex(where: { $0 == "?" || $0 == "#" }) ?? rest.endIndex
     let path = rest[..<end]
     return path.isEmpty ? "/" : String(path)
@@ -135,7 +135,7 @@ public struct WebURL: Hashable, Sendable, CustomStringConvertible {
   /// and a `..` above the root is an error.
   /// - Returns: the resolved URL, or nil when the reference has a scheme other than http or https,
   ///   leaves the root, or does not make a valid URL.
-  public func resolving(_ reference: String) -> WebURL? {
+  package func resolving(_ reference: String) -> WebURL? {
     if WebURL.hasScheme(reference) { return WebURL(reference) }
     if reference.hasPrefix("//") { return WebURL(scheme + ":" + reference) }
     let authority =

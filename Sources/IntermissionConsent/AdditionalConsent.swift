@@ -3,20 +3,20 @@
 ///
 /// The consented ids are the providers the player consented to; the disclosed ids are those that
 /// were shown to the player without consent. Each list is ascending and dot-separated.
-public struct AdditionalConsent: Hashable, Sendable {
+package struct AdditionalConsent: Hashable, Sendable {
   /// The providers consented to.
-  public var consented: Set<Int>
+  package var consented: Set<Int>
   /// The providers disclosed to the player but not consented to.
-  public var disclosedOnly: Set<Int>
+  package var disclosedOnly: Set<Int>
 
   /// The string's model: `consented`, and `disclosedOnly` (any id in both is taken as consented).
-  public init(consented: Set<Int>, disclosedOnly: Set<Int>) {
+  package init(consented: Set<Int>, disclosedOnly: Set<Int>) {
     self.consented = consented
     self.disclosedOnly = disclosedOnly.subtracting(consented)
   }
 
   /// The version 2 string.
-  public var encoded: String {
+  package var encoded: String {
     let consentedIDs = consented.sorted().map(String.init).joined(separator: ".")
     let disclosedIDs = disclosedOnly.sorted().map(String.init).joined(separator: ".")
     return "2~\(consentedIDs)~dv.\(disclosedIDs)"
@@ -25,7 +25,7 @@ public struct AdditionalConsent: Hashable, Sendable {
   /// The model of a version 2 string, refusing any other version, an id that is not a positive
   /// number, and an id in both lists.
   /// - Throws: `ConsentStringError` with the reason and the character where it was found.
-  public static func decode(_ string: String) throws(ConsentStringError) -> AdditionalConsent {
+  package static func decode(_ string: String) throws(ConsentStringError) -> AdditionalConsent {
     func failure(_ reason: String, _ character: Int) -> ConsentStringError {
       ConsentStringError(kind: "Additional Consent string", reason: reason, location: "character \(character)")
     }

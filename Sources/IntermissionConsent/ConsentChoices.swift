@@ -1,30 +1,30 @@
 /// What the player chose on the form: the purposes, special features, vendors and Google providers
 /// consented to, and the legitimate interests objected to.
-public struct ConsentChoices: Hashable, Sendable {
+package struct ConsentChoices: Hashable, Sendable {
   /// The purposes consented to.
-  public var purposes: Set<Int> = []
+  package var purposes: Set<Int> = []
   /// The purposes whose legitimate interest the player objected to.
-  public var purposeObjections: Set<Int> = []
+  package var purposeObjections: Set<Int> = []
   /// The special features opted in.
-  public var specialFeatures: Set<Int> = []
+  package var specialFeatures: Set<Int> = []
   /// The vendors consented to.
-  public var vendors: Set<Int> = []
+  package var vendors: Set<Int> = []
   /// The vendors whose legitimate interest the player objected to.
-  public var vendorObjections: Set<Int> = []
+  package var vendorObjections: Set<Int> = []
   /// The Google ad technology providers consented to.
-  public var googleProviders: Set<Int> = []
+  package var googleProviders: Set<Int> = []
   /// The publisher's standard purposes consented to.
-  public var publisherPurposes: Set<Int> = []
+  package var publisherPurposes: Set<Int> = []
   /// The publisher's custom purposes consented to.
-  public var customPurposes: Set<Int> = []
+  package var customPurposes: Set<Int> = []
   /// The screen the player decided on: 1 the first layer, 2 the second.
-  public var screen = 1
+  package var screen = 1
 
   /// Nothing consented and nothing objected to.
-  public init() {}
+  package init() {}
 
   /// Everything the game's vendor list and consent file name, consented to ("Accept all").
-  public static func acceptingAll(_ list: GlobalVendorList, _ configuration: ConsentConfiguration) -> ConsentChoices {
+  package static func acceptingAll(_ list: GlobalVendorList, _ configuration: ConsentConfiguration) -> ConsentChoices {
     var choices = ConsentChoices()
     choices.purposes = Set(list.purposes.map(\.id))
     choices.specialFeatures = Set(list.specialFeatures.map(\.id))
@@ -36,7 +36,7 @@ public struct ConsentChoices: Hashable, Sendable {
   }
 
   /// Nothing consented, and every legitimate interest objected to ("Reject all").
-  public static func rejectingAll(_ list: GlobalVendorList, _ configuration: ConsentConfiguration) -> ConsentChoices {
+  package static func rejectingAll(_ list: GlobalVendorList, _ configuration: ConsentConfiguration) -> ConsentChoices {
     var choices = ConsentChoices()
     choices.purposeObjections = Set(list.purposes.map(\.id))
     choices.vendorObjections = Set(configuration.vendors)

@@ -11,7 +11,7 @@ extension ConsentConfiguration {
   ///   - bytes: the file.
   ///   - path: the file's path: relative `vendorList` and `translations` are files inside its
   ///     folder, never outside it.
-  public static func parse(_ bytes: [UInt8], path: String) throws(ConsentDocumentError) -> ConsentConfiguration {
+  package static func parse(_ bytes: [UInt8], path: String) throws(ConsentDocumentError) -> ConsentConfiguration {
     let reading = JSONReading(document: path)
     guard bytes.count <= 1_048_576 else { throw ConsentDocumentError("\(reading.document): larger than 1 MiB") }
     let root = try reading.parse(bytes)

@@ -1,15 +1,15 @@
 extension ConsentEngine {
   /// The opt-outs a player in a regulated US state may make (the GPP's `usnat` section).
-  public struct USOptOuts: Hashable, Sendable {
+  package struct USOptOuts: Hashable, Sendable {
     /// Opted out of the sale of personal data.
-    public var sale: Bool
+    package var sale: Bool
     /// Opted out of sharing it.
-    public var sharing: Bool
+    package var sharing: Bool
     /// Opted out of targeted advertising.
-    public var targetedAdvertising: Bool
+    package var targetedAdvertising: Bool
 
     /// Opt-outs as given.
-    public init(sale: Bool, sharing: Bool, targetedAdvertising: Bool) {
+    package init(sale: Bool, sharing: Bool, targetedAdvertising: Bool) {
       self.sale = sale
       self.sharing = sharing
       self.targetedAdvertising = targetedAdvertising
@@ -17,7 +17,7 @@ extension ConsentEngine {
   }
 
   /// The opt-outs in force, where the player is in a regulated US state; nil elsewhere.
-  public var usOptOuts: USOptOuts? {
+  package var usOptOuts: USOptOuts? {
     guard geography.hasUSOptOuts, let string = value(forKey: "IABGPP_7_String"),
       let section = try? USNationalSection.decode(string)
     else { return nil }
@@ -28,7 +28,7 @@ extension ConsentEngine {
 
   /// Sets a US player's opt-outs, chosen in the privacy options (which gave the notices): stored,
   /// and carried from the next ad request.
-  public func setUSOptOuts(_ optOuts: USOptOuts) {
+  package func setUSOptOuts(_ optOuts: USOptOuts) {
     guard geography.hasUSOptOuts else { return }
     serially {
       // In force at once (the next request carries it), then written.

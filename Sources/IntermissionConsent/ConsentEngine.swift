@@ -7,9 +7,9 @@ import IntermissionBasics
 /// are known, off the game's loop) makes it `required` (the form must show; no ad traffic leaves),
 /// `notRequired` (a US state's opt-outs, or no rule) or `obtained`. `decide(_:)` records the
 /// player's choices. Every member is safe to call from any thread.
-public final class ConsentEngine: @unchecked Sendable {
+package final class ConsentEngine: @unchecked Sendable {
   /// The consent file.
-  public let configuration: ConsentConfiguration
+  package let configuration: ConsentConfiguration
   let store: ConsentStore
   private let language: String
   private let clock: @Sendable () -> Int
@@ -33,7 +33,7 @@ public final class ConsentEngine: @unchecked Sendable {
   /// - Parameters:
   ///   - clock: the time, in seconds since 1970 (a test's clock, or the system's).
   ///   - report: hears every event, on the thread that caused it.
-  public init(
+  package init(
     configuration: ConsentConfiguration, store: ConsentStore, language: String,
     clock: @escaping @Sendable () -> Int, report: @escaping @Sendable (ConsentEvent) -> Void
   ) {
@@ -45,42 +45,42 @@ public final class ConsentEngine: @unchecked Sendable {
   }
 
   /// Where the decision stands.
-  public var status: ConsentStatus { state.withLock { $0.status } }
+  package var status: ConsentStatus { state.withLock { $0.status } }
 
   /// Whether ad requests may go out now (as UMP's `canRequestAds`).
-  public var canRequestAds: Bool { status.canRequestAds }
+  package var canRequestAds: Bool { status.canRequestAds }
 
   /// Why the player is asked, while the form is needed (or the privacy options were opened); nil
   /// otherwise.
-  public var reasonToAsk: ConsentReason? {
+  package var reasonToAsk: ConsentReason? {
     state.withLock { $0.status == .required || $0.reason == .privacyOptions ? $0.reason : nil }
   }
 
   /// The vendor list the form explains, once read.
-  public var vendorList: GlobalVendorList? { state.withLock { $0.list } }
+  package var vendorList: GlobalVendorList? { state.withLock { $0.list } }
 
   /// The folder the decision is kept in (for tests and tools).
   package var storeFolder: String { store.folder }
 
   /// Where the player is, once known.
-  public var geography: ConsentGeography { state.withLock { $0.geography } }
+  package var geography: ConsentGeography { state.withLock { $0.geography } }
 
   /// The in-app key `key`'s value in force (`IABTCF_TCString`, `IABGPP_HDR_GppString`, …); nil when
   /// absent.
-  public func value(forKey key: String) -> String? { state.withLock { $0.keys[key] } }
+  package func value(forKey key: String) -> String? { state.withLock { $0.keys[key] } }
 
   /// A number that grows whenever the status or the keys in force change (a loop compares it, to
   /// hand new strings to its ad source without building them every frame).
-  public var revision: Int { state.withLock { $0.revision } }
+  package var revision: Int { state.withLock { $0.revision } }
 
   /// The signals every ad request carries now.
-  public var strings: ConsentStrings { ConsentStrings(keys: state.withLock { $0.keys }) }
+  package var strings: ConsentStrings { ConsentStrings(keys: state.withLock { $0.keys }) }
 
   /// Decides from the vendor list (nil when none could be read: `listFailure` says why) and the
   /// geography whether the player must be asked. Where GDPR applies and no list could be read, a
   /// stored decision stands if it passes every check that needs no list; otherwise the player
   /// cannot be asked and no ad request goes out.
-  public func start(list: GlobalVendorList?, geography: ConsentGeography, listFailure: String? = nil) {
+  package func start(list: GlobalVendorList?, geography: ConsentGeography, listFailure: String? = nil) {
     serial.withLock { _ in startSerially(list: list, geography: geography, listFailure: listFailure) }
   }
 
@@ -129,7 +129,7 @@ public final class ConsentEngine: @unchecked Sendable {
   }
 
   /// Notes that the form is on screen (once per showing), for `consent.shown` and the time taken.
-  public func formShown() {
+  package func formShown() {
     let first = state.withLock { state in
       defer { state.shownAt = state.shownAt ?? clock() * 1000 }
       return state.shownAt == nil
@@ -146,7 +146,7 @@ public final class ConsentEngine: @unchecked Sendable {
   /// - Returns: false, changing nothing, when there is no vendor list to decide on or the decision
   ///   cannot be encoded (reported as `consent.storeFailed`).
   @discardableResult
-  public func decide(_ choices: ConsentChoices, milliseconds: Int? = nil) -> Bool {
+  package func decide(_ choices: ConsentChoices, milliseconds: Int? = nil) -> Bool {
     serial.withLock { _ in decideSerially(choices, milliseconds: milliseconds) }
   }
 
@@ -177,7 +177,7 @@ public final class ConsentEngine: @unchecked Sendable {
 
   /// Opens the decision again (the privacy options): the status stays as it is (ads go on with the
   /// choices in force) until the player decides anew.
-  public func reopen() {
+  package func reopen() {
     state.withLock { state in state.reason = .privacyOptions }
   }
 
@@ -192,7 +192,7 @@ public final class ConsentEngine: @unchecked Sendable {
   }
 
   /// Forgets the stored decision (`--reset-consent`): a GDPR player is asked again.
-  public func reset() {
+  package func reset() {
     let (list, geography) = serial.withLock { _ in
       store.reset()
       return state.withLock { state in

@@ -1,7 +1,7 @@
 import IntermissionCore
 
 /// What the consent engine reports, for the trace and the C API's `on_event` (`consent.*`).
-public enum ConsentEvent: Hashable, Sendable {
+package enum ConsentEvent: Hashable, Sendable {
   /// The player must decide before any ad request: why.
   case required(ConsentReason)
   /// No decision is needed where the player is.
@@ -18,7 +18,7 @@ public enum ConsentEvent: Hashable, Sendable {
   case storeFailed(String)
 
   /// The event as traces name it: `consent.required`, `consent.decided`, and so on.
-  public var traceEvent: TraceEvent {
+  package var traceEvent: TraceEvent {
     switch self {
     case .required: .consentRequired
     case .notRequired: .consentNotRequired
@@ -31,7 +31,7 @@ public enum ConsentEvent: Hashable, Sendable {
   }
 
   /// The event's fields, as a trace writes them.
-  public var fields: [(key: String, value: TraceValue)] {
+  package var fields: [(key: String, value: TraceValue)] {
     switch self {
     case .required(let reason): [("reason", .string(reason.description))]
     case .notRequired(let geography): [("geography", .string(geography.description))]

@@ -1,5 +1,5 @@
 /// Why the player is asked (again) at this launch.
-public enum ConsentReason: Hashable, Sendable, CustomStringConvertible {
+package enum ConsentReason: Hashable, Sendable, CustomStringConvertible {
   /// No decision is stored.
   case noDecision
   /// The stored decision was made under another TCF policy version than the vendor list's.
@@ -18,7 +18,7 @@ public enum ConsentReason: Hashable, Sendable, CustomStringConvertible {
   /// and no ad request goes out. Why.
   case vendorListUnavailable(String)
 
-  public var description: String {
+  package var description: String {
     switch self {
     case .noDecision: "noDecision"
     case .policyVersionChanged(let stored, let current): "policyVersion \(stored) -> \(current)"
@@ -38,7 +38,7 @@ public enum ConsentReason: Hashable, Sendable, CustomStringConvertible {
   /// compared), so that a store half-written when the process was killed asks again. Without a
   /// vendor list (offline, nothing cached), every check that needs none still runs: agreement,
   /// Google providers, age.
-  public static func toAsk(
+  package static func toAsk(
     stored: [String: String], list: GlobalVendorList?, configuration: ConsentConfiguration, now: Int
   ) -> ConsentReason? {
     guard let string = stored["IABTCF_TCString"] else { return .noDecision }

@@ -4,17 +4,17 @@
 /// The TC string follows TCF 2.3: Created and LastUpdated hold the day (midnight UTC) of the
 /// decision, IsServiceSpecific is 1, the disclosed vendors segment is always written, and no
 /// legitimate interest is set for purposes 1 and 3 to 6.
-public struct ConsentRecord: Hashable, Sendable {
+package struct ConsentRecord: Hashable, Sendable {
   /// The TC string's model.
-  public let model: TCModel
+  package let model: TCModel
   /// The Additional Consent string's model, when the game lists Google providers.
-  public let additionalConsent: AdditionalConsent?
+  package let additionalConsent: AdditionalConsent?
   /// Every in-app key and its value.
-  public let keys: [String: String]
+  package let keys: [String: String]
 
   /// The record of `choices` made on `day` (seconds since 1970, any time of that day) in `language`
   /// (an ISO 639-1 code; the consent language is its first two letters, upper case).
-  public init(
+  package init(
     choices: ConsentChoices, list: GlobalVendorList, configuration: ConsentConfiguration, time: Int, language: String
   ) {
     let day = time - time % 86_400

@@ -12,9 +12,9 @@ import IntermissionBasics
 ///
 /// A store that cannot be read is set aside (renamed `<app>.corrupt`) and the player asked again;
 /// one that cannot be written keeps the values in memory for the launch, and says so once.
-public final class ConsentStore: @unchecked Sendable {
+package final class ConsentStore: @unchecked Sendable {
   /// The store's folder.
-  public let folder: String
+  package let folder: String
   private let state = Locked(State())
 
   private struct State {
@@ -26,14 +26,14 @@ public final class ConsentStore: @unchecked Sendable {
   static let maximumValueSize = 256 * 1024
 
   /// A store in `folder`; nil keeps decisions in memory only, and says so once, at the first.
-  public init(folder: String?) {
+  package init(folder: String?) {
     self.folder = folder ?? ""
     if folder == nil { state.withLock { $0.memory = [:] } }
   }
 
   /// The folder of `app`'s store under `environment`'s `XDG_CONFIG_HOME`, else `HOME/.config`;
   /// nil when neither is set to an absolute path.
-  public static func folder(app: String, environment: [String: String]) -> String? {
+  package static func folder(app: String, environment: [String: String]) -> String? {
     if let config = environment["XDG_CONFIG_HOME"], config.hasPrefix("/") {
       return FilePath.join(config, "intermission/consent/\(app)")
     }
@@ -42,7 +42,7 @@ public final class ConsentStore: @unchecked Sendable {
   }
 
   /// What a read found.
-  public enum Contents: Hashable, Sendable {
+  package enum Contents: Hashable, Sendable {
     /// The keys and their values (empty when nothing is stored).
     case values([String: String])
     /// The store could not be read; it was set aside. The reason.
@@ -50,7 +50,7 @@ public final class ConsentStore: @unchecked Sendable {
   }
 
   /// Every stored key and value; a store that cannot be read is set aside first.
-  public func read() -> Contents {
+  package func read() -> Contents {
     if let memory = state.withLock({ $0.memory }) { return .values(memory) }
     guard let names = FilePath.names(in: folder) else { return .values([:]) }
     var values: [String: String] = [:]
@@ -72,7 +72,7 @@ public final class ConsentStore: @unchecked Sendable {
   /// Sets the store aside (renamed `<app>.corrupt`, replacing an older one) after `reason`.
   /// - Returns: the message saying so.
   @discardableResult
-  public func setAside(because reason: String) -> String {
+  package func setAside(because reason: String) -> String {
     let aside = folder + ".corrupt"
     FilePath.removeTree(aside)
     guard rename(folder, aside) == 0 else {
@@ -89,7 +89,7 @@ public final class ConsentStore: @unchecked Sendable {
   /// keys no longer present removed.
   /// - Returns: the failure to report, the first time the store cannot be written (the values
   ///   are then kept in memory for the launch); nil otherwise.
-  public func write(_ values: [String: String]) -> String? {
+  package func write(_ values: [String: String]) -> String? {
     if state.withLock({ $0.memory != nil }) {
       return remember(values, failure: folder.isEmpty ? "neither XDG_CONFIG_HOME nor HOME names a folder" : nil)
     }
@@ -111,7 +111,7 @@ public final class ConsentStore: @unchecked Sendable {
   }
 
   /// Removes every stored key (`--reset-consent`, `intermission_reset_consent`).
-  public func reset() {
+  package func reset() {
     state.withLock { $0.memory = $0.memory == nil ? nil : [:] }
     guard !folder.isEmpty else { return }
     for name in FilePath.names(in: folder) ?? [] where Self.isKeyName(name) { unlink(FilePath.join(folder, name)) }

@@ -3,23 +3,23 @@
 /// Decoding is strict: a string that a CMP could not have written is refused, with the field that
 /// was being read and the bit (or character) where it went wrong, so that a game passing its own
 /// strings learns what to fix.
-public struct ConsentStringError: Error, Hashable, Sendable, CustomStringConvertible {
+package struct ConsentStringError: Error, Hashable, Sendable, CustomStringConvertible {
   /// Which kind of string: `"TC string"`, `"GPP string"`, `"Additional Consent string"`, or a
   /// GPP section's name.
-  public let kind: String
+  package let kind: String
   /// What was wrong, in words.
-  public let reason: String
+  package let reason: String
   /// Where: a bit offset (`"bit 212"`), a character (`"character 7"`) or a segment.
-  public let location: String
+  package let location: String
 
   /// An error of `kind`, `reason` and `location`.
-  public init(kind: String, reason: String, location: String) {
+  package init(kind: String, reason: String, location: String) {
     self.kind = kind
     self.reason = reason
     self.location = location
   }
 
-  public var description: String { "\(kind): \(reason) (at \(location))" }
+  package var description: String { "\(kind): \(reason) (at \(location))" }
 
   /// The same error, named as part of `kind` (a segment of a TC string, a section of a GPP string).
   package func within(_ kind: String) -> ConsentStringError {

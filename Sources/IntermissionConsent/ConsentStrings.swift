@@ -1,22 +1,22 @@
 /// The signals a decision gives every ad request: whether GDPR applies, the TC string, the GPP
 /// string and its sections, and the Additional Consent string.
-public struct ConsentStrings: Hashable, Sendable {
+package struct ConsentStrings: Hashable, Sendable {
   /// 1 where GDPR applies, 0 where it does not.
-  public var gdprApplies: Int
+  package var gdprApplies: Int
   /// The TC string (`user.consent`), where GDPR applies.
-  public var tcString: String?
+  package var tcString: String?
   /// The GPP string (`regs.gpp`).
-  public var gppString: String?
+  package var gppString: String?
   /// The GPP sections in force (`regs.gpp_sid`).
-  public var gppSectionIDs: [Int]
+  package var gppSectionIDs: [Int]
   /// Google's Additional Consent string, for Prebid Server's `ConsentedProvidersSettings`.
-  public var additionalConsent: String?
+  package var additionalConsent: String?
   /// Whether the player consented to purpose 1 (storing or reading on the device): without it no
   /// identifier is stored or sent.
-  public var allowsIdentifiers: Bool
+  package var allowsIdentifiers: Bool
 
   /// The signals of the in-app keys `keys`.
-  public init(keys: [String: String]) {
+  package init(keys: [String: String]) {
     gdprApplies = keys["IABTCF_gdprApplies"] == "1" ? 1 : 0
     tcString = keys["IABTCF_TCString"]
     gppString = keys["IABGPP_HDR_GppString"]

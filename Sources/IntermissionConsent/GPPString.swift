@@ -3,25 +3,25 @@
 ///
 /// Intermission reads and writes the sections `tcfeuv2` (id 2, the TC string) and `usnat` (id 7);
 /// a string with any other section is read with that section kept as it came, undecoded.
-public struct GPPString: Hashable, Sendable {
+package struct GPPString: Hashable, Sendable {
   /// The section id of the EU's TCF version 2 (`tcfeuv2`).
-  public static let tcfEUv2 = 2
+  package static let tcfEUv2 = 2
   /// The section id of the US national section (`usnat`).
-  public static let usNational = 7
+  package static let usNational = 7
 
   /// Each section's string, by section id.
-  public var sections: [Int: String]
+  package var sections: [Int: String]
 
   /// A GPP string of `sections` (section id to the section's string).
-  public init(sections: [Int: String]) {
+  package init(sections: [Int: String]) {
     self.sections = sections
   }
 
   /// The section ids, ascending, as `IABGPP_GppSID` and `regs.gpp_sid` list them.
-  public var sectionIDs: [Int] { sections.keys.sorted() }
+  package var sectionIDs: [Int] { sections.keys.sorted() }
 
   /// The whole string: the header, then the sections in the order of their ids.
-  public var encoded: String {
+  package var encoded: String {
     var header = BitWriter()
     header.write(3, width: 6)
     header.write(1, width: 6)
@@ -33,7 +33,7 @@ public struct GPPString: Hashable, Sendable {
   /// The sections of `string`, refusing a header that does not decode, a count of sections that
   /// does not match the header's, and a `tcfeuv2` or `usnat` section that does not decode.
   /// - Throws: `ConsentStringError` with the reason and where.
-  public static func decode(_ string: String) throws(ConsentStringError) -> GPPString {
+  package static func decode(_ string: String) throws(ConsentStringError) -> GPPString {
     let kind = "GPP string"
     guard string.utf8.count <= 100_000 else {
       throw ConsentStringError(
@@ -73,7 +73,7 @@ public struct GPPString: Hashable, Sendable {
 
   /// The in-app keys of the CMP API for this string: `IABGPP_HDR_Version`, `IABGPP_HDR_Sections`,
   /// `IABGPP_HDR_GppString`, `IABGPP_GppSID` and one `IABGPP_[id]_String` per section.
-  public var inAppKeys: [String: String] {
+  package var inAppKeys: [String: String] {
     let ids = sectionIDs.map(String.init).joined(separator: "_")
     var keys = [
       "IABGPP_HDR_Version": "1", "IABGPP_HDR_Sections": ids, "IABGPP_HDR_GppString": encoded, "IABGPP_GppSID": ids,

@@ -3,7 +3,7 @@ import IntermissionBasics
 extension GlobalVendorList {
   /// The largest vendor list accepted, in bytes (the IAB's list of about 1,000 vendors is near
   /// 1.5 MB).
-  public static let maximumSize = 16 * 1024 * 1024
+  package static let maximumSize = 16 * 1024 * 1024
 
   /// Parses a vendor list of format version 3, refusing anything else with the member and why.
   ///
@@ -13,7 +13,7 @@ extension GlobalVendorList {
   /// - Parameters:
   ///   - bytes: the document.
   ///   - name: the file or URL, for messages.
-  public static func parse(_ bytes: [UInt8], name: String) throws(ConsentDocumentError) -> GlobalVendorList {
+  package static func parse(_ bytes: [UInt8], name: String) throws(ConsentDocumentError) -> GlobalVendorList {
     let reading = JSONReading(document: name)
     guard bytes.count <= maximumSize else {
       throw ConsentDocumentError("\(reading.document): the vendor list is larger than \(maximumSize / 1_048_576) MiB")

@@ -3,50 +3,50 @@
 ///
 /// Ids are the vendor list's: purposes 1 to 24, special features 1 to 12, vendors 1 to 65,535.
 /// Times are deciseconds since 1970 (UTC), as the string holds them.
-public struct TCModel: Hashable, Sendable {
+package struct TCModel: Hashable, Sendable {
   /// When the consent was first given, in deciseconds since 1970.
-  public var created: Int
+  package var created: Int
   /// When it was last changed, in deciseconds since 1970.
-  public var lastUpdated: Int
+  package var lastUpdated: Int
   /// The consent tool's id, from the IAB's registration (1 to 4,095).
-  public var cmpID: Int
+  package var cmpID: Int
   /// The consent tool's version (0 to 4,095).
-  public var cmpVersion: Int
+  package var cmpVersion: Int
   /// Which screen of the tool the player decided on (0 to 63).
-  public var consentScreen: Int
+  package var consentScreen: Int
   /// The language the player was asked in: two letters A to Z ("EN").
-  public var consentLanguage: String
+  package var consentLanguage: String
   /// The version of the vendor list the player saw.
-  public var vendorListVersion: Int
+  package var vendorListVersion: Int
   /// The TCF policy version: 5 for TCF 2.3.
-  public var policyVersion: Int
+  package var policyVersion: Int
   /// Whether the consent is for this service only: always true for Intermission's strings.
-  public var isServiceSpecific: Bool
+  package var isServiceSpecific: Bool
   /// Whether the publisher's own texts replaced the standard ones.
-  public var useNonStandardTexts: Bool
+  package var useNonStandardTexts: Bool
   /// The special features opted in (1 to 12).
-  public var specialFeatureOptIns: Set<Int>
+  package var specialFeatureOptIns: Set<Int>
   /// The purposes consented to (1 to 24).
-  public var purposeConsents: Set<Int>
+  package var purposeConsents: Set<Int>
   /// The purposes whose legitimate interest was disclosed and not objected to (1 to 24).
-  public var purposeLegitimateInterests: Set<Int>
+  package var purposeLegitimateInterests: Set<Int>
   /// Whether purpose 1 was not disclosed (a publisher in a country that does not need it).
-  public var purposeOneTreatment: Bool
+  package var purposeOneTreatment: Bool
   /// The publisher's country: two letters A to Z ("AA" when unknown).
-  public var publisherCountryCode: String
+  package var publisherCountryCode: String
   /// The vendors consented to.
-  public var vendorConsents: Set<Int>
+  package var vendorConsents: Set<Int>
   /// The vendors whose legitimate interest was disclosed and not objected to.
-  public var vendorLegitimateInterests: Set<Int>
+  package var vendorLegitimateInterests: Set<Int>
   /// The publisher's restrictions on vendors' purposes.
-  public var publisherRestrictions: [PublisherRestriction]
+  package var publisherRestrictions: [PublisherRestriction]
   /// The vendors disclosed to the player (the disclosed vendors segment), or nil without it.
-  public var disclosedVendors: Set<Int>?
+  package var disclosedVendors: Set<Int>?
   /// The publisher's own purposes (the publisher TC segment), or nil without it.
-  public var publisherPurposes: PublisherPurposes?
+  package var publisherPurposes: PublisherPurposes?
 
   /// A model with nothing consented, for `cmpID` and `cmpVersion`, on TCF 2.3's policy version.
-  public init(cmpID: Int, cmpVersion: Int, consentLanguage: String, vendorListVersion: Int, created: Int) {
+  package init(cmpID: Int, cmpVersion: Int, consentLanguage: String, vendorListVersion: Int, created: Int) {
     self.created = created
     self.lastUpdated = created
     self.cmpID = cmpID
@@ -71,9 +71,9 @@ public struct TCModel: Hashable, Sendable {
 }
 
 /// A publisher's restriction on the vendors that may use one purpose, and on which legal basis.
-public struct PublisherRestriction: Hashable, Sendable {
+package struct PublisherRestriction: Hashable, Sendable {
   /// What the restriction allows.
-  public enum Kind: Int, Hashable, Sendable {
+  package enum Kind: Int, Hashable, Sendable {
     /// The vendors may not use the purpose at all.
     case notAllowed = 0
     /// The vendors need consent for it.
@@ -83,14 +83,14 @@ public struct PublisherRestriction: Hashable, Sendable {
   }
 
   /// The purpose restricted (1 to 24).
-  public var purpose: Int
+  package var purpose: Int
   /// What is allowed.
-  public var kind: Kind
+  package var kind: Kind
   /// The vendors restricted.
-  public var vendors: Set<Int>
+  package var vendors: Set<Int>
 
   /// A restriction of `purpose` to `kind` for `vendors`.
-  public init(purpose: Int, kind: Kind, vendors: Set<Int>) {
+  package init(purpose: Int, kind: Kind, vendors: Set<Int>) {
     self.purpose = purpose
     self.kind = kind
     self.vendors = vendors
@@ -98,20 +98,20 @@ public struct PublisherRestriction: Hashable, Sendable {
 }
 
 /// The publisher TC segment: the publisher's own use of the standard purposes, and its custom ones.
-public struct PublisherPurposes: Hashable, Sendable {
+package struct PublisherPurposes: Hashable, Sendable {
   /// The standard purposes consented to for the publisher (1 to 24).
-  public var consents: Set<Int>
+  package var consents: Set<Int>
   /// The standard purposes on legitimate interest for the publisher (1 to 24).
-  public var legitimateInterests: Set<Int>
+  package var legitimateInterests: Set<Int>
   /// How many custom purposes the publisher declared (0 to 63).
-  public var customPurposeCount: Int
+  package var customPurposeCount: Int
   /// The custom purposes consented to (1 to `customPurposeCount`).
-  public var customConsents: Set<Int>
+  package var customConsents: Set<Int>
   /// The custom purposes on legitimate interest (1 to `customPurposeCount`).
-  public var customLegitimateInterests: Set<Int>
+  package var customLegitimateInterests: Set<Int>
 
   /// A segment of `customPurposeCount` custom purposes and the choices given.
-  public init(
+  package init(
     consents: Set<Int> = [], legitimateInterests: Set<Int> = [], customPurposeCount: Int = 0,
     customConsents: Set<Int> = [], customLegitimateInterests: Set<Int> = []
   ) {

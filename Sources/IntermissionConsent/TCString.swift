@@ -1,6 +1,6 @@
 /// The TC string's encoder and strict decoder (version 2 of the format): the core segment, then
 /// the optional segments after dots, each in URL-safe base64 without padding.
-public enum TCString {
+package enum TCString {
   private static let kind = "TC string"
 
   /// The string for `model`, after checking that every field fits its width.
@@ -8,7 +8,7 @@ public enum TCString {
   /// The disclosed vendors segment is written when `model.disclosedVendors` is not nil, and the
   /// publisher TC segment when `model.publisherPurposes` is not nil.
   /// - Throws: `ConsentStringError` naming the field that does not fit.
-  public static func encode(_ model: TCModel) throws(ConsentStringError) -> String {
+  package static func encode(_ model: TCModel) throws(ConsentStringError) -> String {
     try check(model)
     var core = BitWriter()
     core.write(2, width: 6)
@@ -61,7 +61,7 @@ public enum TCString {
 
   /// The model in `string`, refusing anything the format does not allow.
   /// - Throws: `ConsentStringError` with the reason and the segment and bit where it was found.
-  public static func decode(_ string: String) throws(ConsentStringError) -> TCModel {
+  package static func decode(_ string: String) throws(ConsentStringError) -> TCModel {
     guard !string.isEmpty else {
       throw ConsentStringError(kind: kind, reason: "the string is empty", location: "character 1")
     }

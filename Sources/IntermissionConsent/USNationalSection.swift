@@ -3,45 +3,45 @@
 ///
 /// Every field holds 0 (not applicable), 1 (yes: given, or opted out) or 2 (no). Version 1 has 12
 /// categories of sensitive data and 2 of a known child's; version 2 has 16 and 3.
-public struct USNationalSection: Hashable, Sendable {
+package struct USNationalSection: Hashable, Sendable {
   /// The section's version: 1 or 2.
-  public var version: Int
+  package var version: Int
   /// Notice of sharing personal data.
-  public var sharingNotice = 0
+  package var sharingNotice = 0
   /// Notice of the opt-out of sale.
-  public var saleOptOutNotice = 0
+  package var saleOptOutNotice = 0
   /// Notice of the opt-out of sharing.
-  public var sharingOptOutNotice = 0
+  package var sharingOptOutNotice = 0
   /// Notice of the opt-out of targeted advertising.
-  public var targetedAdvertisingOptOutNotice = 0
+  package var targetedAdvertisingOptOutNotice = 0
   /// Notice of the opt-out of processing sensitive data.
-  public var sensitiveDataProcessingOptOutNotice = 0
+  package var sensitiveDataProcessingOptOutNotice = 0
   /// Notice of the limit on using sensitive data.
-  public var sensitiveDataLimitUseNotice = 0
+  package var sensitiveDataLimitUseNotice = 0
   /// The opt-out of the sale of personal data: 1 opted out, 2 did not.
-  public var saleOptOut = 0
+  package var saleOptOut = 0
   /// The opt-out of sharing personal data: 1 opted out, 2 did not.
-  public var sharingOptOut = 0
+  package var sharingOptOut = 0
   /// The opt-out of targeted advertising: 1 opted out, 2 did not.
-  public var targetedAdvertisingOptOut = 0
+  package var targetedAdvertisingOptOut = 0
   /// Each category of sensitive data's processing choice.
-  public var sensitiveDataProcessing: [Int]
+  package var sensitiveDataProcessing: [Int]
   /// A known child's sensitive data consents.
-  public var knownChildSensitiveDataConsents: [Int]
+  package var knownChildSensitiveDataConsents: [Int]
   /// Consent to collecting personal data beyond what the service needs.
-  public var personalDataConsents = 0
+  package var personalDataConsents = 0
   /// Whether the transaction falls under the MSPA: 1 yes, 2 no.
-  public var mspaCoveredTransaction = 2
+  package var mspaCoveredTransaction = 2
   /// Whether the publisher is in the MSPA's opt-out option mode.
-  public var mspaOptOutOptionMode = 0
+  package var mspaOptOutOptionMode = 0
   /// Whether the publisher is in the MSPA's service provider mode.
-  public var mspaServiceProviderMode = 0
+  package var mspaServiceProviderMode = 0
   /// The Global Privacy Control signal, or nil to leave its subsection out.
-  public var globalPrivacyControl: Bool?
+  package var globalPrivacyControl: Bool?
 
   /// A section of `version` (1 or 2; 2 is the current one) with every field 0 (not applicable) and
   /// no MSPA transaction.
-  public init(version: Int = 2) {
+  package init(version: Int = 2) {
     self.version = version
     sensitiveDataProcessing = Array(repeating: 0, count: version == 1 ? 12 : 16)
     knownChildSensitiveDataConsents = Array(repeating: 0, count: version == 1 ? 2 : 3)
@@ -61,7 +61,7 @@ public struct USNationalSection: Hashable, Sendable {
 
   /// The section's string (its core, then `.` and the GPC subsection when it has one).
   /// - Throws: `ConsentStringError` when a field is not 0 to 2 or a list has the wrong length.
-  public func encode() throws(ConsentStringError) -> String {
+  package func encode() throws(ConsentStringError) -> String {
     let fields = notices + sensitiveDataProcessing + knownChildSensitiveDataConsents + trailer
     guard version == 1 || version == 2,
       sensitiveDataProcessing.count == (version == 1 ? 12 : 16),
@@ -91,7 +91,7 @@ public struct USNationalSection: Hashable, Sendable {
   /// The section in `string`, refusing a version other than 1 or 2, a field of 3, and a
   /// subsection other than GPC.
   /// - Throws: `ConsentStringError` with the field and the bit where it was found.
-  public static func decode(_ string: String) throws(ConsentStringError) -> USNationalSection {
+  package static func decode(_ string: String) throws(ConsentStringError) -> USNationalSection {
     let kind = "usnat section"
     let parts = string.split(separator: ".", omittingEmptySubsequences: false)
     guard parts.count <= 2 else {

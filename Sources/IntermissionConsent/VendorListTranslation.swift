@@ -3,27 +3,27 @@ import IntermissionBasics
 /// A translation of the vendor list's texts (`purposes-{language}.json`): purposes, special
 /// purposes, features, special features, stacks and data categories, by id. Vendors' own
 /// declarations are never translated.
-public struct VendorListTranslation: Sendable {
+package struct VendorListTranslation: Sendable {
   /// The texts of one declaration or stack.
-  public struct Text: Hashable, Sendable {
+  package struct Text: Hashable, Sendable {
     /// The name.
-    public let name: String
+    package let name: String
     /// The description.
-    public let description: String
+    package let description: String
     /// The illustrations, if the translation gives them.
-    public let illustrations: [String]?
+    package let illustrations: [String]?
   }
 
   /// The language, as the file's name gave it (`"fr"`).
-  public let language: String
+  package let language: String
   /// The texts, by kind (`"purposes"`, `"stacks"`, …) and id.
-  public let texts: [String: [Int: Text]]
+  package let texts: [String: [Int: Text]]
 
   static let kinds = ["purposes", "specialPurposes", "features", "specialFeatures", "stacks", "dataCategories"]
 
   /// Parses a translation, refusing a document that is not one, with the member and why. A missing
   /// kind or entry is not an error: the English text stays (`translating(_:)` says which).
-  public static func parse(_ bytes: [UInt8], language: String, name: String) throws(ConsentDocumentError)
+  package static func parse(_ bytes: [UInt8], language: String, name: String) throws(ConsentDocumentError)
     -> VendorListTranslation
   {
     let reading = JSONReading(document: name)
@@ -50,7 +50,7 @@ public struct VendorListTranslation: Sendable {
 
   /// `list` with every text this translation gives replaced, and the entries it lacks, named
   /// (`"purposes 7"`), which keep their English text.
-  public func translating(_ list: GlobalVendorList) -> (list: GlobalVendorList, untranslated: [String]) {
+  package func translating(_ list: GlobalVendorList) -> (list: GlobalVendorList, untranslated: [String]) {
     var result = list
     var untranslated: [String] = []
     func apply(_ declarations: inout [GlobalVendorList.Declaration], _ kind: String) {

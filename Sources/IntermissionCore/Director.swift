@@ -272,7 +272,7 @@ public final class Director {
 
   /// The delta a scene gets between two host times: 0 without a previous time, never negative,
   /// never more than `max`.
-  public static func clampedDelta(from previous: Double?, to now: Double, max: Double) -> Double {
+  package static func clampedDelta(from previous: Double?, to now: Double, max: Double) -> Double {
     guard let previous else { return 0 }
     return Swift.min(Swift.max(0, now - previous), max)
   }

@@ -4,33 +4,33 @@
 ///
 /// A driver with input calls `begin(at:)`, dispatches the frame's input, then `advance(to:)` and
 /// `render(on:)`; one without calls `step(to:on:)`. Nobody sets the trace's frame or time by hand.
-public final class FrameDriver {
+package final class FrameDriver {
   /// The director driven.
-  public let director: Director
+  package let director: Director
   /// The trace whose frames follow the driver's.
-  public let trace: Trace
+  package let trace: Trace
 
   /// Creates a driver for `director`, stamping `trace`.
-  public init(director: Director, trace: Trace) {
+  package init(director: Director, trace: Trace) {
     self.director = director
     self.trace = trace
   }
 
   /// Begins a frame at `hostTime`: what is recorded from now on belongs to it, and the overlays
   /// judge the frame's input at its time.
-  public func begin(at hostTime: Double) {
+  package func begin(at hostTime: Double) {
     trace.beginFrame(at: hostTime)
     director.beginFrame(at: hostTime)
   }
 
   /// Advances the director to `hostTime`: the delta, the overlays, the scene, scene changes.
-  public func advance(to hostTime: Double) { director.advance(to: hostTime) }
+  package func advance(to hostTime: Double) { director.advance(to: hostTime) }
 
   /// Draws the frame: the scene, then the overlays.
-  public func render(on canvas: any Canvas) { director.render(on: canvas) }
+  package func render(on canvas: any Canvas) { director.render(on: canvas) }
 
   /// A whole frame without input: `begin`, `advance`, `render`.
-  public func step(to hostTime: Double, on canvas: any Canvas) {
+  package func step(to hostTime: Double, on canvas: any Canvas) {
     begin(at: hostTime)
     advance(to: hostTime)
     render(on: canvas)

@@ -45,14 +45,14 @@ public struct PauseHolds: Hashable, Sendable {
   }
 
   /// Adds `holder`'s hold and says what it did: `.held`, then `.paused` if the game was running.
-  public mutating func applyHold(_ holder: PauseHolder) -> Change {
+  package mutating func applyHold(_ holder: PauseHolder) -> Change {
     let wasRunning = isEmpty
     guard hold(holder) else { return Change(step: nil, edge: nil) }
     return Change(step: .held(reason: holder), edge: wasRunning ? .paused(reason: holder) : nil)
   }
 
   /// Removes `holder`'s hold and says what it did: `.released`, then `.resumed` if it was the last.
-  public mutating func applyRelease(_ holder: PauseHolder) -> Change {
+  package mutating func applyRelease(_ holder: PauseHolder) -> Change {
     guard release(holder) else { return Change(step: nil, edge: nil) }
     return Change(step: .released(reason: holder), edge: isEmpty ? .resumed(reason: holder) : nil)
   }

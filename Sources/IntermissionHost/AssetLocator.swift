@@ -4,25 +4,25 @@ import IntermissionCore
 import IntermissionSDL
 
 /// Finds the files the host needs at run time: the font, the shipped ad inventory and the sounds.
-public enum AssetLocator {
+package enum AssetLocator {
   /// Why a needed file was not found.
-  public struct MissingAsset: Error, CustomStringConvertible {
+  package struct MissingAsset: Error, CustomStringConvertible {
     /// The message, naming what was looked for and how to fix it.
-    public let description: String
+    package let description: String
   }
 
   /// A font file and where it was named.
-  public struct FontChoice: Hashable, Sendable {
+  package struct FontChoice: Hashable, Sendable {
     /// The file.
-    public let path: String
+    package let path: String
     /// Where it was named: `--font`, `INTERMISSION_FONT` or `system font`.
-    public let source: String
+    package let source: String
   }
 
   /// The font to use: `explicit` (from `--font`), else `$INTERMISSION_FONT`, else DejaVu Sans. A
   /// named font must be a readable regular file (never a FIFO or a device, which could block).
   /// - Throws: `MissingAsset` naming the file, the option and the fix.
-  public static func font(explicit: String?, environment: [String: String]) throws -> FontChoice {
+  package static func font(explicit: String?, environment: [String: String]) throws -> FontChoice {
     for (path, source) in [(explicit, "--font"), (environment["INTERMISSION_FONT"], "INTERMISSION_FONT")] {
       guard let path else { continue }
       do {
@@ -44,13 +44,13 @@ public enum AssetLocator {
   /// The shipped ad manifest (`SampleAds`): `$INTERMISSION_ASSETS/ads/manifest.json`, else
   /// `Assets/ads/manifest.json` found next to or above the executable, in the package's checkout,
   /// or under the current directory.
-  public static func defaultAdManifest(environment: [String: String]) -> String? {
+  package static func defaultAdManifest(environment: [String: String]) -> String? {
     SampleAds.manifestPath(environment: environment)
   }
 
   /// The folder of the shipped sounds (`music.wav`, `click.wav`, `catch.wav`):
   /// `$INTERMISSION_ASSETS/audio`, else `Assets/audio` found as the ad manifest is.
-  public static func audioFolder(environment: [String: String]) -> String? {
+  package static func audioFolder(environment: [String: String]) -> String? {
     ShippedAssets.path("audio/music.wav", environment: environment).map(FilePath.folder(of:))
   }
 

@@ -5,7 +5,7 @@ import IntermissionSDL
 ///
 /// Choose one per run: `FixedStepPacing` for deterministic headless runs and tests (as
 /// NIOEmbedded is its own event loop), `RealTimePacing` for a game on the wall clock.
-public protocol FramePacing: AnyObject {
+package protocol FramePacing: AnyObject {
   /// The clock frames are timed by.
   var clock: any HostClock { get }
 
@@ -21,33 +21,33 @@ public protocol FramePacing: AnyObject {
 
 /// Every frame advances exactly 1/fps of host time and the loop never sleeps: the same arguments
 /// and script give the same trace, byte for byte.
-public final class FixedStepPacing: FramePacing {
+package final class FixedStepPacing: FramePacing {
   private let fixedClock: FixedStepClock
-  public var clock: any HostClock { fixedClock }
+  package var clock: any HostClock { fixedClock }
 
   /// Creates the pacing at `fps` frames per second.
-  public init(fps: Double) {
+  package init(fps: Double) {
     fixedClock = FixedStepClock(fps: fps)
   }
 
-  public func waitForNextFrame(after frameStart: Double, isActive: Bool, nextWake: Double, pump: EventPump) {
+  package func waitForNextFrame(after frameStart: Double, isActive: Bool, nextWake: Double, pump: EventPump) {
     fixedClock.advanceFrame()
   }
 }
 
 /// The real clock: while something moves, one sleep to each frame's deadline; while nothing does,
 /// a wait until input, a wake-up, a signal, or the next thing due.
-public final class RealTimePacing: FramePacing {
-  public let clock: any HostClock = MonotonicClock()
+package final class RealTimePacing: FramePacing {
+  package let clock: any HostClock = MonotonicClock()
   private let interval: Double
   private var nextFrameDeadline: Double?
 
   /// Creates the pacing at `fps` frames per second.
-  public init(fps: Double) {
+  package init(fps: Double) {
     interval = 1 / fps
   }
 
-  public func waitForNextFrame(after frameStart: Double, isActive: Bool, nextWake: Double, pump: EventPump) {
+  package func waitForNextFrame(after frameStart: Double, isActive: Bool, nextWake: Double, pump: EventPump) {
     if isActive {
       var deadline = (nextFrameDeadline ?? frameStart) + interval
       let now = clock.now

@@ -9,18 +9,18 @@ import IntermissionCore
 /// game's own `PauseGate`) as `.ad`, one holder among others: a game that the player paused, or
 /// that a minimised window stopped, stays stopped after the ad, and resumes only when its last hold
 /// is released. It keeps the target weakly: once the target is gone, the bridge does nothing.
-public final class AdActionBridge: AdBannerDelegate {
+package final class AdActionBridge: AdBannerDelegate {
   private weak var target: (any PauseTarget)?
 
   /// Whether the running action's hold is the bridge's to release when it finishes.
-  public private(set) var needsRestore = false
+  package private(set) var needsRestore = false
 
   /// Creates the bridge for `target`.
-  public init(pauseTarget target: any PauseTarget) {
+  package init(pauseTarget target: any PauseTarget) {
     self.target = target
   }
 
-  public func bannerActionShouldBegin(_ ad: AdCreative, willLeaveApplication: Bool) -> Bool {
+  package func bannerActionShouldBegin(_ ad: AdCreative, willLeaveApplication: Bool) -> Bool {
     if !willLeaveApplication && !needsRestore {
       target?.hold(.ad)
       needsRestore = true
@@ -28,7 +28,7 @@ public final class AdActionBridge: AdBannerDelegate {
     return true
   }
 
-  public func bannerActionDidFinish(_ ad: AdCreative) {
+  package func bannerActionDidFinish(_ ad: AdCreative) {
     guard needsRestore else { return }
     needsRestore = false
     target?.release(.ad)

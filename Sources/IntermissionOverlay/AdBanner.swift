@@ -6,9 +6,9 @@ import IntermissionCore
 /// It starts off-screen, just below the bottom edge, and is invisible and unclickable until shown.
 /// Showing slides it up with an ease-in-out over `animationDuration` and fades it in; hiding does the
 /// reverse. It is clickable only when fully shown.
-public struct AdBanner: Hashable, Sendable {
+package struct AdBanner: Hashable, Sendable {
   /// Where the banner is in its lifecycle.
-  public enum Phase: Hashable, Sendable {
+  package enum Phase: Hashable, Sendable {
     /// Below the bottom edge: invisible, unclickable.
     case offscreen
     /// Sliding up since the given host time.
@@ -20,21 +20,21 @@ public struct AdBanner: Hashable, Sendable {
   }
 
   /// How long the slide takes, in seconds.
-  public static let animationDuration = 0.25
+  package static let animationDuration = 0.25
 
   /// The current phase.
-  public private(set) var phase: Phase = .offscreen
+  package private(set) var phase: Phase = .offscreen
 
   /// Creates an off-screen banner.
-  public init() {}
+  package init() {}
 
   /// The banner's height for a view `width` wide: 50, or 90 from 728 up.
-  public static func height(forWidth width: Double) -> Double {
+  package static func height(forWidth width: Double) -> Double {
     width >= 728 ? 90 : 50
   }
 
   /// Starts sliding in at `time`. Returns true if the banner was not already shown or showing.
-  public mutating func show(at time: Double) -> Bool {
+  package mutating func show(at time: Double) -> Bool {
     switch phase {
     case .shown, .slidingIn: return false
     case .offscreen:
@@ -46,7 +46,7 @@ public struct AdBanner: Hashable, Sendable {
   }
 
   /// Starts sliding out at `time`. Returns true if the banner was on screen or showing.
-  public mutating func hide(at time: Double) -> Bool {
+  package mutating func hide(at time: Double) -> Bool {
     switch phase {
     case .offscreen, .slidingOut: return false
     case .shown:
@@ -67,7 +67,7 @@ public struct AdBanner: Hashable, Sendable {
 
   /// Finishes a slide whose time is up.
   /// - Returns: the phase the banner settled in, if it settled at `time`.
-  public mutating func settle(at time: Double) -> Phase? {
+  package mutating func settle(at time: Double) -> Phase? {
     switch phase {
     case .slidingIn(let since) where time - since >= AdBanner.animationDuration:
       phase = .shown
@@ -81,7 +81,7 @@ public struct AdBanner: Hashable, Sendable {
   }
 
   /// How far the banner is shown at `time`, 0 (off-screen) to 1 (in place), eased.
-  public func visibility(at time: Double) -> Double {
+  package func visibility(at time: Double) -> Double {
     switch phase {
     case .offscreen: 0
     case .shown: 1
@@ -91,7 +91,7 @@ public struct AdBanner: Hashable, Sendable {
   }
 
   /// Whether the banner is sliding.
-  public var isAnimating: Bool {
+  package var isAnimating: Bool {
     switch phase {
     case .slidingIn, .slidingOut: true
     case .offscreen, .shown: false
@@ -99,21 +99,21 @@ public struct AdBanner: Hashable, Sendable {
   }
 
   /// Whether any of the banner may be on screen.
-  public var isOnScreen: Bool { phase != .offscreen }
+  package var isOnScreen: Bool { phase != .offscreen }
 
   /// Whether a click can start an action: only when fully in place.
-  public var isClickable: Bool { phase == .shown }
+  package var isClickable: Bool { phase == .shown }
 
   /// The banner's frame in a view of `size` at `time`: full width, pinned to the bottom, moved down
   /// by its height times what is not yet shown.
-  public func frame(in size: Size, at time: Double) -> Rect {
+  package func frame(in size: Size, at time: Double) -> Rect {
     let height = AdBanner.height(forWidth: size.width)
     let shown = visibility(at: time)
     return Rect(x: 0, y: size.height - height * shown, width: size.width, height: height)
   }
 
   /// The banner's frame once it is fully shown in a view of `size`.
-  public static func restingFrame(in size: Size) -> Rect {
+  package static func restingFrame(in size: Size) -> Rect {
     let height = AdBanner.height(forWidth: size.width)
     return Rect(x: 0, y: size.height - height, width: size.width, height: height)
   }

@@ -4,7 +4,7 @@ import IntermissionAds
 ///
 /// Every method has a default that does nothing (and allows actions), so conformers implement only
 /// what they need.
-public protocol AdBannerDelegate: AnyObject {
+package protocol AdBannerDelegate: AnyObject {
   /// A new ad was loaded (`bannerViewDidLoadAd:`).
   func bannerDidLoadAd(_ ad: AdCreative)
 
@@ -28,10 +28,10 @@ public protocol AdBannerDelegate: AnyObject {
 }
 
 extension AdBannerDelegate {
-  public func bannerDidLoadAd(_ ad: AdCreative) {}
-  public func bannerDidFailToReceiveAd(error: AdError) {}
-  public func bannerActionShouldBegin(_ ad: AdCreative, willLeaveApplication: Bool) -> Bool { true }
-  public func bannerActionDidFinish(_ ad: AdCreative) {}
-  public func bannerDidRecordImpression(_ ad: AdCreative) {}
-  public func bannerDidRecordClick(_ ad: AdCreative) {}
+  package func bannerDidLoadAd(_ ad: AdCreative) {}
+  package func bannerDidFailToReceiveAd(error: AdError) {}
+  package func bannerActionShouldBegin(_ ad: AdCreative, willLeaveApplication: Bool) -> Bool { true }
+  package func bannerActionDidFinish(_ ad: AdCreative) {}
+  package func bannerDidRecordImpression(_ ad: AdCreative) {}
+  package func bannerDidRecordClick(_ ad: AdCreative) {}
 }

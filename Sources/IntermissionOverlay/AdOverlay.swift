@@ -56,7 +56,7 @@ public final class AdOverlay: Overlay {
   }
 
   /// The callbacks' receiver; by default the bridge that pauses the target for in-app actions.
-  public var delegate: any AdBannerDelegate {
+  package var delegate: any AdBannerDelegate {
     get { slot.delegate }
     set { slot.delegate = newValue }
   }
@@ -90,7 +90,7 @@ public final class AdOverlay: Overlay {
   /// a game that hears of revenue only through the trace (the C API's `on_event`), which needs
   /// the key to count a redelivered event once. Off by default: an id is new at each launch, and a
   /// fixed-step run's trace stays the same, byte for byte (`onRevenue` hands Swift the id).
-  public var tracesRevenueEventIDs: Bool {
+  package var tracesRevenueEventIDs: Bool {
     get { revenue.tracesEventIDs }
     set { revenue.tracesEventIDs = newValue }
   }
@@ -99,7 +99,7 @@ public final class AdOverlay: Overlay {
   /// an `AdStack`); nil, the default, keeps them nowhere. Events left by a launch killed in
   /// between are delivered at the first update with both it and `onRevenue` set, with
   /// `"pending": true`.
-  public var revenueStore: (any RevenueStore)? {
+  package var revenueStore: (any RevenueStore)? {
     get { revenue.store }
     set { revenue.store = newValue }
   }
@@ -116,7 +116,7 @@ public final class AdOverlay: Overlay {
 
   /// Whether `update(hostTime:)` begins a frame of the trace (`Trace.beginFrame(at:)`): true when
   /// the overlay is the only thing that knows the game's frames, as in a game with its own loop.
-  public var drivesTrace = false
+  package var drivesTrace = false
 
   /// What lives exactly as long as the overlay: a backend's claims on it (such as the SDL backend's
   /// claim on the thread its overlays draw on), released with it.
@@ -140,14 +140,14 @@ public final class AdOverlay: Overlay {
   }
 
   /// The banner's lifecycle.
-  public var banner: AdBanner { slot.banner }
+  package var banner: AdBanner { slot.banner }
 
   /// Whether the banner's ad is viewable, and whether this display's impression counted.
-  public var viewability: Viewability { slot.tracker.viewability }
+  package var viewability: Viewability { slot.tracker.viewability }
 
   /// Where impressions, clicks and rewards of ads with tracking URLs are reported; nil reports
   /// none. The overlay drives its delivery from `update(hostTime:)`.
-  public var beacons: (any BeaconDelivery)? {
+  package var beacons: (any BeaconDelivery)? {
     get { slot.tracker.beacons }
     set {
       slot.tracker.beacons = newValue
@@ -158,10 +158,10 @@ public final class AdOverlay: Overlay {
   private var hasPreparedBeacons = false
 
   /// The ad on the banner, if one is loaded.
-  public var currentAd: AdCreative? { slot.currentAd }
+  package var currentAd: AdCreative? { slot.currentAd }
 
   /// The ad whose action is in progress, if any.
-  public var activeAction: AdCreative? { slot.activeAction }
+  package var activeAction: AdCreative? { slot.activeAction }
 
   /// Whether the banner's in-app ad view is open.
   public var isAdViewOpen: Bool { slot.isAdViewOpen }
@@ -178,18 +178,18 @@ public final class AdOverlay: Overlay {
   private var drawnVersion = -1
 
   /// The width kept for the "Ad" label at the banner's left, and as much at its right.
-  public static let labelWidth = 30.0
+  package static let labelWidth = 30.0
 
   /// Where the creative goes on a banner at `frame`, for an image of `imageSize` pixels: aspect
   /// kept, clear of the "Ad" label.
-  public static func creativeFrame(in frame: Rect, imageSize: Size) -> Rect {
+  package static func creativeFrame(in frame: Rect, imageSize: Size) -> Rect {
     frame.insetBy(dx: labelWidth, dy: 0).aspectFit(imageSize)
   }
 
   /// What the player reads when an ad's browser cannot be opened.
-  public static let browserFailureNotice = "Couldn't open the browser"
+  package static let browserFailureNotice = "Couldn't open the browser"
   /// How long a notice stays, in seconds.
-  public static let noticeDuration = 3.0
+  package static let noticeDuration = 3.0
 
   /// The message shown to the player now, if any.
   public var currentNotice: String? { links.notice?.text }
@@ -216,7 +216,7 @@ public final class AdOverlay: Overlay {
   ///   - configuration: timing and pacing.
   ///   - trace: where state changes are recorded.
   ///   - urlOpener: opens `open-url` ads and landing pages.
-  public init(
+  package init(
     pauseTarget: any PauseTarget, loader: AdLoader, configuration: Configuration, trace: Trace,
     urlOpener: any URLOpener
   ) {

@@ -4,7 +4,7 @@ import IntermissionCore
 extension AdView {
 
   /// Where the Close button is in a view of `size`: at least 44×44 points.
-  public static func closeButtonFrame(in size: Size) -> Rect {
+  package static func closeButtonFrame(in size: Size) -> Rect {
     let width = max(44, min(116, size.width - 16))
     return Rect(x: max(8, size.width - width - 16), y: 16, width: width, height: 44)
   }
@@ -12,7 +12,7 @@ extension AdView {
   /// Where the creative is drawn in a view of `size`, for an image of `imageSize` pixels: at its own
   /// size in points (a 2x image at half its pixels, at most 728 points wide), smaller only when the
   /// view is, aspect kept, centred under the header.
-  public static func imageFrame(in size: Size, imageSize: Size) -> Rect {
+  package static func imageFrame(in size: Size, imageSize: Size) -> Rect {
     let natural = Size(width: imageSize.width / 2, height: imageSize.height / 2)
     let width = max(1, min(natural.width, size.width - 48))
     let height = max(1, min(natural.height, size.height * 0.3))
@@ -24,13 +24,13 @@ extension AdView {
   }
 
   /// Where the title and the description go below a creative at `image`.
-  public static func textFrames(in size: Size, below image: Rect) -> (title: Rect, description: Rect) {
+  package static func textFrames(in size: Size, below image: Rect) -> (title: Rect, description: Rect) {
     let title = Rect(x: 24, y: image.maxY + 16, width: max(0, size.width - 48), height: 36)
     return (title, Rect(x: 24, y: title.maxY + 4, width: max(0, size.width - 48), height: 3 * 24))
   }
 
   /// Where the call-to-action button is below a creative at `image`, above the footer.
-  public static func callToActionFrame(in size: Size, below image: Rect) -> Rect {
+  package static func callToActionFrame(in size: Size, below image: Rect) -> Rect {
     let description = textFrames(in: size, below: image).description
     let width = min(240, max(44, size.width - 48))
     let y = min(description.maxY + 12, size.height - 44 - 52)
@@ -40,7 +40,7 @@ extension AdView {
   /// Where a full-screen ad's creative is drawn in a view of `size`, for an image of `imageSize`
   /// pixels: as large as the space between the header and the page's text allows, never larger
   /// than its pixels, aspect kept (letterboxed), centred.
-  public static func fullscreenImageFrame(in size: Size, imageSize: Size) -> Rect {
+  package static func fullscreenImageFrame(in size: Size, imageSize: Size) -> Rect {
     let below = 16 + 36 + 4 + 72 + 12 + 48 + 44 + 8.0
     let width = max(1, min(imageSize.width, size.width - 48))
     let height = max(1, min(imageSize.height, size.height - 76 - below))

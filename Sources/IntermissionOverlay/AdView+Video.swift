@@ -3,33 +3,33 @@ import IntermissionCore
 
 extension AdView {
   /// What a playing video's view shows besides the video.
-  public struct PlayingVideo: Hashable, Sendable {
+  package struct PlayingVideo: Hashable, Sendable {
     /// Whether its sound is off (the Mute button then reads "Unmute"); nil for a video without
     /// sound, which has no Mute button.
-    public var isMuted: Bool?
+    package var isMuted: Bool?
     /// Whether it is paused by its click-through: a hint says how to go on.
-    public var isPausedByClick = false
+    package var isPausedByClick = false
 
     /// Creates the state of a playing video.
-    public init(isMuted: Bool?, isPausedByClick: Bool = false) {
+    package init(isMuted: Bool?, isPausedByClick: Bool = false) {
       self.isMuted = isMuted
       self.isPausedByClick = isPausedByClick
     }
   }
 
   /// The hint over a video paused by its click-through, in English.
-  public static var resumeHint: String { AdStrings.english.text(.resumeHint) }
+  package static var resumeHint: String { AdStrings.english.text(.resumeHint) }
 
   /// Where Mute is in a view of `size`, mirrored as the view is.
-  public func muteFrame(in size: Size) -> Rect { placed(AdView.muteButtonFrame(in: size), width: size.width) }
+  package func muteFrame(in size: Size) -> Rect { placed(AdView.muteButtonFrame(in: size), width: size.width) }
 
   /// Where the Mute button is in a view of `size`: bottom left, 44 points high.
-  public static func muteButtonFrame(in size: Size) -> Rect {
+  package static func muteButtonFrame(in size: Size) -> Rect {
     Rect(x: 16, y: max(0, size.height - 60), width: 112, height: 44)
   }
 
   /// Where a playing video is drawn: the whole view, aspect kept (letterboxed on black).
-  public static func videoFrame(in size: Size, videoSize: Size) -> Rect {
+  package static func videoFrame(in size: Size, videoSize: Size) -> Rect {
     Rect(x: 0, y: 0, width: size.width, height: size.height).aspectFit(videoSize)
   }
 

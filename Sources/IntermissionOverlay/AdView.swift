@@ -9,9 +9,9 @@ import IntermissionCore
 /// call-to-action and Close, Return or Space activates the focused one, Escape (a controller's B or
 /// Back arrives as Escape) closes. A full-screen ad adds a status line (the reward's countdown), a
 /// countdown in place of Close until Close may be used, and a question for an early close.
-public struct AdView: Hashable, Sendable {
+package struct AdView: Hashable, Sendable {
   /// What the view asks the overlay to do after an event.
-  public enum Outcome: Hashable, Sendable {
+  package enum Outcome: Hashable, Sendable {
     /// Nothing more: the view used the event (it is modal) or ignored it.
     case none
     /// Close the view: Escape, or Close activated.
@@ -25,12 +25,12 @@ public struct AdView: Hashable, Sendable {
   }
 
   /// Which button has the keyboard focus.
-  public enum Focus: Hashable, Sendable {
+  package enum Focus: Hashable, Sendable {
     case callToAction, close
   }
 
   /// Which presenter shows the view.
-  public enum Presentation: Hashable, Sendable {
+  package enum Presentation: Hashable, Sendable {
     /// The banner's in-app action: a landing page whose creative is a 2x banner.
     case landingPage
     /// An interstitial or a rewarded ad: the creative as large as the window allows.
@@ -38,33 +38,33 @@ public struct AdView: Hashable, Sendable {
   }
 
   /// The ad shown.
-  public let creative: AdCreative
+  package let creative: AdCreative
   /// Which presenter shows the view.
-  public let presentation: Presentation
+  package let presentation: Presentation
   /// Whole seconds left before Close appears (an interstitial's countdown); nil when Close is there.
-  public var closeCountdown: Int?
+  package var closeCountdown: Int?
   /// A line in the header: a rewarded ad's countdown to its reward.
-  public var status: String?
+  package var status: String?
   /// A question above the footer: what closing now gives up.
-  public var confirmation: String?
+  package var confirmation: String?
   /// The focused button, once Tab has been pressed.
-  public private(set) var focus: Focus?
+  package private(set) var focus: Focus?
   /// While a video plays: the video fills the view, under the header and a Mute button. Nil shows
   /// the page (a picture, or a video's last frame once it completed).
-  public var playingVideo: PlayingVideo?
+  package var playingVideo: PlayingVideo?
   /// The view's own words, in the game's language; a right-to-left language mirrors the view.
-  public let strings: AdStrings
+  package let strings: AdStrings
   var closeButton: Button
   var callToAction: Button
   var muteButton: Button
 
   /// The call-to-action button's label in English.
-  public static var callToActionTitle: String { AdStrings.english.text(.learnMore) }
+  package static var callToActionTitle: String { AdStrings.english.text(.learnMore) }
   /// The footer's hint in English.
-  public static var hint: String { AdStrings.english.text(.keysHint) }
+  package static var hint: String { AdStrings.english.text(.keysHint) }
 
   /// Creates the view for `creative`, as `presentation` shows it, in the language of `strings`.
-  public init(creative: AdCreative, presentation: Presentation = .landingPage, strings: AdStrings = .english) {
+  package init(creative: AdCreative, presentation: Presentation = .landingPage, strings: AdStrings = .english) {
     self.creative = creative
     self.presentation = presentation
     self.strings = strings
@@ -75,7 +75,7 @@ public struct AdView: Hashable, Sendable {
 
   /// Whether the view is mirrored for a right-to-left language: its heading at the top right,
   /// Close at the top left, Mute at the bottom right.
-  public var isMirrored: Bool { strings.isRightToLeft }
+  package var isMirrored: Bool { strings.isRightToLeft }
 
   /// `rect` as the view places it in a view `width` wide: mirrored when the view is.
   func placed(_ rect: Rect, width: Double) -> Rect {
@@ -83,7 +83,7 @@ public struct AdView: Hashable, Sendable {
   }
 
   /// Where Close is in a view of `size`, mirrored as the view is.
-  public func closeFrame(in size: Size) -> Rect { placed(AdView.closeButtonFrame(in: size), width: size.width) }
+  package func closeFrame(in size: Size) -> Rect { placed(AdView.closeButtonFrame(in: size), width: size.width) }
 
   /// The heading's band, between the view's edge and Close.
   func headerFrame(in size: Size) -> Rect {
@@ -115,7 +115,7 @@ public struct AdView: Hashable, Sendable {
   ///   - event: the input.
   ///   - viewSize: the view's size.
   ///   - imageSize: the creative's size in pixels, once it is uploaded (a 728×90 banner before).
-  public mutating func handle(_ event: InputEvent, viewSize: Size, imageSize: Size? = nil) -> Outcome {
+  package mutating func handle(_ event: InputEvent, viewSize: Size, imageSize: Size? = nil) -> Outcome {
     if playingVideo != nil { return handleWhilePlaying(event, viewSize: viewSize, imageSize: imageSize) }
     let image = imageFrame(in: viewSize, imageSize: imageSize)
     closeButton.frame = closeFrame(in: viewSize)
@@ -155,7 +155,7 @@ public struct AdView: Hashable, Sendable {
   // MARK: - Drawing
 
   /// Draws the view over the whole of `canvas`.
-  public func draw(on canvas: any Canvas, image: ImageHandle?) {
+  package func draw(on canvas: any Canvas, image: ImageHandle?) {
     if let playingVideo {
       drawPlaying(playingVideo, on: canvas, image: image)
       return

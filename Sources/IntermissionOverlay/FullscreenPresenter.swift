@@ -34,9 +34,12 @@ public final class FullscreenPresenter {
     get { rewards.acknowledgesAutomatically }
     set { rewards.acknowledgesAutomatically = newValue }
   }
-  /// Where earned rewards wait for their acknowledgement: in memory by default; a `RewardLedger`
-  /// (IntermissionNet) keeps them across a crash. Set it before the first update.
-  public var rewardStore: any RewardStore {
+  /// Where earned rewards wait for their acknowledgement: in memory by default
+  /// (`MemoryRewardStore`). An overlay built with a beacon queue (`AdStack`, or
+  /// `AdOverlay(manifestPath:pauseTarget:beaconsPath:)`) keeps them in the queue's file across a
+  /// crash; a game needs only `onReward` and, to credit elsewhere first, `acknowledgeReward`. Set
+  /// it before the first update.
+  package var rewardStore: any RewardStore {
     get { rewards.store }
     set { rewards.store = newValue }
   }
@@ -72,7 +75,7 @@ public final class FullscreenPresenter {
   /// Whether another view (the banner's in-app ad view) is open.
   var isOtherViewOpen: () -> Bool = { false }
   /// Where a video ad's sound plays; nil plays videos silent.
-  public var videoSound: (any VideoSoundOutput)?
+  package var videoSound: (any VideoSoundOutput)?
   /// Hears each video frame drawn, with its time in the video and the audio clock's then (nil
   /// without a device): the benchmark's A/V offset.
   package var onVideoFrameDrawn: ((_ frameTime: Double, _ heardTime: Double?) -> Void)?

@@ -30,9 +30,9 @@ enum FullscreenShowState: Equatable {
     /// The countdown completed: record the reward (`rewarded.completed`), then `recorded(_:)`.
     case earn
     /// An interstitial's close before its countdown is over is refused
-    /// (`fullscreen.close_refused`).
+    /// (`fullscreen.closeRefused`).
     case refuseClose
-    /// A rewarded ad's early close asks first (`rewarded.close_asked`).
+    /// A rewarded ad's early close asks first (`rewarded.closeAsked`).
     case askBeforeClosing
     /// The player closes the view: a video hears that it was closed.
     case closing

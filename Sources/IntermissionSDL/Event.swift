@@ -2,7 +2,7 @@ import CSDL2
 import IntermissionCore
 
 /// An SDL event turned into Swift at the boundary; nothing above the backend sees the C union.
-public enum Event: Equatable {
+package enum Event: Equatable {
   /// The user (or the script) asked to quit.
   case quit
   /// The window was minimised.
@@ -30,7 +30,7 @@ public enum Event: Equatable {
 
   /// Translates an SDL event from a game that uses Intermission's SDL module (`CSDL2`, exported by
   /// `IntermissionSDL`).
-  public init(_ event: SDL_Event) {
+  package init(_ event: SDL_Event) {
     switch SDL_EventType(event.type) {
     case SDL_QUIT:
       self = .quit
@@ -86,7 +86,7 @@ public enum Event: Equatable {
 extension Event {
   /// The window an SDL event belongs to: the window ID of window, mouse and key events (0 when
   /// whoever pushed it named none), nil for events of no window.
-  public static func windowID(of event: SDL_Event) -> UInt32? {
+  package static func windowID(of event: SDL_Event) -> UInt32? {
     switch SDL_EventType(event.type) {
     case SDL_WINDOWEVENT: event.window.windowID
     case SDL_MOUSEMOTION: event.motion.windowID
@@ -99,12 +99,12 @@ extension Event {
 
   /// Translates the `SDL_Event` at `pointer`, for a game whose SDL comes through another module:
   /// pass `&event`, whatever that module calls the type.
-  public init(sdlEventAt pointer: UnsafeRawPointer) {
+  package init(sdlEventAt pointer: UnsafeRawPointer) {
     self.init(pointer.loadUnaligned(as: SDL_Event.self))
   }
 
   /// The game input this event carries, if it is input (pointer, wheel, keys).
-  public var input: InputEvent? {
+  package var input: InputEvent? {
     if case .input(let input) = self { return input }
     return nil
   }

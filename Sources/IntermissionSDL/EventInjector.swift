@@ -3,11 +3,11 @@ import IntermissionCore
 
 /// Pushes scripted input into SDL's event queue as the window system would send it, for one window:
 /// the host's replay scripts, and a game's own headless tests through the C API.
-public final class EventInjector {
+package final class EventInjector {
   private let window: Window
 
   /// Creates an injector for the events of `window` (which a `resize` resizes).
-  public init(window: Window) {
+  package init(window: Window) {
     self.window = window
   }
 
@@ -22,7 +22,7 @@ public final class EventInjector {
   ///     script writes it), for a timeline of the run; nil records nothing.
   /// - Returns: the index of the first event not pushed.
   /// - Throws: `SDLError` when SDL cannot push an event or count its queue.
-  public func injectDue(_ script: ReplayScript, from index: Int, now: Double, trace: Trace? = nil) throws -> Int {
+  package func injectDue(_ script: ReplayScript, from index: Int, now: Double, trace: Trace? = nil) throws -> Int {
     var index = index
     while index < script.events.count, script.events[index].time <= now + 1e-9 {
       let action = script.events[index].action
@@ -35,13 +35,13 @@ public final class EventInjector {
 
   /// The most events the injector lets wait in SDL's queue (which holds 65,535): an injection that
   /// would go past it waits for the next frame, so that no event is ever dropped.
-  public static let capacity = 4096
+  package static let capacity = 4096
 
   /// Pushes the SDL events of one scripted `action` into SDL's queue, as the window system would
   /// send them; a `resize` resizes the window. Pushes nothing and returns false when the queue has
   /// no room for all of the action's events: call it again next frame, after the queue was read.
   /// - Throws: `SDLError` when SDL cannot push an event or count its queue.
-  public func inject(_ action: ReplayScript.Action) throws -> Bool {
+  package func inject(_ action: ReplayScript.Action) throws -> Bool {
     let queued = SDL_PeepEvents(nil, 0, SDL_PEEKEVENT, SDL_FIRSTEVENT.rawValue, SDL_LASTEVENT.rawValue)
     try SDLCall.check(queued, "SDL_PeepEvents")
     guard Int(queued) + EventInjector.eventCount(of: action) <= EventInjector.capacity else { return false }
@@ -160,7 +160,7 @@ public final class EventInjector {
   }
 
   /// `value` rounded to a whole number that SDL's 32-bit fields hold: never a trap, whatever comes in.
-  public static func coordinate(_ value: Double) -> Int32 {
+  package static func coordinate(_ value: Double) -> Int32 {
     guard value.isFinite else { return 0 }
     return Int32(max(Double(Int32.min), min(Double(Int32.max), value.rounded())))
   }

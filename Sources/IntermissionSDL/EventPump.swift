@@ -9,19 +9,19 @@ import IntermissionCore
 /// SIGINT, SIGTERM and SIGHUP are caught (SDL's own handlers are off) and turned into `stopSignal`,
 /// so the host ends cleanly and its trace is complete; a program should also install the handlers
 /// first thing in `main` (`StopSignals.install()`), so that a signal during set-up is not lost.
-public final class EventPump {
+package final class EventPump {
   /// The SDL event type used for cross-thread wake-ups.
   nonisolated(unsafe) static var wakeEventType: UInt32 = UInt32.max
 
   private let window: Window
   private let headless: Bool
   /// Wakes this pump from any thread; hand it to code that finishes work in the background.
-  public let waker: EventWaker
+  package let waker: EventWaker
   private let injector: EventInjector
 
   /// Creates the pump for `window` and installs the stop-signal handlers.
   /// - Throws: `SDLError` when the wake-up pipe or event type cannot be made.
-  public init(window: Window, headless: Bool) throws {
+  package init(window: Window, headless: Bool) throws {
     self.window = window
     self.headless = headless
     injector = EventInjector(window: window)
@@ -41,17 +41,17 @@ public final class EventPump {
   }
 
   /// The signal (SIGINT, SIGTERM or SIGHUP) that asked the program to stop, or nil.
-  public var stopSignal: Int32? { StopSignals.received }
+  package var stopSignal: Int32? { StopSignals.received }
 
   /// Drops the window events that setting up the window queued (shown, hidden, exposed, resized),
   /// so that the host starts from the window's actual state.
-  public func discardSetupWindowEvents() {
+  package func discardSetupWindowEvents() {
     SDL_PumpEvents()
     SDL_FlushEvent(SDL_WINDOWEVENT.rawValue)
   }
 
   /// The next event, or nil when the queue is empty.
-  public func poll() -> Event? {
+  package func poll() -> Event? {
     var event = SDL_Event()
     guard SDL_PollEvent(&event) != 0 else { return nil }
     return Event(event)
@@ -59,7 +59,7 @@ public final class EventPump {
 
   /// Sleeps until an event may be waiting, `wake()` is called, a stop signal arrives, or `timeout`
   /// seconds pass. Returns at once for a timeout of 0 or less.
-  public func wait(timeout: Double) {
+  package func wait(timeout: Double) {
     guard timeout > 0 else { return }
     let milliseconds = Int32(min(timeout * 1000, 3_600_000).rounded(.up))
     if headless {
@@ -73,17 +73,17 @@ public final class EventPump {
   }
 
   /// Wakes a waiting `wait(timeout:)`.
-  public func wake() { waker.wake() }
+  package func wake() { waker.wake() }
 
   // MARK: - Injection
 
   /// The most events the pump lets wait in SDL's queue: `EventInjector.capacity`.
-  public static let injectionCapacity = EventInjector.capacity
+  package static let injectionCapacity = EventInjector.capacity
 
   /// Pushes the SDL events of one scripted `action` into SDL's queue (`EventInjector.inject`);
   /// returns false, pushing nothing, when the queue has no room: call it again next frame.
   /// - Throws: `SDLError` when SDL cannot push an event or count its queue.
-  public func inject(_ action: ReplayScript.Action) throws -> Bool {
+  package func inject(_ action: ReplayScript.Action) throws -> Bool {
     try injector.inject(action)
   }
 
@@ -91,7 +91,7 @@ public final class EventPump {
   /// each as `input.injected` in `trace`.
   /// - Returns: the index of the first event not pushed.
   /// - Throws: `SDLError` when SDL cannot push an event or count its queue.
-  public func injectDue(_ script: ReplayScript, from index: Int, now: Double, trace: Trace? = nil) throws -> Int {
+  package func injectDue(_ script: ReplayScript, from index: Int, now: Double, trace: Trace? = nil) throws -> Int {
     try injector.injectDue(script, from: index, now: now, trace: trace)
   }
 }

@@ -5,7 +5,7 @@ import Glibc
 /// Wakes an `EventPump` from any thread: pushes a wake-up event into SDL's queue (which ends SDL's
 /// own wait in a window) and writes to a self-pipe (which ends the headless wait). It owns the pipe,
 /// so it stays valid for as long as anyone holds it.
-public final class EventWaker: @unchecked Sendable {
+package final class EventWaker: @unchecked Sendable {
   let readDescriptor: CInt
   let writeDescriptor: CInt
   private let eventType: UInt32
@@ -26,7 +26,7 @@ public final class EventWaker: @unchecked Sendable {
   }
 
   /// Wakes the pump. Thread-safe: `SDL_PushEvent` and `write(2)` both are.
-  public func wake() {
+  package func wake() {
     var event = SDL_Event()
     event.type = eventType
     SDL_PushEvent(&event)

@@ -3,20 +3,20 @@ import IntermissionText
 import Synchronization
 
 /// A TrueType font at one size; owns its pointer and closes it in `deinit`.
-public final class Font {
+package final class Font {
   let pointer: OpaquePointer
   /// Keeps SDL_ttf initialised for as long as the font is open.
   let library: FontLibrary
 
   /// Opens the font file at `path` at `pointSize`.
   /// - Throws: `SDLError` from `TTF_OpenFont`.
-  public convenience init(library: FontLibrary, path: String, pointSize: Int) throws {
+  package convenience init(library: FontLibrary, path: String, pointSize: Int) throws {
     try self.init(library: library, face: FontFace(path: path), pointSize: pointSize)
   }
 
   /// Opens `face` (a face of a `.ttc` collection by its index) at `pointSize`.
   /// - Throws: `SDLError` from `TTF_OpenFontIndex`.
-  public init(library: FontLibrary, face: FontFace, pointSize: Int) throws {
+  package init(library: FontLibrary, face: FontFace, pointSize: Int) throws {
     self.library = library
     pointer = try FontLibrary.freeType.withLock { _ in
       try SDLCall.nonNil(TTF_OpenFontIndex(face.path, CInt(pointSize), face.index), "TTF_OpenFontIndex")
@@ -27,7 +27,7 @@ public final class Font {
 
   /// Renders `text` in white, antialiased, onto a new surface.
   /// - Throws: `SDLError` from `TTF_RenderUTF8_Blended`.
-  public func render(_ text: String) throws -> Surface {
+  package func render(_ text: String) throws -> Surface {
     let white = SDL_Color(r: 255, g: 255, b: 255, a: 255)
     // TTF renders nothing for an empty string; draw a space instead so the size is meaningful.
     let source = text.isEmpty ? " " : text
@@ -35,7 +35,7 @@ public final class Font {
   }
 
   /// The size `text` renders at, in pixels.
-  public func measure(_ text: String) -> (width: Int, height: Int) {
+  package func measure(_ text: String) -> (width: Int, height: Int) {
     var width: CInt = 0
     var height: CInt = 0
     TTF_SizeUTF8(pointer, text.isEmpty ? " " : text, &width, &height)
@@ -43,14 +43,14 @@ public final class Font {
   }
 
   /// Whether the font has a glyph for `scalar` (`TTF_GlyphIsProvided32`).
-  public func provides(_ scalar: Unicode.Scalar) -> Bool {
+  package func provides(_ scalar: Unicode.Scalar) -> Bool {
     TTF_GlyphIsProvided32(pointer, scalar.value) != 0
   }
 
   /// The height of a line, in pixels.
-  public var lineHeight: Int { Int(TTF_FontHeight(pointer)) }
+  package var lineHeight: Int { Int(TTF_FontHeight(pointer)) }
   /// How far the font rises above its baseline, in pixels.
-  public var ascent: Int { Int(TTF_FontAscent(pointer)) }
+  package var ascent: Int { Int(TTF_FontAscent(pointer)) }
 
   /// Makes HarfBuzz shape the next text as `script` (an ISO 15924 code) in the given direction.
   /// A script HarfBuzz does not know leaves its guess from the text.
@@ -92,7 +92,7 @@ extension Font {
   /// Checks that the file at `path` opens as a font, without a window or an SDL system: a user's
   /// bad `--font` is then reported before anything opens.
   /// - Throws: `SDLError` from `TTF_Init` or `TTF_OpenFont` with SDL_ttf's reason.
-  public static func check(path: String) throws {
+  package static func check(path: String) throws {
     try FontLibrary.freeType.withLock { _ in
       try SDLCall.check(TTF_Init(), "TTF_Init")
       defer { TTF_Quit() }

@@ -5,7 +5,7 @@ import Synchronization
 
 /// SDL_ttf, initialised for as long as this object lives. SDL_ttf counts its initialisations, so a
 /// game that uses SDL_ttf itself is not disturbed when Intermission's fonts close.
-public final class FontLibrary {
+package final class FontLibrary {
   /// Held around every call that changes SDL_ttf's one FreeType library: its initialisation and
   /// end, and opening and closing a font. Neither SDL_ttf's count nor FreeType's library is safe
   /// across threads, and a test's game may release its canvas on its own thread after its session
@@ -19,7 +19,7 @@ public final class FontLibrary {
 
   /// Initialises SDL_ttf.
   /// - Throws: `SDLError` from `TTF_Init`.
-  public init() throws {
+  package init() throws {
     try FontLibrary.freeType.withLock { _ in try SDLCall.check(TTF_Init(), "TTF_Init") }
   }
 

@@ -11,20 +11,20 @@ import IntermissionCore
 /// there; muting sets the volumes to 0, so that the music goes on silently. The device runs at
 /// 44.1 kHz, 16-bit stereo, in buffers of 1,024 sample frames (23 ms): a pause is heard within one
 /// buffer.
-public final class MixerAudio: AudioPlayer {
+package final class MixerAudio: AudioPlayer {
   /// Why there is no audio: no device (no sound card, a container), or a sound file that is missing
   /// or unreadable.
-  public struct Unavailable: Error, CustomStringConvertible {
+  package struct Unavailable: Error, CustomStringConvertible {
     /// What failed, with SDL's or the file system's reason.
-    public let description: String
+    package let description: String
   }
 
   /// Sample frames per second.
-  public static let frequency: Int32 = 44100
+  package static let frequency: Int32 = 44100
   /// Sample frames per buffer: the most a pause or a resume waits to be heard.
-  public static let bufferFrames: Int32 = 1024
+  package static let bufferFrames: Int32 = 1024
   /// The largest sound file read, in bytes.
-  public static let maximumFileSize = 16 << 20
+  package static let maximumFileSize = 16 << 20
 
   private let music: UnsafeMutableRawPointer
   /// The music file's bytes, which SDL_mixer streams from while the music plays.
@@ -32,7 +32,7 @@ public final class MixerAudio: AudioPlayer {
   private var effects: [SoundEffect: UnsafeMutableRawPointer] = [:]
   private var isPaused = false
 
-  public var isMuted = false {
+  package var isMuted = false {
     didSet {
       let volume = isMuted ? 0 : intermission_mix_max_volume()
       intermission_mix_volume_music(volume)
@@ -42,7 +42,7 @@ public final class MixerAudio: AudioPlayer {
 
   /// Opens the audio device and loads the sounds in `folder`.
   /// - Throws: `Unavailable` naming the device's or the file's problem; nothing stays open then.
-  public init(folder: String) throws {
+  package init(folder: String) throws {
     // ALSA prints its own lines when there is no sound card, and SDL its own for the disk driver:
     // the caller reports the one line that matters.
     var loaderError = [CChar](repeating: 0, count: 256)
@@ -120,18 +120,18 @@ public final class MixerAudio: AudioPlayer {
 
   // MARK: - AudioPlayer
 
-  public func startMusic() {
+  package func startMusic() {
     guard intermission_mix_playing_music() == 0 else { return }
     intermission_mix_play_music(music, -1)
     if isPaused { intermission_mix_pause_music() }
   }
 
-  public func play(_ effect: SoundEffect) {
+  package func play(_ effect: SoundEffect) {
     guard !isPaused, let chunk = effects[effect] else { return }
     intermission_mix_play_channel(-1, chunk, 0)
   }
 
-  public func setPaused(_ paused: Bool) {
+  package func setPaused(_ paused: Bool) {
     guard paused != isPaused else { return }
     isPaused = paused
     if paused {

@@ -3,7 +3,7 @@ import IntermissionCore
 
 /// An SDL renderer for a window: either one it created, which it owns and destroys in `deinit`, or
 /// a game's own, which it borrows and never destroys.
-public final class Renderer {
+package final class Renderer {
   let pointer: OpaquePointer
   /// Keeps what it draws on (the window, and SDL; or a surface) alive for as long as it lives.
   let drawsOn: AnyObject
@@ -19,7 +19,7 @@ public final class Renderer {
   /// Creates a renderer for `window`: the software renderer when `software` is true, otherwise the
   /// best accelerated one with the software renderer as fallback. Render targets are required.
   /// - Throws: `SDLError` from `SDL_CreateRenderer`.
-  public init(window: Window, software: Bool) throws {
+  package init(window: Window, software: Bool) throws {
     drawsOn = window
     ownsPointer = true
     isOffscreen = false
@@ -38,7 +38,7 @@ public final class Renderer {
 
   /// Wraps a renderer the game created for `window` (an `SDL_Renderer *`), without taking it over.
   /// Drawing through it sets its draw colour, blend mode, clip and scale, as any SDL drawing does.
-  public init(borrowing pointer: OpaquePointer, window: Window) {
+  package init(borrowing pointer: OpaquePointer, window: Window) {
     self.pointer = pointer
     drawsOn = window
     ownsPointer = false
@@ -59,21 +59,21 @@ public final class Renderer {
   deinit { if ownsPointer { SDL_DestroyRenderer(pointer) } }
 
   /// The renderer's name (`software`, `opengl`, ...).
-  public var name: String {
+  package var name: String {
     var info = SDL_RendererInfo()
     SDL_GetRendererInfo(pointer, &info)
     return info.name.map { String(cString: $0) } ?? "unknown"
   }
 
   /// Whether it is SDL's software renderer, whose textures are surfaces in memory.
-  public var isSoftware: Bool {
+  package var isSoftware: Bool {
     var info = SDL_RendererInfo()
     guard SDL_GetRendererInfo(pointer, &info) == 0 else { return false }
     return info.flags & SDL_RENDERER_SOFTWARE.rawValue != 0
   }
 
   /// The size of the output in pixels, which differs from the window size on HiDPI displays.
-  public var outputSize: (width: Int, height: Int) {
+  package var outputSize: (width: Int, height: Int) {
     var width: CInt = 0
     var height: CInt = 0
     SDL_GetRendererOutputSize(pointer, &width, &height)
@@ -81,38 +81,38 @@ public final class Renderer {
   }
 
   /// Scales drawing coordinates by `x`, `y` (pixels per window point).
-  public func setScale(x: Double, y: Double) {
+  package func setScale(x: Double, y: Double) {
     SDL_RenderSetScale(pointer, Float(x), Float(y))
   }
 
   /// Draws into `texture`, or into the window with `nil`.
   /// - Throws: `SDLError` from `SDL_SetRenderTarget`.
-  public func setTarget(_ texture: Texture?) throws {
+  package func setTarget(_ texture: Texture?) throws {
     try SDLCall.check(SDL_SetRenderTarget(pointer, texture?.pointer), "SDL_SetRenderTarget")
   }
 
   /// Sets the colour for fills and clears. An opaque colour draws without blending: SDL's software
   /// renderer would otherwise blend every pixel of a fill even at full alpha.
-  public func setDrawColor(_ color: Color) {
+  package func setDrawColor(_ color: Color) {
     SDL_SetRenderDrawColor(pointer, color.red, color.green, color.blue, color.alpha)
     SDL_SetRenderDrawBlendMode(pointer, color.alpha == 255 ? SDL_BLENDMODE_NONE : SDL_BLENDMODE_BLEND)
   }
 
   /// Clears the target with the draw colour.
-  public func clear() {
+  package func clear() {
     noteDrawing(in: nil)
     SDL_RenderClear(pointer)
   }
 
   /// Fills `rect` (in scaled coordinates) with the draw colour.
-  public func fill(_ rect: Rect) {
+  package func fill(_ rect: Rect) {
     noteDrawing(in: rect)
     var frect = SDL_FRect(x: Float(rect.minX), y: Float(rect.minY), w: Float(rect.width), h: Float(rect.height))
     SDL_RenderFillRectF(pointer, &frect)
   }
 
   /// Copies all of `texture` into `rect`, or over the whole target with `nil`.
-  public func copy(_ texture: Texture, to rect: Rect?) {
+  package func copy(_ texture: Texture, to rect: Rect?) {
     noteDrawing(in: rect)
     if let rect {
       var frect = SDL_FRect(x: Float(rect.minX), y: Float(rect.minY), w: Float(rect.width), h: Float(rect.height))
@@ -123,7 +123,7 @@ public final class Renderer {
   }
 
   /// Restricts drawing to `rect` (in scaled coordinates), or lifts the restriction.
-  public func setClip(_ rect: Rect?) {
+  package func setClip(_ rect: Rect?) {
     if let rect {
       var clip = SDL_Rect(
         x: CInt(rect.minX.rounded(.down)), y: CInt(rect.minY.rounded(.down)),
@@ -136,7 +136,7 @@ public final class Renderer {
 
   /// Runs `body`, then puts back the draw colour, blend mode, scale and clip it found, so that
   /// drawing on a game's own renderer leaves the game's settings as they were.
-  public func preservingState<T>(_ body: () throws -> T) rethrows -> T {
+  package func preservingState<T>(_ body: () throws -> T) rethrows -> T {
     var red: UInt8 = 0
     var green: UInt8 = 0
     var blue: UInt8 = 0
@@ -161,11 +161,11 @@ public final class Renderer {
   }
 
   /// Shows what was drawn.
-  public func present() { SDL_RenderPresent(pointer) }
+  package func present() { SDL_RenderPresent(pointer) }
 
   /// Reads the current target's pixels (unscaled, the whole output) into a new surface.
   /// - Throws: `SDLError` from `SDL_RenderReadPixels`.
-  public func readPixels() throws -> Surface {
+  package func readPixels() throws -> Surface {
     let output = outputSize
     let surface = try Surface(width: output.width, height: output.height)
     try SDLCall.check(

@@ -12,7 +12,7 @@ import IntermissionText
 /// that is kept, so its last frame stays on screen under the overlays.
 public final class SDLCanvas: Canvas {
   /// The renderer drawn with.
-  public let renderer: Renderer
+  package let renderer: Renderer
   /// Its claim on the thread that draws through SDL.
   private let claim: SDLThreadClaim
   /// What it draws on: a window, or pixels of its own (`PixelTarget`).
@@ -76,7 +76,7 @@ public final class SDLCanvas: Canvas {
   /// first, then from the system's fonts (fontconfig) for what it lacks.
   /// - Throws: `SDLSession.ConcurrentSessionError` while another thread draws through SDL outside
   ///   any `SDLSession.exclusive` (`SDLThreadClaim`); `SDLError` if the font cannot be opened.
-  public convenience init(window: Window, renderer: Renderer, fontPath: String) throws {
+  package convenience init(window: Window, renderer: Renderer, fontPath: String) throws {
     try self.init(window: window, renderer: renderer, fontPaths: [fontPath])
   }
 
@@ -89,7 +89,7 @@ public final class SDLCanvas: Canvas {
   ///   - fontLookup: the fonts to fall back on: the system's by default; nil for `fontPaths` alone.
   /// - Throws: `SDLSession.ConcurrentSessionError` while another thread draws through SDL outside
   ///   any `SDLSession.exclusive` (`SDLThreadClaim`); `SDLError` if no font opens.
-  public convenience init(
+  package convenience init(
     window: Window, renderer: Renderer, fontPaths: [String], fontLookup: FontLookup? = FontLookup.system
   ) throws {
     try self.init(target: window, renderer: renderer, fontPaths: fontPaths, fontLookup: fontLookup)
@@ -136,7 +136,7 @@ public final class SDLCanvas: Canvas {
   /// size has changed. On a renderer the canvas owns, the scale is set now; on a game's own
   /// renderer, only while the canvas draws.
   /// - Throws: `SDLError` if a font cannot be reopened at the new scale.
-  public func updateLayout() throws {
+  package func updateLayout() throws {
     size = target.size
     let output = target.outputSize(of: renderer)
     laidOutOutput = output
@@ -152,7 +152,7 @@ public final class SDLCanvas: Canvas {
 
   /// Output pixels per window point, per axis: 1 normally, 2 on a 2x HiDPI display. Drawing is scaled
   /// by it, so scenes draw, and hit-test mouse events, in window coordinates.
-  public static func pixelScale(window: Size, output: (width: Int, height: Int)) -> (x: Double, y: Double) {
+  package static func pixelScale(window: Size, output: (width: Int, height: Int)) -> (x: Double, y: Double) {
     (
       x: window.width > 0 && output.width > 0 ? Double(output.width) / window.width : 1,
       y: window.height > 0 && output.height > 0 ? Double(output.height) / window.height : 1
@@ -160,7 +160,7 @@ public final class SDLCanvas: Canvas {
   }
 
   /// Converts a point in window coordinates to output pixels.
-  public func pixelPoint(_ point: Point) -> (x: Int, y: Int) {
+  package func pixelPoint(_ point: Point) -> (x: Int, y: Int) {
     (Int(point.x * pixelScale.x), Int(point.y * pixelScale.y))
   }
 
@@ -225,7 +225,7 @@ public final class SDLCanvas: Canvas {
 
   /// Reads the window's pixels.
   /// - Throws: `SDLError` from `SDL_RenderReadPixels`.
-  public func readPixels() throws -> Surface { try renderer.readPixels() }
+  package func readPixels() throws -> Surface { try renderer.readPixels() }
 
   // MARK: - Canvas
 

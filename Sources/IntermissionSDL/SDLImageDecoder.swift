@@ -9,24 +9,24 @@ import IntermissionCore
 /// be a regular file of at most `maximumFileSize` bytes, and its header must declare at most
 /// `maximumDimension` pixels a side and `maximumPixelCount` pixels in all: a small file can declare
 /// a huge image, and this keeps the memory an image can cost bounded.
-public struct SDLImageDecoder: ImageDecoder {
+package struct SDLImageDecoder: ImageDecoder {
   /// The largest file decoded, in bytes.
-  public static let maximumFileSize = 16 << 20
+  package static let maximumFileSize = 16 << 20
   /// The largest width or height decoded, in pixels.
-  public static let maximumDimension = 4096
+  package static let maximumDimension = 4096
   /// The most pixels decoded (8 MiB as RGBA): plenty for a banner or a landing page's creative.
-  public static let maximumPixelCount = 4096 * 512
+  package static let maximumPixelCount = 4096 * 512
 
   /// An image format this decoder accepts.
-  public enum Format: String, Sendable {
+  package enum Format: String, Sendable {
     case png = "PNG"
     case jpeg = "JPEG"
   }
 
   /// Why an image was refused before decoding.
-  public struct Refusal: Error, Hashable, CustomStringConvertible {
+  package struct Refusal: Error, Hashable, CustomStringConvertible {
     /// What was wrong.
-    public let description: String
+    package let description: String
 
     static let truncatedJPEG = "JPEG truncated before its frame header"
     /// Whether more bytes could have told: the header stopped early.
@@ -34,11 +34,11 @@ public struct SDLImageDecoder: ImageDecoder {
   }
 
   /// Creates a decoder.
-  public init() {}
+  package init() {}
 
-  public var maximumFileSize: Int { SDLImageDecoder.maximumFileSize }
+  package var maximumFileSize: Int { SDLImageDecoder.maximumFileSize }
 
-  public func decodeImage(atPath path: String) throws -> any DecodedImage {
+  package func decodeImage(atPath path: String) throws -> any DecodedImage {
     let bytes: [UInt8]
     do {
       bytes = try RegularFile.read(path, limit: SDLImageDecoder.maximumFileSize)
@@ -48,7 +48,7 @@ public struct SDLImageDecoder: ImageDecoder {
     return try decodeImage(bytes: bytes)
   }
 
-  public func decodeImage(bytes: [UInt8]) throws -> any DecodedImage {
+  package func decodeImage(bytes: [UInt8]) throws -> any DecodedImage {
     // Loads run on worker threads that SDL did not create: free the per-thread storage (its error
     // message) that SDL keeps for such a thread, or every worker leaks a little.
     defer { SDL_TLSCleanup() }
@@ -78,7 +78,7 @@ public struct SDLImageDecoder: ImageDecoder {
     }
   }
 
-  public func inspectHeader(_ prefix: [UInt8]) -> ImageHeaderVerdict {
+  package func inspectHeader(_ prefix: [UInt8]) -> ImageHeaderVerdict {
     let png: [UInt8] = [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A]
     let jpeg: [UInt8] = [0xFF, 0xD8, 0xFF]
     let magic = prefix.starts(with: png) ? png : prefix.starts(with: jpeg) ? jpeg : nil
@@ -100,7 +100,7 @@ public struct SDLImageDecoder: ImageDecoder {
 
   /// The format of `bytes` by their magic bytes, after checking the size their header declares.
   /// - Throws: `Refusal` for any other format, a truncated header, or too many pixels.
-  public static func checkHeader(_ bytes: [UInt8]) throws -> Format {
+  package static func checkHeader(_ bytes: [UInt8]) throws -> Format {
     let (format, size) = try declaredSize(bytes)
     guard size.width > 0, size.height > 0 else {
       throw Refusal(description: "\(format.rawValue) declares an empty image (\(size.width)x\(size.height))")

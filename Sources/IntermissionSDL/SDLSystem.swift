@@ -3,15 +3,15 @@ import Glibc
 
 /// SDL, SDL_ttf and SDL_image initialised for the lifetime of this object; they are global, so
 /// there is at most one at a time.
-public final class SDLSystem {
+package final class SDLSystem {
   /// SDL_ttf, initialised with SDL.
   let fonts: FontLibrary
 
   /// An error when no display can be opened; its message says how to run headless.
-  public struct NoDisplayError: Error, CustomStringConvertible {
+  package struct NoDisplayError: Error, CustomStringConvertible {
     /// SDL's reason.
-    public let reason: String
-    public var description: String {
+    package let reason: String
+    package var description: String {
       "no display available (\(reason)). Run with --headless to render offscreen, or start an X server (for example: xvfb-run intermission)."
     }
   }
@@ -21,7 +21,7 @@ public final class SDLSystem {
   /// - Throws: `SDLSession.ConcurrentSessionError` when SDL is initialised already (by code outside
   ///   any `SDLSession.exclusive`); `NoDisplayError` when a window system is wanted but none is
   ///   there; `SDLError` otherwise.
-  public init(headless: Bool) throws {
+  package init(headless: Bool) throws {
     try SDLSession.requireNoOtherSession()
     SDL_SetHint(SDL_HINT_NO_SIGNAL_HANDLERS, "1")
     SDL_SetHint(SDL_HINT_RENDER_SCALE_QUALITY, "1")

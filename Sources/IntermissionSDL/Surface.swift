@@ -4,7 +4,7 @@ import IntermissionCore
 /// A CPU-side SDL image; owns its pointer and frees it in `deinit`.
 ///
 /// Loading and decoding happen on any thread; only turning it into a `Texture` needs the render thread.
-public final class Surface: @unchecked Sendable {
+package final class Surface: @unchecked Sendable {
   let pointer: UnsafeMutablePointer<SDL_Surface>
 
   init(owning pointer: UnsafeMutablePointer<SDL_Surface>) {
@@ -13,12 +13,12 @@ public final class Surface: @unchecked Sendable {
 
   /// Decodes an image file (PNG and the other formats SDL_image reads).
   /// - Throws: `SDLError` from `IMG_Load` naming the decoder's reason.
-  public convenience init(contentsOf path: String) throws {
+  package convenience init(contentsOf path: String) throws {
     self.init(owning: try SDLCall.nonNil(IMG_Load(path), "IMG_Load"))
   }
 
   /// Creates a blank RGBA surface.
-  public convenience init(width: Int, height: Int) throws {
+  package convenience init(width: Int, height: Int) throws {
     let format = intermission_pixelformat_rgba32()
     self.init(
       owning: try SDLCall.nonNil(
@@ -29,18 +29,18 @@ public final class Surface: @unchecked Sendable {
   deinit { SDL_FreeSurface(pointer) }
 
   /// Width in pixels.
-  public var width: Int { Int(pointer.pointee.w) }
+  package var width: Int { Int(pointer.pointee.w) }
   /// Height in pixels.
-  public var height: Int { Int(pointer.pointee.h) }
+  package var height: Int { Int(pointer.pointee.h) }
 
   /// Writes the surface as a PNG file.
   /// - Throws: `SDLError` from `IMG_SavePNG`.
-  public func savePNG(to path: String) throws {
+  package func savePNG(to path: String) throws {
     try SDLCall.check(IMG_SavePNG(pointer, path), "IMG_SavePNG")
   }
 
   /// The colour of the pixel at (`x`, `y`).
-  public func pixel(x: Int, y: Int) -> Color {
+  package func pixel(x: Int, y: Int) -> Color {
     precondition(x >= 0 && y >= 0 && x < width && y < height, "pixel (\(x), \(y)) is outside \(width)x\(height)")
     SDL_LockSurface(pointer)
     defer { SDL_UnlockSurface(pointer) }
@@ -66,12 +66,12 @@ public final class Surface: @unchecked Sendable {
 }
 
 extension Surface: FittableImage {
-  public var pixelWidth: Int { width }
-  public var pixelHeight: Int { height }
+  package var pixelWidth: Int { width }
+  package var pixelHeight: Int { height }
 
   /// A linearly scaled copy in the canvas's format no larger than `size`, its aspect kept; this
   /// surface when it fits (or, should SDL fail, as it is: the canvas scales it then).
-  public func fitted(within size: Size) -> any DecodedImage {
+  package func fitted(within size: Size) -> any DecodedImage {
     let factor = min(size.width / Double(width), size.height / Double(height))
     guard factor < 1 else { return self }
     let target = (
@@ -87,7 +87,7 @@ extension Surface {
   var pixelFormat: UInt32 { pointer.pointee.format.pointee.format }
 
   /// Whether every pixel is opaque: no alpha channel, no colour key, and no translucent palette entry.
-  public var isOpaque: Bool {
+  package var isOpaque: Bool {
     let format = pointer.pointee.format.pointee
     if intermission_pixelformat_has_alpha(format.format) != 0 || SDL_HasColorKey(pointer) == SDL_TRUE { return false }
     if intermission_pixelformat_is_indexed(format.format) != 0, let palette = format.palette?.pointee {
@@ -99,25 +99,25 @@ extension Surface {
   /// The 32-bit format the canvas uploads and scales: XRGB8888 for an opaque image (the format of
   /// the software renderer's window, so that it scales straight into it with no blending), ARGB8888
   /// for one with transparency.
-  public var canvasFormat: UInt32 {
+  package var canvasFormat: UInt32 {
     isOpaque ? intermission_pixelformat_xrgb8888() : intermission_pixelformat_argb8888()
   }
 
   /// Whether `SDL_ConvertPixels` can convert its pixels (every format but a palette's).
-  public var canConvertPixels: Bool { intermission_pixelformat_is_indexed(pixelFormat) == 0 }
+  package var canConvertPixels: Bool { intermission_pixelformat_is_indexed(pixelFormat) == 0 }
 
   /// The surface as a loader's worker hands it to the canvas: as decoded when the canvas can convert
   /// it into a texture by itself (the smallest copy to keep waiting, and no second one made on the
   /// worker), else in its `canvasFormat`.
   /// - Throws: `SDLError` from `SDL_ConvertSurfaceFormat`.
-  public func readyForCanvas() throws -> Surface { canConvertPixels ? self : try inCanvasFormat() }
+  package func readyForCanvas() throws -> Surface { canConvertPixels ? self : try inCanvasFormat() }
 
   /// Whether the surface is in its `canvasFormat` already.
-  public var isInCanvasFormat: Bool { pixelFormat == canvasFormat }
+  package var isInCanvasFormat: Bool { pixelFormat == canvasFormat }
 
   /// The surface in its `canvasFormat`: itself if it is already, else a converted copy.
   /// - Throws: `SDLError` from `SDL_ConvertSurfaceFormat`.
-  public func inCanvasFormat() throws -> Surface {
+  package func inCanvasFormat() throws -> Surface {
     let format = canvasFormat
     if pixelFormat == format { return self }
     return Surface(
@@ -127,7 +127,7 @@ extension Surface {
   /// A copy resized to `width` x `height` pixels with bilinear filtering, in the same format, which
   /// must have 4 bytes a pixel (a `canvasFormat`).
   /// - Throws: `SDLError` from `SDL_SoftStretchLinear`.
-  public func scaled(toWidth width: Int, height: Int) throws -> Surface {
+  package func scaled(toWidth width: Int, height: Int) throws -> Surface {
     let target = Surface(
       owning: try SDLCall.nonNil(
         SDL_CreateRGBSurfaceWithFormat(0, CInt(max(1, width)), CInt(max(1, height)), 32, pixelFormat),

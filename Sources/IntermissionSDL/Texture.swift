@@ -2,16 +2,16 @@ import CSDL2
 import IntermissionCore
 
 /// A GPU-side (or software-renderer) image; owns its pointer and destroys it in `deinit`.
-public final class Texture {
+package final class Texture {
   let pointer: OpaquePointer
   /// Keeps the renderer alive: a texture is destroyed before its renderer.
   let renderer: Renderer
   /// Width in pixels.
-  public let width: Int
+  package let width: Int
   /// Height in pixels.
-  public let height: Int
+  package let height: Int
   /// Whether every pixel is opaque, so that it needs no blending at full opacity.
-  public let isOpaque: Bool
+  package let isOpaque: Bool
   /// The texture's SDL pixel format.
   let pixelFormat: UInt32
   /// Its blend mode and scale mode as last set (nil: as SDL made it).
@@ -20,7 +20,7 @@ public final class Texture {
 
   /// Uploads `surface` to `renderer`.
   /// - Throws: `SDLError` from `SDL_CreateTextureFromSurface`.
-  public init(renderer: Renderer, surface: Surface) throws {
+  package init(renderer: Renderer, surface: Surface) throws {
     self.renderer = renderer
     pointer = try SDLCall.nonNil(
       SDL_CreateTextureFromSurface(renderer.pointer, surface.pointer), "SDL_CreateTextureFromSurface")
@@ -38,7 +38,7 @@ public final class Texture {
   /// texture's memory: on the software renderer, whose texture is itself a surface in memory, the
   /// upload then makes no converted copy of the image on the way.
   /// - Throws: `SDLError` from `SDL_CreateTexture`, `SDL_LockTexture` or `SDL_ConvertPixels`.
-  public init(renderer: Renderer, converting surface: Surface, to format: UInt32) throws {
+  package init(renderer: Renderer, converting surface: Surface, to format: UInt32) throws {
     self.renderer = renderer
     pointer = try Texture.streamingCopy(of: surface, in: format, on: renderer)
     width = surface.width
@@ -75,7 +75,7 @@ public final class Texture {
   /// A streaming I420 (IYUV) texture holding `image`, for a video's frames: the renderer converts
   /// YUV to RGB as it draws (on the GPU, or in SDL's software renderer).
   /// - Throws: `SDLError` from `SDL_CreateTexture` or `SDL_UpdateYUVTexture`.
-  public init(renderer: Renderer, video image: YUVImage) throws {
+  package init(renderer: Renderer, video image: YUVImage) throws {
     self.renderer = renderer
     pointer = try SDLCall.nonNil(
       SDL_CreateTexture(
@@ -93,7 +93,7 @@ public final class Texture {
 
   /// Replaces the pixels of a video texture with `image`'s (of the same size).
   /// - Throws: `SDLError` from `SDL_UpdateYUVTexture`, or for an image of another size.
-  public func update(with image: YUVImage) throws {
+  package func update(with image: YUVImage) throws {
     guard image.pixelWidth == width, image.pixelHeight == height, image.planes.count == 3 else {
       throw SDLError(
         function: "SDL_UpdateYUVTexture",
@@ -115,7 +115,7 @@ public final class Texture {
 
   /// Creates a texture that can be rendered into, in `format` (32-bit ARGB by default).
   /// - Throws: `SDLError` from `SDL_CreateTexture`.
-  public init(
+  package init(
     targetFor renderer: Renderer, width: Int, height: Int, format: UInt32 = intermission_pixelformat_argb8888(),
     isOpaque: Bool = true
   ) throws {
@@ -140,7 +140,7 @@ public final class Texture {
   }
 
   /// Sets the colour and alpha the texture is multiplied by when drawn.
-  public func setModulation(_ color: Color) {
+  package func setModulation(_ color: Color) {
     SDL_SetTextureColorMod(pointer, color.red, color.green, color.blue)
     SDL_SetTextureAlphaMod(pointer, color.alpha)
   }
@@ -150,7 +150,7 @@ public final class Texture {
   /// drawn smaller than it is needs to keep. The renderer's target, scale, clip, colour and blend
   /// mode are as they were afterwards.
   /// - Throws: `SDLError` from `SDL_CreateTexture`, `SDL_SetRenderTarget` or `SDL_RenderCopy`.
-  public func resized(toWidth width: Int, height: Int) throws -> Texture {
+  package func resized(toWidth width: Int, height: Int) throws -> Texture {
     let copy = try Texture(
       targetFor: renderer, width: width, height: height, format: pixelFormat, isOpaque: isOpaque)
     let previous = SDL_GetRenderTarget(renderer.pointer)

@@ -3,7 +3,7 @@ import IntermissionCore
 
 /// An SDL window: either one it opened, which it owns and destroys in `deinit`, or a game's own,
 /// which it borrows and never destroys.
-public final class Window {
+package final class Window {
   let pointer: OpaquePointer
   /// Keeps SDL initialised for as long as a window it opened lives; nil for a borrowed window.
   let system: SDLSystem?
@@ -13,7 +13,7 @@ public final class Window {
 
   /// Opens a resizable window, centred, allowing HiDPI output.
   /// - Throws: `SDLError` from `SDL_CreateWindow`.
-  public init(system: SDLSystem, title: String, width: Int, height: Int, hidden: Bool) throws {
+  package init(system: SDLSystem, title: String, width: Int, height: Int, hidden: Bool) throws {
     self.system = system
     fonts = system.fonts
     ownsPointer = true
@@ -27,7 +27,7 @@ public final class Window {
   /// Wraps a window the game opened (an `SDL_Window *`), without taking it over: it is never
   /// destroyed here, and the game keeps SDL initialised for as long as it uses Intermission.
   /// - Throws: `SDLError` from `TTF_Init`.
-  public init(borrowing pointer: OpaquePointer) throws {
+  package init(borrowing pointer: OpaquePointer) throws {
     self.pointer = pointer
     system = nil
     fonts = try FontLibrary()
@@ -44,10 +44,10 @@ public final class Window {
   }
 
   /// The SDL window id events carry.
-  public var id: UInt32 { SDL_GetWindowID(pointer) }
+  package var id: UInt32 { SDL_GetWindowID(pointer) }
 
   /// The size in window coordinates (what mouse events use).
-  public var size: Size {
+  package var size: Size {
     var width: CInt = 0
     var height: CInt = 0
     SDL_GetWindowSize(pointer, &width, &height)
@@ -55,12 +55,12 @@ public final class Window {
   }
 
   /// Resizes the window.
-  public func setSize(width: Int, height: Int) {
+  package func setSize(width: Int, height: Int) {
     SDL_SetWindowSize(pointer, CInt(width), CInt(height))
   }
 
   /// Whether the window is minimised or hidden.
-  public var isMinimizedOrHidden: Bool {
+  package var isMinimizedOrHidden: Bool {
     let flags = SDL_GetWindowFlags(pointer)
     return flags & (SDL_WINDOW_MINIMIZED.rawValue | SDL_WINDOW_HIDDEN.rawValue) != 0
   }

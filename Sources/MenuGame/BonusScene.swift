@@ -6,35 +6,35 @@ import IntermissionOverlay
 /// rewarded ad. The coins come through the menu's reward handler into the game's save
 /// (`GameSave`); this screen says what happened: earned, given up, or why no ad showed. Return or
 /// Space watches; Escape or Back goes back.
-public final class BonusScene: Scene {
+package final class BonusScene: Scene {
   private let save: GameSave
   private var watchButton = Button(title: BonusScene.offer(amount: BonusScene.defaultAmount))
   private var backButton = Button(title: "Back")
   /// What the last attempt came to, shown under the offer.
-  public private(set) var status = ""
+  package private(set) var status = ""
   private var coinsLabel = ""
   private var shownCoins = -1
 
   /// The placement the offer shows its ad at.
-  public static let placement = "bonus_coins"
+  package static let placement = "bonus_coins"
   /// The amount offered before an ad is ready to say its own.
-  public static let defaultAmount = 50
+  package static let defaultAmount = 50
 
   /// Creates the screen over the game's save.
-  public init(save: GameSave) {
+  package init(save: GameSave) {
     self.save = save
     super.init(name: "Bonus")
     refreshCoins()
   }
 
   /// The offer's words for `amount` coins.
-  public static func offer(amount: Int) -> String { "Watch an ad for \(amount) coins" }
+  package static func offer(amount: Int) -> String { "Watch an ad for \(amount) coins" }
 
   /// The title on the offer's button.
-  public var offerTitle: String { watchButton.title }
+  package var offerTitle: String { watchButton.title }
 
   /// Where the offer's button is in a view of `size` whose bottom `bottomInset` points are covered.
-  public static func watchFrame(in size: Size, bottomInset: Double = 0) -> Rect {
+  package static func watchFrame(in size: Size, bottomInset: Double = 0) -> Rect {
     let width = min(360, size.width - 32)
     let free = max(0, size.height - bottomInset)
     let height = free >= 300 ? 52.0 : 40.0
@@ -42,20 +42,20 @@ public final class BonusScene: Scene {
     return Rect(x: (size.width - width) / 2, y: top, width: width, height: height)
   }
 
-  public override func didEnter() {
+  package override func didEnter() {
     director?.adOverlay?.fullscreen.onEvent = { [weak self] event in self?.hear(event) }
   }
 
-  public override func willExit() {
+  package override func willExit() {
     director?.adOverlay?.fullscreen.onEvent = nil
   }
 
-  public override func layoutDidChange() {
+  package override func layoutDidChange() {
     backButton.frame = SceneHeader.backFrame(in: viewSize)
     watchButton.frame = BonusScene.watchFrame(in: viewSize, bottomInset: bottomInset)
   }
 
-  public override func update(delta: Double) {
+  package override func update(delta: Double) {
     let amount = director?.adOverlay?.fullscreen.offeredReward?.amount ?? BonusScene.defaultAmount
     let title = BonusScene.offer(amount: amount)
     if watchButton.title != title { watchButton.title = title }
@@ -68,7 +68,7 @@ public final class BonusScene: Scene {
     coinsLabel = "Coins: \(save.coins)"
   }
 
-  public override func handle(_ event: InputEvent) -> Bool {
+  package override func handle(_ event: InputEvent) -> Bool {
     switch event {
     case .keyDown(.escape), .keyDown(.backspace):
       director?.pop()
@@ -117,7 +117,7 @@ public final class BonusScene: Scene {
     }
   }
 
-  public override func draw(on canvas: any Canvas) {
+  package override func draw(on canvas: any Canvas) {
     let size = viewSize
     if let titleFrame = SceneHeader.titleFrame(in: size) {
       canvas.drawText("Bonus", style: .heading, color: Theme.text, in: titleFrame, alignment: .center)

@@ -8,37 +8,37 @@ import IntermissionCore
 /// The file, beside the save, is text (`intermission-demo-earnings 1`, then one
 /// `earned CURRENCY MICROS` line per currency and one `counted ID` line per event), written whole
 /// as the save is; a file that cannot be read starts at nothing and is moved aside (`.corrupt`).
-public final class DemoEarnings {
+package final class DemoEarnings {
   /// Where the earnings live; nil keeps them in memory only.
-  public let path: String?
+  package let path: String?
   /// The earnings, in millionths, by ISO 4217 currency.
-  public private(set) var byCurrency: [String: Int64] = [:]
+  package private(set) var byCurrency: [String: Int64] = [:]
   /// Why the last read or write failed, if it did.
-  public private(set) var lastFailure: String?
+  package private(set) var lastFailure: String?
   /// The newest counted event ids, oldest first.
   private var counted: [String] = []
 
   /// How many counted event ids are remembered.
-  public static let rememberedEvents = 64
+  package static let rememberedEvents = 64
   /// The largest amount kept per currency, in millionths.
-  public static let maximum: Int64 = 1_000_000_000_000_000
+  package static let maximum: Int64 = 1_000_000_000_000_000
   private static let header = "intermission-demo-earnings 1"
 
   /// Opens the earnings at `path` (nil: in memory), reading what they hold.
-  public init(path: String?) {
+  package init(path: String?) {
     self.path = path
     if let path { read(path) }
   }
 
   /// The default file: `demo-earnings.txt` beside the default save; nil without one.
-  public static func defaultPath(environment: [String: String] = ProcessEnvironment.current()) -> String? {
+  package static func defaultPath(environment: [String: String] = ProcessEnvironment.current()) -> String? {
     GameSave.defaultPath(environment: environment).map { FilePath.folder(of: $0) + "/demo-earnings.txt" }
   }
 
   /// Adds `micros` millionths of `currency` for the event `eventID`, and saves, once per event.
   /// - Returns: false when that event was counted already (nothing changes).
   @discardableResult
-  public func count(_ micros: Int64, of currency: String, eventID: String) -> Bool {
+  package func count(_ micros: Int64, of currency: String, eventID: String) -> Bool {
     guard !counted.contains(eventID) else { return false }
     // Never a trap: a sum past `Int64` is past `maximum` too, and stops there.
     let (sum, overflow) = (byCurrency[currency] ?? 0).addingReportingOverflow(max(0, micros))

@@ -15,43 +15,43 @@ import IntermissionCore
 /// reward); it is written whole to a temporary file, synced and renamed over the old one, so a
 /// kill at any moment leaves the old save or the new one. A file that cannot be read starts the
 /// player at 0 coins and is moved aside (`.corrupt`), never overwritten.
-public final class GameSave {
+package final class GameSave {
   /// Where the save lives; nil keeps it in memory only.
-  public let path: String?
+  package let path: String?
   /// The player's coins.
-  public private(set) var coins = 0
+  package private(set) var coins = 0
   /// Why the last read or write failed, if it did (shown nowhere; for tests and the curious).
-  public private(set) var lastFailure: String?
+  package private(set) var lastFailure: String?
   /// The newest credited transaction ids, oldest first.
   private var credited: [String] = []
 
   /// How many credited transaction ids are remembered.
-  public static let rememberedTransactions = 64
+  package static let rememberedTransactions = 64
   /// The largest coin balance kept.
-  public static let maximumCoins = 1_000_000_000_000
+  package static let maximumCoins = 1_000_000_000_000
   private static let header = "intermission-demo-save 1"
 
   /// Opens the save at `path` (nil: in memory), reading what it holds.
-  public init(path: String?) {
+  package init(path: String?) {
     self.path = path
     if let path { read(path) }
   }
 
   /// The default save: `$XDG_DATA_HOME/intermission/demo-save.txt`, else
   /// `$HOME/.local/share/intermission/demo-save.txt`; nil without either variable.
-  public static func defaultPath(environment: [String: String] = ProcessEnvironment.current()) -> String? {
+  package static func defaultPath(environment: [String: String] = ProcessEnvironment.current()) -> String? {
     if let data = environment["XDG_DATA_HOME"], data.hasPrefix("/") { return data + "/intermission/demo-save.txt" }
     if let home = environment["HOME"], home.hasPrefix("/") { return home + "/.local/share/intermission/demo-save.txt" }
     return nil
   }
 
   /// Whether the reward `transactionID` was credited already.
-  public func hasCredited(_ transactionID: String) -> Bool { credited.contains(transactionID) }
+  package func hasCredited(_ transactionID: String) -> Bool { credited.contains(transactionID) }
 
   /// Credits `amount` coins for the reward `transactionID` and saves, once per transaction.
   /// - Returns: false when that transaction was credited already (nothing changes).
   @discardableResult
-  public func credit(_ amount: Int, transactionID: String) -> Bool {
+  package func credit(_ amount: Int, transactionID: String) -> Bool {
     guard !hasCredited(transactionID) else { return false }
     coins = min(GameSave.maximumCoins, coins + max(0, amount))
     credited.append(transactionID)

@@ -1,15 +1,15 @@
 /// Settings the menu changes and other scenes read, and the game's save.
-public final class GameSettings {
+package final class GameSettings {
   /// Whether sound is on; off mutes the music and effects without stopping them (the music goes on
   /// silently and comes back where it has got to). Shown on the menu's Sound button.
-  public var soundEnabled = true
+  package var soundEnabled = true
   /// The player's coins and the rewards credited, in the game's own save file.
-  public let save: GameSave
+  package let save: GameSave
   /// What the ads earned, in the game's own file.
-  public let earnings: DemoEarnings
+  package let earnings: DemoEarnings
 
   /// Creates the default settings, with `save` and `earnings` (in memory unless given files).
-  public init(save: GameSave = GameSave(path: nil), earnings: DemoEarnings = DemoEarnings(path: nil)) {
+  package init(save: GameSave = GameSave(path: nil), earnings: DemoEarnings = DemoEarnings(path: nil)) {
     self.save = save
     self.earnings = earnings
   }

@@ -3,37 +3,37 @@ import IntermissionCore
 /// A scrollable list (Credits, Leaderboard): mouse wheel, drag, and keys (Up, Down, PageUp,
 /// PageDown, Home, End). The bottom inset is honoured, so the last row scrolls fully into view above
 /// whatever covers the bottom of the window. Escape or Back goes back.
-public final class ListScene: Scene {
+package final class ListScene: Scene {
   /// One row: text on the left and, optionally, on the right.
-  public struct Row: Hashable, Sendable {
+  package struct Row: Hashable, Sendable {
     /// The main text.
-    public var leading: String
+    package var leading: String
     /// The right-aligned detail.
-    public var trailing: String
+    package var trailing: String
 
     /// Creates a row.
-    public init(_ leading: String, _ trailing: String = "") {
+    package init(_ leading: String, _ trailing: String = "") {
       self.leading = leading
       self.trailing = trailing
     }
   }
 
   /// The rows, top first.
-  public let rows: [Row]
+  package let rows: [Row]
   /// The title shown in the header.
-  public let title: String
+  package let title: String
   /// Height of one row.
-  public static let rowHeight = 44.0
+  package static let rowHeight = 44.0
   /// Height of the header above the list.
-  public static let headerHeight = 70.0
+  package static let headerHeight = 70.0
 
   /// How far the list is scrolled, 0 at the top.
-  public private(set) var scrollOffset = 0.0
+  package private(set) var scrollOffset = 0.0
   private var backButton = Button(title: "Back")
   private var dragStart: (pointerY: Double, offset: Double)?
 
   /// Creates a list scene.
-  public init(name: String, title: String, rows: [Row]) {
+  package init(name: String, title: String, rows: [Row]) {
     self.rows = rows
     self.title = title
     super.init(name: name)
@@ -43,46 +43,46 @@ public final class ListScene: Scene {
 
   /// The area rows are drawn in: below the header, to the bottom of the window (rows may pass under
   /// the banner, but can always be scrolled out from under it).
-  public var listArea: Rect {
+  package var listArea: Rect {
     let size = viewSize
     return Rect(
       x: 0, y: ListScene.headerHeight, width: size.width, height: max(0, size.height - ListScene.headerHeight))
   }
 
   /// The height of the list's content, rows plus padding.
-  public var contentHeight: Double { Double(rows.count) * ListScene.rowHeight + 8 }
+  package var contentHeight: Double { Double(rows.count) * ListScene.rowHeight + 8 }
 
   /// The largest scroll offset: the last row then sits fully above the bottom inset.
-  public var maxScrollOffset: Double {
+  package var maxScrollOffset: Double {
     max(0, contentHeight - (listArea.height - bottomInset))
   }
 
   /// The frame of row `index` at the current scroll offset.
-  public func rowFrame(_ index: Int) -> Rect {
+  package func rowFrame(_ index: Int) -> Rect {
     Rect(
       x: 16, y: listArea.minY + 4 + Double(index) * ListScene.rowHeight - scrollOffset,
       width: max(0, listArea.width - 32), height: ListScene.rowHeight - 4)
   }
 
   /// Where a pushed scene's Back button is in a view of `size`: level with the pause button.
-  public static func headerBackFrame(in size: Size) -> Rect { SceneHeader.backFrame(in: size) }
+  package static func headerBackFrame(in size: Size) -> Rect { SceneHeader.backFrame(in: size) }
 
   /// Where a pushed scene's title is in a view of `size`, between its two buttons; nil without room.
-  public static func headerTitleFrame(in size: Size) -> Rect? { SceneHeader.titleFrame(in: size) }
+  package static func headerTitleFrame(in size: Size) -> Rect? { SceneHeader.titleFrame(in: size) }
 
   /// Scrolls to `offset`, clamped to the valid range.
-  public func scroll(to offset: Double) {
+  package func scroll(to offset: Double) {
     scrollOffset = min(max(0, offset), maxScrollOffset)
   }
 
-  public override func layoutDidChange() {
+  package override func layoutDidChange() {
     backButton.frame = SceneHeader.backFrame(in: viewSize)
     scroll(to: scrollOffset)
   }
 
   // MARK: - Input
 
-  public override func handle(_ event: InputEvent) -> Bool {
+  package override func handle(_ event: InputEvent) -> Bool {
     let page = max(ListScene.rowHeight, listArea.height - bottomInset - ListScene.rowHeight)
     switch event {
     case .keyDown(.escape), .keyDown(.backspace):
@@ -122,7 +122,7 @@ public final class ListScene: Scene {
 
   // MARK: - Drawing
 
-  public override func draw(on canvas: any Canvas) {
+  package override func draw(on canvas: any Canvas) {
     let size = viewSize
     let area = listArea
     canvas.setClip(area)
@@ -150,7 +150,7 @@ public final class ListScene: Scene {
 
   /// Where the scrollbar's thumb is, or nil when everything fits: in the right margin, its length
   /// the visible share of the list, its place the scroll position (above the bottom inset).
-  public var scrollbarThumb: Rect? {
+  package var scrollbarThumb: Rect? {
     guard maxScrollOffset > 0 else { return nil }
     let area = listArea
     let visible = max(0, area.height - bottomInset)
@@ -171,7 +171,7 @@ public final class ListScene: Scene {
   // MARK: - The demo's lists
 
   /// The credits list.
-  public static func credits() -> ListScene {
+  package static func credits() -> ListScene {
     let lines: [(String, String)] = [
       ("Intermission", "a game-loop host with an ad break"),
       ("Director", "after cocos2d-x's CCDirector"), ("Ad overlay", "after iAd's ADBannerView"),
@@ -187,7 +187,7 @@ public final class ListScene: Scene {
   }
 
   /// The leaderboard: 60 players with deterministic names and descending scores.
-  public static func leaderboard() -> ListScene {
+  package static func leaderboard() -> ListScene {
     let first = ["Ada", "Grace", "Alan", "Edsger", "Barbara", "Donald", "Ken", "Dennis", "Margaret", "Linus"]
     let last = ["Rivers", "Stone", "Vale", "Marsh", "Hart", "Quill"]
     var rows: [Row] = []

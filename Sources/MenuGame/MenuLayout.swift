@@ -4,32 +4,32 @@ import IntermissionCore
 /// of the pause button: a regular layout (title, subtitle, a band for the decoration, a column of
 /// large buttons) where there is room, and a compact one (a smaller title or none, buttons in a
 /// grid, short labels) where there is not. No two of its rectangles overlap.
-public struct MenuLayout: Hashable, Sendable {
+package struct MenuLayout: Hashable, Sendable {
   /// The title's rectangle, or nil when there is no room for it (the window's title still names the
   /// game).
-  public var title: Rect?
+  package var title: Rect?
   /// The title's text style.
-  public var titleStyle: TextStyle
+  package var titleStyle: TextStyle
   /// The subtitle's rectangle, regular layout only.
-  public var subtitle: Rect?
+  package var subtitle: Rect?
   /// The band the decoration moves in, regular layout only: nothing else is drawn there.
-  public var decoration: Rect?
+  package var decoration: Rect?
   /// The buttons' rectangles, in `MenuScene.Item` order.
-  public var buttons: [Rect]
+  package var buttons: [Rect]
   /// The buttons' label style.
-  public var buttonStyle: TextStyle
+  package var buttonStyle: TextStyle
   /// Whether this is the compact layout (no subtitle, no decoration, a grid of buttons).
-  public var isCompact: Bool
+  package var isCompact: Bool
   /// Whether the buttons are too narrow for their full labels and take the short ones.
-  public var usesShortLabels: Bool { buttons.contains { $0.width < 150 } }
+  package var usesShortLabels: Bool { buttons.contains { $0.width < 150 } }
 
   /// The gap kept between rectangles and from the edges of the free area.
-  public static let gap = 8.0
+  package static let gap = 8.0
   /// The gap between the buttons of the compact grid.
-  public static let gridSpacing = 4.0
+  package static let gridSpacing = 4.0
 
   /// The layout for a view of `size` whose bottom `bottomInset` points are covered (the banner).
-  public init(size: Size, bottomInset: Double, buttonCount: Int) {
+  package init(size: Size, bottomInset: Double, buttonCount: Int) {
     let gap = MenuLayout.gap
     let pause = PauseControl.buttonFrame(in: size)
     let freeBottom = max(0, size.height - bottomInset) - gap

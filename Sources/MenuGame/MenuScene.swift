@@ -16,24 +16,24 @@ import IntermissionOverlay
 /// The menu takes the rewarded ads' rewards for the whole game: each is credited to the save
 /// (`GameSave`) once per transaction id, whichever screen is showing, including a reward left
 /// pending by a launch that was killed before it could credit it.
-public final class MenuScene: Scene {
+package final class MenuScene: Scene {
   private let settings: GameSettings
   /// The items shown, in order: Privacy only where the ad overlay offers privacy options.
-  public private(set) var items = Item.shown(offersPrivacy: false)
+  package private(set) var items = Item.shown(offersPrivacy: false)
   private var buttons: [Button] = Item.shown(offersPrivacy: false).map { Button(title: $0.label) }
   /// Where everything is, for the current size and inset.
-  public private(set) var layout = MenuLayout(size: Size(width: 960, height: 640), bottomInset: 0, buttonCount: 6)
+  package private(set) var layout = MenuLayout(size: Size(width: 960, height: 640), bottomInset: 0, buttonCount: 6)
   private var focusedIndex: Int?
   /// Seconds of scene time the menu has run; drives the decoration.
-  public private(set) var elapsed: Double = 0
+  package private(set) var elapsed: Double = 0
   private var shownCoins: Int
 
   /// The index of each button, for readers and tests.
-  public enum Item: Int, CaseIterable {
+  package enum Item: Int, CaseIterable {
     case play, bonus, sound, credits, leaderboard, privacy, quit
 
     /// The items a menu shows, in order: Privacy only when `offersPrivacy`.
-    public static func shown(offersPrivacy: Bool) -> [Item] {
+    package static func shown(offersPrivacy: Bool) -> [Item] {
       allCases.filter { $0 != .privacy || offersPrivacy }
     }
 
@@ -60,7 +60,7 @@ public final class MenuScene: Scene {
   }
 
   /// Creates the menu.
-  public init(settings: GameSettings) {
+  package init(settings: GameSettings) {
     self.settings = settings
     shownCoins = settings.save.coins
     super.init(name: "Menu")
@@ -69,7 +69,7 @@ public final class MenuScene: Scene {
 
   /// Where the button for `item` is in a view of `size` whose bottom `bottomInset` points the
   /// banner covers, on a menu that shows Privacy when `offersPrivacy`.
-  public static func buttonFrame(_ item: Item, in size: Size, bottomInset: Double = 0, offersPrivacy: Bool = false)
+  package static func buttonFrame(_ item: Item, in size: Size, bottomInset: Double = 0, offersPrivacy: Bool = false)
     -> Rect
   {
     let items = Item.shown(offersPrivacy: offersPrivacy)
@@ -80,11 +80,11 @@ public final class MenuScene: Scene {
   }
 
   /// The title shown on `item`'s button ("" when the menu does not show it).
-  public func title(of item: Item) -> String { items.firstIndex(of: item).map { buttons[$0].title } ?? "" }
+  package func title(of item: Item) -> String { items.firstIndex(of: item).map { buttons[$0].title } ?? "" }
 
   /// Starts the music (once: it goes on through the other scenes) with the Sound setting applied,
   /// and takes the rewards and what each impression earned.
-  public override func didEnter() {
+  package override func didEnter() {
     showPrivacyIfOffered()
     director?.audio?.isMuted = !settings.soundEnabled
     director?.audio?.startMusic()
@@ -99,7 +99,7 @@ public final class MenuScene: Scene {
     }
   }
 
-  public override func layoutDidChange() {
+  package override func layoutDidChange() {
     layout = MenuLayout(size: viewSize, bottomInset: bottomInset, buttonCount: buttons.count)
     for index in buttons.indices { buttons[index].frame = layout.buttons[index] }
     refreshTitles()
@@ -116,17 +116,17 @@ public final class MenuScene: Scene {
     layoutDidChange()
   }
 
-  public override func update(delta: Double) {
+  package override func update(delta: Double) {
     showPrivacyIfOffered()
     elapsed += delta
     if shownCoins != settings.save.coins { refreshTitles() }
   }
 
-  public override func didResume() {
+  package override func didResume() {
     refreshTitles()
   }
 
-  public override func handle(_ event: InputEvent) -> Bool {
+  package override func handle(_ event: InputEvent) -> Bool {
     switch event {
     case .keyDown(.down), .keyDown(.tab):
       moveFocus(by: 1)
@@ -201,7 +201,7 @@ public final class MenuScene: Scene {
     }
   }
 
-  public override func draw(on canvas: any Canvas) {
+  package override func draw(on canvas: any Canvas) {
     if let band = layout.decoration { drawDecoration(on: canvas, in: band) }
     if let title = layout.title {
       canvas.drawText("Intermission", style: layout.titleStyle, color: Theme.text, in: title, alignment: .center)

@@ -6,49 +6,49 @@ import IntermissionOverlay
 /// pointer is on it). Shows the score and a Back button; Escape goes back. Leaving after a round
 /// (`roundSeconds` of play) is a natural break: it asks for an interstitial at `level_end`, which
 /// shows over the menu when the library's pacing allows it (and is refused, traced, when not).
-public final class PlayScene: Scene {
+package final class PlayScene: Scene {
   /// Points scored.
-  public private(set) var score = 0
+  package private(set) var score = 0
   private var scoreLabel = "Score: 0"
   private var backButton = Button(title: "Back")
   /// The target's position, in window coordinates.
-  public private(set) var target = Rect(x: 100, y: 140, width: 56, height: 56)
+  package private(set) var target = Rect(x: 100, y: 140, width: 56, height: 56)
   private var velocity = (x: 180.0, y: 130.0)
   private var pointer = Point.zero
   /// Seconds left of the flash that answers a catch.
-  public private(set) var flash = 0.0
+  package private(set) var flash = 0.0
   /// How long a catch flashes.
-  public static let flashDuration = 0.15
+  package static let flashDuration = 0.15
   /// Seconds of play that make a round: leaving after one asks for an interstitial.
-  public static let roundSeconds = 10.0
+  package static let roundSeconds = 10.0
   /// The placement of the interstitial after a round.
-  public static let placement = "level_end"
+  package static let placement = "level_end"
   /// Seconds of scene time played.
-  public private(set) var played = 0.0
+  package private(set) var played = 0.0
   /// The one line that says how to play.
-  public static let instructions = "Catch the square: click it, or press Space with the pointer on it"
+  package static let instructions = "Catch the square: click it, or press Space with the pointer on it"
 
   /// Creates the scene.
-  public init() {
+  package init() {
     super.init(name: "Play")
   }
 
   /// Gameplay carries no banner: the player clicks continuously here.
-  public override var carriesBanner: Bool { false }
+  package override var carriesBanner: Bool { false }
 
   /// The play field: below the header, above the bottom inset.
-  public var field: Rect {
+  package var field: Rect {
     let size = viewSize
     return Rect(x: 0, y: 70, width: size.width, height: max(80, size.height - 70 - bottomInset))
   }
 
-  public override func layoutDidChange() {
+  package override func layoutDidChange() {
     backButton.frame = SceneHeader.backFrame(in: viewSize)
     target.origin.x = min(max(field.minX, target.minX), field.maxX - target.width)
     target.origin.y = min(max(field.minY, target.minY), field.maxY - target.height)
   }
 
-  public override func update(delta: Double) {
+  package override func update(delta: Double) {
     played += delta
     flash = max(0, flash - delta)
     let area = field
@@ -64,7 +64,7 @@ public final class PlayScene: Scene {
     }
   }
 
-  public override func handle(_ event: InputEvent) -> Bool {
+  package override func handle(_ event: InputEvent) -> Bool {
     switch event {
     case .keyDown(.escape), .keyDown(.backspace):
       director?.pop()
@@ -84,7 +84,7 @@ public final class PlayScene: Scene {
   }
 
   /// Leaving after a round is a break: the interstitial shows over the menu if pacing allows.
-  public override func willExit() {
+  package override func willExit() {
     if played >= PlayScene.roundSeconds {
       director?.adOverlay?.fullscreen.showInterstitial(placement: PlayScene.placement)
     }
@@ -98,7 +98,7 @@ public final class PlayScene: Scene {
     velocity = (velocity.x * 1.08, velocity.y * 1.08)
   }
 
-  public override func draw(on canvas: any Canvas) {
+  package override func draw(on canvas: any Canvas) {
     let size = viewSize
     canvas.fill(field, color: Theme.panelAlternate)
     if flash > 0 {

@@ -3,8 +3,8 @@ import IntermissionTestSupport
 import Testing
 
 /// The documents people read: a README that fits on a screen and links only what exists, and no
-/// line over 120 characters in it, in ARCHITECTURE.md or in any DocC catalogue's Markdown.
-/// (CHANGELOG.md and BENCHMARKS.md keep their wide tables.)
+/// line over 120 characters in any Markdown file of the repository (README.md, ARCHITECTURE.md,
+/// CHANGELOG.md, BENCHMARKS.md, the DocC catalogues, the examples' and assets' notes).
 @Suite("Document layout")
 struct DocumentLayoutTests {
   static let repository = ProgramRunner.root
@@ -13,14 +13,20 @@ struct DocumentLayoutTests {
     try String(contentsOf: repository.appendingPathComponent(path), encoding: .utf8)
   }
 
-  /// README.md, ARCHITECTURE.md and every Markdown file of a DocC catalogue in `Sources/`.
+  /// Every Markdown file of the repository, outside build folders and hidden ones (`.git`).
   static func documents() throws -> [String] {
-    let sources = repository.appendingPathComponent("Sources")
-    let files = try #require(FileManager.default.enumerator(at: sources, includingPropertiesForKeys: nil))
-    var paths = ["README.md", "ARCHITECTURE.md"]
-    for case let file as URL in files where file.pathExtension == "md" && file.path.contains(".docc/") {
-      paths.append(String(file.path.dropFirst(repository.path.count + 1)))
+    let files = try #require(
+      FileManager.default.enumerator(
+        at: repository, includingPropertiesForKeys: nil, options: [.skipsHiddenFiles, .skipsPackageDescendants]))
+    var paths: [String] = []
+    for case let file as URL in files {
+      if file.lastPathComponent == ".build" || file.lastPathComponent == "build" {
+        files.skipDescendants()
+        continue
+      }
+      if file.pathExtension == "md" { paths.append(String(file.path.dropFirst(repository.path.count + 1))) }
     }
+    #expect(paths.contains("CHANGELOG.md") && paths.contains("BENCHMARKS.md") && paths.count > 20, "\(paths)")
     return paths.sorted()
   }
 
