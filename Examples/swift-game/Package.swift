@@ -3,8 +3,8 @@
 // - swift-game: an SDL game with its own loop (the SquareGame library), embedding the banner and its
 //   pause bridge, with its own headless tests of pause and resume (Tests/SquareGameTests, with
 //   IntermissionTesting's HeadlessLoop);
-// - readme-game: the README's whole own-loop game, as the README shows it (scripts/example-test
-//   checks that the two are the same, and runs it);
+// - readme-game: the embedding article's whole own-loop game, as the article shows it
+//   (scripts/example-test checks that the two are the same, and runs it);
 // - bounce-game: a game of scenes on Intermission's host, with its own headless tests of pause and
 //   resume (Tests/BounceGameTests, with IntermissionTesting's HeadlessGame).
 // The tests run as Swift Testing runs them by default: in parallel.
