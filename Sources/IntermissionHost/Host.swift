@@ -77,9 +77,9 @@ public final class Host {
   ///     (`XDG_DATA_HOME`) live by default.
   ///   - warn: prints a warning line for the user (each distinct ad failure once).
   ///   - firstScene: makes the game's first scene when the host starts.
-  /// - Throws: `SDLSystem.NoDisplayError` without a display, `SDLSession.ConcurrentSessionError`
-  ///   when SDL is in use already (by code outside any `SDLSession.exclusive`), `SDLError` for other
-  ///   SDL failures.
+  /// - Throws: without a display, an error whose description says why none was found;
+  ///   `SDLSession.ConcurrentSessionError` when SDL is in use already (by code outside any
+  ///   `SDLSession.exclusive`); `SDLError` for other SDL failures.
   public init(
     configuration options: HostConfiguration, script: ReplayScript, fontPath: String, trace: Trace, adManifest: String?,
     audioFolder: String? = nil, environment: [String: String] = Launcher.processEnvironment(),
