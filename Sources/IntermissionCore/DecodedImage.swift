@@ -14,7 +14,7 @@ public protocol FittableImage: DecodedImage {
 }
 
 /// Decodes image files; called off the main loop, so implementations are thread-safe.
-public protocol ImageDecoder: Sendable {
+package protocol ImageDecoder: Sendable {
   /// Decodes the file at `path`.
   /// - Throws: an error whose description says why the file is not a usable image.
   func decodeImage(atPath path: String) throws -> any DecodedImage
@@ -32,5 +32,5 @@ public protocol ImageDecoder: Sendable {
 }
 
 extension ImageDecoder {
-  public func inspectHeader(_ prefix: [UInt8]) -> ImageHeaderVerdict { .acceptable }
+  package func inspectHeader(_ prefix: [UInt8]) -> ImageHeaderVerdict { .acceptable }
 }

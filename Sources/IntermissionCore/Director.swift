@@ -38,7 +38,7 @@ public final class Director {
   public private(set) var overlays: [any Overlay] = []
 
   /// The holders currently keeping the director stopped.
-  public private(set) var holds = PauseHolds()
+  package private(set) var holds = PauseHolds()
 
   /// The delta given to the scene in the last frame, in seconds (tests and benchmarks).
   package private(set) var lastDelta: Double = 0

@@ -1,7 +1,7 @@
 /// Easing curves for animations, as caseless-enum functions.
-public enum Easing {
+package enum Easing {
   /// Cubic ease-in-out of `t` clamped to 0...1: slow start, fast middle, slow end.
-  public static func easeInOut(_ t: Double) -> Double {
+  package static func easeInOut(_ t: Double) -> Double {
     let x = min(1, max(0, t))
     return x < 0.5 ? 4 * x * x * x : 1 - pow3(-2 * x + 2) / 2
   }

@@ -1,5 +1,5 @@
 /// What the first bytes of an image say about it, while it is still arriving.
-public enum ImageHeaderVerdict: Hashable, Sendable {
+package enum ImageHeaderVerdict: Hashable, Sendable {
   /// Not enough bytes yet to tell.
   case needsMoreBytes
   /// A format and size the decoder accepts.

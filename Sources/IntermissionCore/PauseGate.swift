@@ -15,7 +15,7 @@ public final class PauseGate: PauseTarget {
   /// Called with the holder whose release let the game run again.
   public var onResume: (PauseHolder) -> Void
   /// The holders now holding the game.
-  public private(set) var holds = PauseHolds()
+  package private(set) var holds = PauseHolds()
   private let trace: Trace?
 
   /// Creates a gate that calls `onPause` and `onResume` at the running state's changes.

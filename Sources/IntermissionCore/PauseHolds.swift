@@ -1,44 +1,44 @@
 /// The set of holders currently holding the director stopped; a value type with the ownership rules.
-public struct PauseHolds: Hashable, Sendable {
+package struct PauseHolds: Hashable, Sendable {
   private var holders: Set<PauseHolder> = []
 
   /// Creates an empty set: nobody holds the director.
-  public init() {}
+  package init() {}
 
   /// Whether nobody holds the director, that is, whether it runs.
-  public var isEmpty: Bool { holders.isEmpty }
+  package var isEmpty: Bool { holders.isEmpty }
 
   /// Whether `holder` holds the director.
-  public func contains(_ holder: PauseHolder) -> Bool { holders.contains(holder) }
+  package func contains(_ holder: PauseHolder) -> Bool { holders.contains(holder) }
 
   /// The holders, in a stable order for display and traces.
-  public var sorted: [PauseHolder] { holders.sorted { $0.description < $1.description } }
+  package var sorted: [PauseHolder] { holders.sorted { $0.description < $1.description } }
 
   /// Adds `holder`'s hold.
   /// - Returns: true if the hold is new, false if `holder` already held the director.
   @discardableResult
-  public mutating func hold(_ holder: PauseHolder) -> Bool {
+  package mutating func hold(_ holder: PauseHolder) -> Bool {
     holders.insert(holder).inserted
   }
 
   /// Removes `holder`'s hold, and only that one.
   /// - Returns: true if `holder` had held the director, false if it had not (nothing changes).
   @discardableResult
-  public mutating func release(_ holder: PauseHolder) -> Bool {
+  package mutating func release(_ holder: PauseHolder) -> Bool {
     holders.remove(holder) != nil
   }
 
   /// What one hold or release did, as the events it causes, in the order they are told: the one
   /// place where a hold becomes a pause, for the director and a game's own `PauseGate` alike.
-  public struct Change: Hashable, Sendable {
+  package struct Change: Hashable, Sendable {
     /// `.held` or `.released`; nil when nothing changed (a second hold, a release of no hold).
-    public let step: DirectorEvent?
+    package let step: DirectorEvent?
     /// `.paused` when a hold stopped the running game, `.resumed` when a release let it run
     /// again; nil otherwise.
-    public let edge: DirectorEvent?
+    package let edge: DirectorEvent?
 
     /// Calls `handle` with the step, then the edge, each that happened.
-    public func forEach(_ handle: (DirectorEvent) -> Void) {
+    package func forEach(_ handle: (DirectorEvent) -> Void) {
       if let step { handle(step) }
       if let edge { handle(edge) }
     }

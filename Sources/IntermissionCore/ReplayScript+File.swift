@@ -2,10 +2,10 @@ import IntermissionBasics
 
 extension ReplayScript {
   /// The largest script file read: 16 MiB.
-  public static let maximumFileSize = 16 << 20
+  package static let maximumFileSize = 16 << 20
 
   /// Why a script file could not become a script.
-  public enum FileError: Error, CustomStringConvertible {
+  package enum FileError: Error, CustomStringConvertible {
     /// The file is missing, not a regular file, unreadable or too large (the reason says which).
     case unreadable(path: String, reason: String)
     /// The file is not UTF-8 text.
@@ -13,7 +13,7 @@ extension ReplayScript {
     /// A line is bad.
     case badLine(ParseError)
 
-    public var description: String {
+    package var description: String {
       switch self {
       case .unreadable(let path, let reason):
         "cannot read script file \(PrintableText.escaping(path, limit: 200)): \(reason)"
@@ -26,7 +26,7 @@ extension ReplayScript {
   /// Reads and parses the script at `path`: a regular file of UTF-8 text, at most
   /// `maximumFileSize` bytes.
   /// - Throws: `FileError`.
-  public static func read(path: String) throws -> ReplayScript {
+  package static func read(path: String) throws -> ReplayScript {
     let bytes: [UInt8]
     do {
       bytes = try RegularFile.read(path, limit: maximumFileSize)

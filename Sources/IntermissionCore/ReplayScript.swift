@@ -8,19 +8,19 @@ import IntermissionBasics
 /// starts a comment; blank lines are skipped; LF and CRLF line endings are the same. Times are host
 /// seconds and never decrease from one event to the next. Coordinates lie within the largest window
 /// (0 to 8192), wheel turns within ±1000 notches, and `resize` takes the sizes `--size` takes.
-public struct ReplayScript: Hashable, Sendable {
+package struct ReplayScript: Hashable, Sendable {
   /// One scripted event.
-  public struct Event: Hashable, Sendable {
+  package struct Event: Hashable, Sendable {
     /// The host time at which the event is delivered.
-    public var time: Double
+    package var time: Double
     /// What happens.
-    public var action: Action
+    package var action: Action
     /// The line of the script it came from.
-    public var line: Int
+    package var line: Int
   }
 
   /// What a scripted event does.
-  public enum Action: Hashable, Sendable {
+  package enum Action: Hashable, Sendable {
     case click(Point)
     case move(Point)
     case drag(from: Point, to: Point)
@@ -34,7 +34,7 @@ public struct ReplayScript: Hashable, Sendable {
     case quit
 
     /// The action as a script line writes it, without its time: `click 480 595`, `key Escape`.
-    public var scriptText: String {
+    package var scriptText: String {
       func number(_ value: Double) -> String { value == value.rounded() ? String(Int(value)) : String(value) }
       switch self {
       case .click(let point): return "click \(number(point.x)) \(number(point.y))"
@@ -53,21 +53,21 @@ public struct ReplayScript: Hashable, Sendable {
   }
 
   /// A line the parser rejected: which file, which line, and why.
-  public struct ParseError: Error, Hashable, CustomStringConvertible {
+  package struct ParseError: Error, Hashable, CustomStringConvertible {
     /// The script's file name as given.
-    public let file: String
+    package let file: String
     /// The 1-based line number.
-    public let line: Int
+    package let line: Int
     /// What is wrong with the line.
-    public let reason: String
-    public var description: String { "\(PrintableText.escaping(file, limit: 200)):\(line): \(reason)" }
+    package let reason: String
+    package var description: String { "\(PrintableText.escaping(file, limit: 200)):\(line): \(reason)" }
   }
 
   /// The events in delivery order.
-  public var events: [Event]
+  package var events: [Event]
 
   /// Creates a script from events.
-  public init(events: [Event]) {
+  package init(events: [Event]) {
     self.events = events
   }
 
@@ -76,7 +76,7 @@ public struct ReplayScript: Hashable, Sendable {
   ///   - text: the script.
   ///   - file: the name errors report.
   /// - Throws: `ParseError` for the first bad line.
-  public static func parse(_ text: String, file: String) throws -> ReplayScript {
+  package static func parse(_ text: String, file: String) throws -> ReplayScript {
     var events: [Event] = []
     var lineNumber = 0
     // Splitting on Characters that are newlines treats "\r\n" (one Character) like "\n".

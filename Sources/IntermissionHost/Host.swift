@@ -80,7 +80,7 @@ public final class Host {
   /// - Throws: without a display, an error whose description says why none was found;
   ///   `SDLSession.ConcurrentSessionError` when SDL is in use already (by code outside any
   ///   `SDLSession.exclusive`); `SDLError` for other SDL failures.
-  public init(
+  package init(
     configuration options: HostConfiguration, script: ReplayScript, fontPath: String, trace: Trace, adManifest: String?,
     audioFolder: String? = nil, environment: [String: String] = Launcher.processEnvironment(),
     warn: @escaping (String) -> Void = { _ in }, firstScene: @escaping () -> Scene
