@@ -25,14 +25,15 @@ struct RunTally {
     let placement = record["placement"]
     switch record.traceEvent {
     case .adLoaded:
+      // A format's row counts requests and fills (a placement's row has neither).
       update(format, nil) {
-        $0.requests! += 1
-        $0.fills! += 1
+        $0.requests? += 1
+        $0.fills? += 1
       }
       if record["format"] == nil { update(format, nil) { $0.shows += 1 } }
     case .adFailed:
       update(format, nil) {
-        $0.requests! += 1
+        $0.requests? += 1
         $0.failures[record["reason"] ?? "unknown", default: 0] += 1
       }
     case .fullscreenShown: each(format, placement) { $0.shows += 1 }
@@ -85,7 +86,7 @@ struct RunTally {
   func rows() -> [RunReport.Row] {
     let formats = order.filter { $0.placement == nil }
     return formats.flatMap { format in
-      [counts[format]!] + order.filter { $0.format == format.format && $0.placement != nil }.map { counts[$0]! }
+      ([format] + order.filter { $0.format == format.format && $0.placement != nil }).compactMap { counts[$0] }
     }
   }
 
@@ -104,10 +105,9 @@ struct RunTally {
     if counts[key] == nil {
       if placement != nil, counts[Key(format: format, placement: nil)] == nil { update(format, nil) { _ in } }
       order.append(key)
-      counts[key] = RunReport.Row(
-        format: format, placement: placement, requests: placement == nil ? 0 : nil,
-        fills: placement == nil ? 0 : nil)
     }
-    change(&counts[key]!)
+    let empty = RunReport.Row(
+      format: format, placement: placement, requests: placement == nil ? 0 : nil, fills: placement == nil ? 0 : nil)
+    change(&counts[key, default: empty])
   }
 }
