@@ -222,8 +222,7 @@ let package = Package(
     .testTarget(
       name: "IntermissionSDLTests",
       dependencies: [
-        "IntermissionSDL", "IntermissionCore", "IntermissionText", "IntermissionBasics", "IntermissionAds",
-        "IntermissionOverlay", "IntermissionHost", "MenuGame", "CAllocationCounter", "CHarfBuzzShaper",
+        "IntermissionSDL", "IntermissionCore", "IntermissionText", "IntermissionBasics", "CHarfBuzzShaper",
         "IntermissionTestSupport",
       ]),
     // The overlay drawn into pixels it owns: premultiplied RGBA, the dirty rectangle, parity with

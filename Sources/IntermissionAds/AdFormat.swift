@@ -70,10 +70,9 @@ public enum AdFormat: String, Hashable, Sendable, CaseIterable {
       let closeAfter = try number(entry["closeAfter"], "closeAfter", in: 0...maximumCloseAfter, place: place)
       return (format, nil, closeAfter ?? defaultCloseAfter)
     case .rewarded:
-      guard case .object? = entry["reward"] else {
+      guard let reward = entry["reward"], case .object = reward else {
         throw FieldError("\(place): a rewarded ad needs \"reward\": {\"type\": \"coins\", \"amount\": 50}")
       }
-      let reward = entry["reward"]!
       guard case .string(let type)? = reward["type"], !type.isEmpty, type.count <= maximumRewardTypeLength,
         !PrintableText.containsControl(type), type.contains(where: { !$0.isWhitespace })
       else {

@@ -144,18 +144,19 @@ package enum AdManifest {
       let callsToAction = try localized("cta")
       var language: String?
       if entry["language"] != nil {
-        language = try string("language")
-        guard LanguageTag.isWellFormed(language!) else {
+        let tag = try string("language")
+        guard LanguageTag.isWellFormed(tag) else {
           throw malformed("\(place) '\(id)': \"language\" is not a language tag (such as \"en\", \"ja\", \"pt-BR\")")
         }
+        language = tag
       }
       /// The http or https URL under `key`; nil when the key is absent, unless it is `required`.
-      func webURL(_ key: String, required: Bool = false) throws -> String? {
-        guard required || entry[key] != nil else { return nil }
+      func requiredWebURL(_ key: String) throws -> String {
         let url = try string(key)
         guard isWebURL(url) else { throw AdError.unsupportedURL(id: id, url: url) }
         return url
       }
+      func webURL(_ key: String) throws -> String? { entry[key] == nil ? nil : try requiredWebURL(key) }
       var landingURL: String?
       let action: AdCreative.Action
       switch actionName {
@@ -163,7 +164,7 @@ package enum AdManifest {
         action = .inApp
         landingURL = try webURL("url")
       case "open-url":
-        action = .openURL(try webURL("url", required: true)!)
+        action = .openURL(try requiredWebURL("url"))
       default:
         throw malformed(
           "\(place) '\(id)': \"action\" must be \"in-app\" or \"open-url\", not \"\(PrintableText.escaping(actionName))\""
@@ -200,19 +201,21 @@ package enum AdManifest {
         throw malformed("\(place) '\(id)': \"vast\" is for \"interstitial\" and \"rewarded\" ads")
       }
       let imagePath: String
-      switch location {
-      case _ where vast.map(isWebURL) == true:
+      if let vastURL = vast.flatMap({ WebURL($0) }) {
         // A VAST URL may be on any host (an ad server's): the ad URL rules apply when it is fetched.
-        imagePath = WebURL(image)!.description
-      case .file(let path):
-        let resolved = Result { () throws(AdError) -> String in
-          try resolveImage(image, id: id, folder: resolvedFolder(of: path))
+        imagePath = vastURL.description
+      } else {
+        switch location {
+        case .file(let path):
+          let resolved = Result { () throws(AdError) -> String in
+            try resolveImage(image, id: id, folder: resolvedFolder(of: path))
+          }
+          if case .failure(.imageMissing) = resolved, vast != nil {
+            throw malformed("\(place) '\(id)': VAST file '\(PrintableText.escaping(image))' does not exist")
+          }
+          imagePath = try resolved.get()
+        case .web(let url): imagePath = try resolveImage(image, id: id, against: url)
         }
-        if case .failure(.imageMissing) = resolved, vast != nil {
-          throw malformed("\(place) '\(id)': VAST file '\(PrintableText.escaping(image))' does not exist")
-        }
-        imagePath = try resolved.get()
-      case .web(let url): imagePath = try resolveImage(image, id: id, against: url)
       }
       var creative = AdCreative(
         id: id, imagePath: imagePath, title: titles.variants[0].text, action: action,

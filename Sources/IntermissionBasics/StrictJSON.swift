@@ -168,7 +168,7 @@ package enum StrictJSON {
           isDuplicate = members.contains { $0.key == key }
         } else {
           if keys == nil { keys = Set(members.map(\.key)) }
-          isDuplicate = !keys!.insert(key).inserted
+          isDuplicate = keys?.insert(key).inserted == false
         }
         guard !isDuplicate else { throw error("duplicate key \"\(PrintableText.escaping(key))\"") }
         skipWhitespace()

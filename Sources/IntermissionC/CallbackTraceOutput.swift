@@ -19,7 +19,7 @@ final class CallbackTraceOutput: TraceOutput {
   func write(line: String, event: String) {
     // The caller hears `ad.revenue`'s `eventID`, the key to count a redelivered event once; the
     // file leaves it out, as the Swift trace does, so that a fixed run's file stays the same.
-    file?.write(line: event == "ad.revenue" ? CallbackTraceOutput.withoutEventID(line) : line)
+    file?.write(line: event == TraceEvent.adRevenue.name ? CallbackTraceOutput.withoutEventID(line) : line)
     callbacks.record(event, line: line)
   }
 

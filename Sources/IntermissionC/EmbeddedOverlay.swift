@@ -212,14 +212,18 @@ final class EmbeddedOverlay {
       ? overlay.fullscreen.showInterstitial(placement: placement)
       : overlay.fullscreen.showRewarded(placement: placement)
     guard let refusal else { return message.succeed() }
-    let codes: [FullscreenRefusal: Int32] = [
-      .notReady: Int32(INTERMISSION_REFUSED_NOT_READY), .expired: Int32(INTERMISSION_REFUSED_EXPIRED),
-      .pacing: Int32(INTERMISSION_REFUSED_PACING), .cap: Int32(INTERMISSION_REFUSED_CAP),
-      .sessionStart: Int32(INTERMISSION_REFUSED_SESSION_START),
-      .alreadyShowing: Int32(INTERMISSION_REFUSED_ALREADY_SHOWING),
-      .windowHidden: Int32(INTERMISSION_REFUSED_WINDOW_HIDDEN),
-    ]
-    return message.fail(codes[refusal]!, refusal.rawValue)
+    // A switch, so that a new refusal does not build until it has its code.
+    let code =
+      switch refusal {
+      case .notReady: INTERMISSION_REFUSED_NOT_READY
+      case .expired: INTERMISSION_REFUSED_EXPIRED
+      case .pacing: INTERMISSION_REFUSED_PACING
+      case .cap: INTERMISSION_REFUSED_CAP
+      case .sessionStart: INTERMISSION_REFUSED_SESSION_START
+      case .alreadyShowing: INTERMISSION_REFUSED_ALREADY_SHOWING
+      case .windowHidden: INTERMISSION_REFUSED_WINDOW_HIDDEN
+      }
+    return message.fail(Int32(code), refusal.rawValue)
   }
 
   /// Ends the overlay's part in the game: the open ad view's and the consent form's holds are

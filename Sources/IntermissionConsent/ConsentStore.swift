@@ -93,13 +93,12 @@ package final class ConsentStore: @unchecked Sendable {
     if state.withLock({ $0.memory != nil }) {
       return remember(values, failure: folder.isEmpty ? "neither XDG_CONFIG_HOME nor HOME names a folder" : nil)
     }
-    let order =
-      values.keys.sorted().filter { $0 != "IABTCF_TCString" }
-      + (values["IABTCF_TCString"] == nil ? [] : ["IABTCF_TCString"])
-    for key in order {
+    let sorted = values.sorted { $0.key < $1.key }
+    let order = sorted.filter { $0.key != "IABTCF_TCString" } + sorted.filter { $0.key == "IABTCF_TCString" }
+    for (key, value) in order {
       // The player's choices are the player's: readable by the player only.
       let written = AtomicFile.replace(
-        FilePath.join(folder, key), with: Array(values[key]!.utf8), mode: 0o600, folderMode: 0o700)
+        FilePath.join(folder, key), with: Array(value.utf8), mode: 0o600, folderMode: 0o700)
       if let failure = written {
         return remember(values, failure: failure)
       }

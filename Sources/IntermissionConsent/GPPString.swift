@@ -27,7 +27,7 @@ package struct GPPString: Hashable, Sendable {
     header.write(1, width: 6)
     FibonacciRange.write(sectionIDs, to: &header)
     header.pad(toMultipleOf: 8)
-    return ([Base64URL.encode(header.bits)] + sectionIDs.map { sections[$0]! }).joined(separator: "~")
+    return ([Base64URL.encode(header.bits)] + sections.sorted { $0.key < $1.key }.map(\.value)).joined(separator: "~")
   }
 
   /// The sections of `string`, refusing a header that does not decode, a count of sections that

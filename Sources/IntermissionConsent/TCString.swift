@@ -81,14 +81,16 @@ package enum TCString {
         }
         let bits = try Base64URL.decode(part, kind: kind)
         var reader = BitReader(bits: bits, kind: kind)
-        if index == 0 {
-          model = try readCore(&reader)
-        } else {
+        // The first part is the core segment; every later one adds to the model it made.
+        if var decoded = model {
           let type = try reader.read(3, "SegmentType")
           guard seenSegments.insert(type).inserted else {
             throw reader.error("a second segment of type \(type)", at: 0)
           }
-          try readSegment(type: type, from: &reader, into: &model!)
+          try readSegment(type: type, from: &reader, into: &decoded)
+          model = decoded
+        } else {
+          model = try readCore(&reader)
         }
         try reader.expectPadding()
       } catch {
@@ -97,7 +99,11 @@ package enum TCString {
       }
       offset += part.utf8.count + 1
     }
-    return model!
+    // `split` gives at least one part, and the core segment's either made the model or threw.
+    guard let model else {
+      throw ConsentStringError(kind: kind, reason: "the core segment is missing", location: "character 1")
+    }
+    return model
   }
 
   private static func readCore(_ reader: inout BitReader) throws(ConsentStringError) -> TCModel {

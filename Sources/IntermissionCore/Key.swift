@@ -17,10 +17,8 @@ public enum Key: Hashable, Sendable {
   case character(Character)
 
   private static let namedKeys: [(String, Key)] = [
-    ("Escape", .escape), ("Return", .returnKey), ("Space", .space), ("Tab", .tab),
-    ("Backspace", .backspace), ("Up", .up), ("Down", .down), ("Left", .left), ("Right", .right),
-    ("PageUp", .pageUp), ("PageDown", .pageDown), ("Home", .home), ("End", .end),
-  ]
+    Key.escape, .returnKey, .space, .tab, .backspace, .up, .down, .left, .right, .pageUp, .pageDown, .home, .end,
+  ].map { ($0.name, $0) }
   /// Other names accepted for named keys.
   private static let aliases: [(String, Key)] = [("Enter", .returnKey)]
 
@@ -43,8 +41,22 @@ public enum Key: Hashable, Sendable {
 
   /// The SDL name of the key.
   public var name: String {
-    if case .character(let character) = self { return String(character).uppercased() }
-    return Key.namedKeys.first(where: { $0.1 == self })!.0
+    switch self {
+    case .escape: "Escape"
+    case .returnKey: "Return"
+    case .space: "Space"
+    case .tab: "Tab"
+    case .backspace: "Backspace"
+    case .up: "Up"
+    case .down: "Down"
+    case .left: "Left"
+    case .right: "Right"
+    case .pageUp: "PageUp"
+    case .pageDown: "PageDown"
+    case .home: "Home"
+    case .end: "End"
+    case .character(let character): String(character).uppercased()
+    }
   }
 
   /// Every name `init(name:)` accepts besides single letters and digits, for error messages.

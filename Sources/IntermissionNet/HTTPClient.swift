@@ -98,7 +98,8 @@ package final class HTTPClient: Sendable {
   private static func loadLibrary() -> String? {
     var error = [CChar](repeating: 0, count: 256)
     guard intermission_curl_load(&error, error.count) != 0 else { return nil }
-    return "libcurl could not be loaded: " + error.withUnsafeBufferPointer { String(cString: $0.baseAddress!) }
+    return "libcurl could not be loaded: "
+      + String(decoding: error.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
   }
 
   /// Fetches `url` with GET, following redirects as `redirects` allows.
@@ -214,7 +215,7 @@ package final class HTTPClient: Sendable {
       if let failed = setup.first(where: { $0 != CURLE_OK }) { return failed }
       return withExtendedLifetime((body, parsed)) { intermission_curl_easy_perform(handle) }
     }
-    let message = errorBuffer.withUnsafeBufferPointer { String(cString: $0.baseAddress!) }
+    let message = String(decoding: errorBuffer.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
     guard code == CURLE_OK else {
       if refusedPrivate.pointee != 0 {
         return .failure(.unreachable("\(url.host) resolves to a loopback, link-local or private address: refused"))
@@ -234,8 +235,8 @@ package final class HTTPClient: Sendable {
 
   private static func failure(_ code: CURLcode, message: String, body: TransferBody) -> HTTPFailure {
     let reason = message.isEmpty ? String(cString: intermission_curl_easy_strerror(code)) : message
+    if code == CURLE_WRITE_ERROR, let refusal = body.refusal { return .refusedContent(refusal) }
     switch code {
-    case CURLE_WRITE_ERROR where body.refusal != nil: return .refusedContent(body.refusal!)
     case CURLE_WRITE_ERROR where body.isOverLimit, CURLE_FILESIZE_EXCEEDED: return .tooLarge(limit: body.limit)
     case CURLE_OPERATION_TIMEDOUT: return .timedOut(reason)
     case CURLE_COULDNT_RESOLVE_HOST, CURLE_COULDNT_RESOLVE_PROXY, CURLE_COULDNT_CONNECT, CURLE_GOT_NOTHING,

@@ -26,7 +26,7 @@ package final class SQLiteDatabase {
   init(path: String) throws {
     var error = [CChar](repeating: 0, count: 256)
     guard intermission_sqlite_load(&error, error.count) == 0 else {
-      let reason = error.withUnsafeBufferPointer { String(cString: $0.baseAddress!) }
+      let reason = String(decoding: error.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
       throw Failure(description: "SQLite could not be loaded: \(reason)")
     }
     var opened: OpaquePointer?

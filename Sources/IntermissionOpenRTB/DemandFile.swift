@@ -120,17 +120,18 @@ package struct DemandFile: Hashable, Sendable {
         "unknown member \"\(PrintableText.escaping(unknown.key, limit: 40))\" (known: \(known.joined(separator: ", ")))"
       )
     }
-    func string(_ value: StrictJSON.Value?, _ name: String, required: Bool = true) throws(AdError) -> String? {
-      guard let value else {
-        if required { throw malformed("\"\(name)\" is missing") }
-        return nil
-      }
+    func string(_ value: StrictJSON.Value?, _ name: String) throws(AdError) -> String {
+      guard let value else { throw malformed("\"\(name)\" is missing") }
       guard case .string(let text) = value, text.contains(where: { !$0.isWhitespace }), text.count <= 256,
         !PrintableText.containsControl(text)
       else { throw malformed("\"\(name)\" must be a string of 1 to 256 printable characters") }
       return text
     }
-    guard let endpointText = try string(body["endpoint"], "endpoint"), let endpoint = WebURL(endpointText),
+    func optionalString(_ value: StrictJSON.Value?, _ name: String) throws(AdError) -> String? {
+      value == nil ? nil : try string(value, name)
+    }
+    let endpointText = try string(body["endpoint"], "endpoint")
+    guard let endpoint = WebURL(endpointText),
       endpoint.scheme == "https" || WebURL.isLoopbackHost(endpoint.host)
     else { throw malformed("\"endpoint\" must be an https URL (http only on a loopback address)") }
     var tmax = defaultTmax
@@ -141,9 +142,9 @@ package struct DemandFile: Hashable, Sendable {
     }
     guard case .object? = body["app"], let app = body["app"] else { throw malformed("\"app\" must be an object") }
     let application = App(
-      bundle: try string(app["bundle"], "app.bundle")!, name: try string(app["name"], "app.name")!,
-      version: try string(app["ver"], "app.ver", required: false),
-      publisher: try string(app["publisher"], "app.publisher", required: false))
+      bundle: try string(app["bundle"], "app.bundle"), name: try string(app["name"], "app.name"),
+      version: try optionalString(app["ver"], "app.ver"),
+      publisher: try optionalString(app["publisher"], "app.publisher"))
     guard case .object(let placementMembers)? = body["placements"] else {
       throw malformed("\"placements\" must be an object naming a placement for banner, interstitial or rewarded")
     }
@@ -173,7 +174,7 @@ package struct DemandFile: Hashable, Sendable {
       test = flag
     }
     var fallback: String?
-    if let reference = try string(body["fallback"], "fallback", required: false) {
+    if let reference = try optionalString(body["fallback"], "fallback") {
       fallback = try resolveFallback(reference, demandPath: path)
     }
     // The full-screen fields are read as a manifest entry of their format reads them.

@@ -41,7 +41,7 @@ package struct NativeAd: Hashable, Sendable {
       throw Refusal("adm is not Native 1.2 JSON (\(error))")
     }
     var markup = root
-    if case .object? = root["native"] { markup = root["native"]! }
+    if let native = root["native"], case .object = native { markup = native }
     guard case .array(let assets)? = markup["assets"] else { throw Refusal("adm: \"assets\" must be an array") }
     func asset(_ id: OpenRTBRequest.Asset) -> StrictJSON.Value? {
       assets.first { $0["id"] == .number(Double(id.rawValue)) }

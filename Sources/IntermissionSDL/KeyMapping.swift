@@ -21,10 +21,24 @@ enum KeyMapping {
 
   /// The SDL key code for a key.
   static func code(for key: Key) -> SDL_Keycode {
-    if case .character(let character) = key {
-      return SDL_Keycode(character.asciiValue ?? 0)
-    }
-    return SDL_Keycode(named.first(where: { $0.1 == key })!.0.rawValue)
+    let code: SDL_KeyCode =
+      switch key {
+      case .escape: SDLK_ESCAPE
+      case .returnKey: SDLK_RETURN
+      case .space: SDLK_SPACE
+      case .tab: SDLK_TAB
+      case .backspace: SDLK_BACKSPACE
+      case .up: SDLK_UP
+      case .down: SDLK_DOWN
+      case .left: SDLK_LEFT
+      case .right: SDLK_RIGHT
+      case .pageUp: SDLK_PAGEUP
+      case .pageDown: SDLK_PAGEDOWN
+      case .home: SDLK_HOME
+      case .end: SDLK_END
+      case .character(let character): SDL_KeyCode(UInt32(character.asciiValue ?? 0))
+      }
+    return SDL_Keycode(code.rawValue)
   }
 
   /// SDL's code for a game controller button.

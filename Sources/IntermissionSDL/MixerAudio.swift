@@ -88,6 +88,7 @@ package final class MixerAudio: AudioPlayer {
         }
         loadedChunks[effect] = chunk
       }
+      musicBytes = copy
     } catch {
       for chunk in loadedChunks.values { intermission_mix_free_chunk(chunk) }
       bytes?.deallocate()
@@ -95,7 +96,6 @@ package final class MixerAudio: AudioPlayer {
       SDL_QuitSubSystem(UInt32(SDL_INIT_AUDIO))
       throw error
     }
-    musicBytes = bytes!
     effects = loadedChunks
   }
 

@@ -52,10 +52,9 @@ package enum PerfettoTrace {
 
   /// The events drawn as moments rather than as parts of a lane.
   static func isInstant(_ event: String) -> Bool {
-    switch event {
-    case "banner.clicked", "banner.clickRefused", "cta.clicked", "impression", "input.injected", "beacon.sent",
-      "beacon.failed", "beacon.dropped", "ad.loaded", "ad.failed", "url.opened", "url.failed", "host.started",
-      "host.stopped":
+    switch TraceEvent(event) {
+    case .bannerClicked, .bannerClickRefused, .ctaClicked, .impression, .inputInjected, .beaconSent, .beaconFailed,
+      .beaconDropped, .adLoaded, .adFailed, .urlOpened, .urlFailed, .hostStarted, .hostStopped:
       true
     default: event.hasPrefix("fullscreen.") || event.hasPrefix("rewarded.")
     }

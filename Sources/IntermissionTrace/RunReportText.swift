@@ -18,7 +18,7 @@ package enum RunReportText {
         row.format, row.placement ?? "(all)", row.requests.map(String.init) ?? "-", row.fills.map(String.init) ?? "-",
         percent(row.requests == nil ? nil : row.fillRate), String(row.shows), String(row.impressions),
         percent(row.viewableRate), String(row.clicks), percent(row.clickThroughRate),
-        (currencies.isEmpty ? "-" : currencies.map { "\(row.revenue[$0]!) \($0)" }.joined(separator: ", "))
+        (currencies.isEmpty ? "-" : amounts(row.revenue))
           + (row.uncountedRevenue > 0 ? " + \(row.uncountedRevenue) not counted" : ""),
         currencies.isEmpty
           ? "-"
@@ -72,7 +72,10 @@ package enum RunReportText {
         ("fillRate", rate(row.requests == nil ? nil : row.fillRate)), ("shows", String(row.shows)),
         ("impressions", String(row.impressions)), ("viewableRate", rate(row.viewableRate)),
         ("clicks", String(row.clicks)), ("clickThroughRate", rate(row.clickThroughRate)),
-        ("revenue", object(currencies.map { ($0, TraceValue.quoted(row.revenue[$0]!.description)) })),
+        (
+          "revenue",
+          object(row.revenue.sorted { $0.key < $1.key }.map { ($0.key, TraceValue.quoted($0.value.description)) })
+        ),
         ("eCPM", object(currencies.map { ($0, row.eCPM($0).map { TraceValue.quoted($0.description) } ?? "null") })),
         ("uncountedRevenue", String(row.uncountedRevenue)),
         ("refusals", object(row.refusals)), ("failures", object(row.failures)), ("vastErrors", object(row.vastErrors)),

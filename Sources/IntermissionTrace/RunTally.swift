@@ -1,4 +1,5 @@
 import IntermissionBasics
+import IntermissionCore
 
 /// Counts a trace's records into `RunReport` rows, one record at a time.
 struct RunTally {
@@ -22,25 +23,26 @@ struct RunTally {
   mutating func read(_ record: TraceLog.Record) {
     let format = record["format"] ?? "banner"
     let placement = record["placement"]
-    switch record.event {
-    case "ad.loaded":
+    switch record.traceEvent {
+    case .adLoaded:
+      // A format's row counts requests and fills (a placement's row has neither).
       update(format, nil) {
-        $0.requests! += 1
-        $0.fills! += 1
+        $0.requests? += 1
+        $0.fills? += 1
       }
       if record["format"] == nil { update(format, nil) { $0.shows += 1 } }
-    case "ad.failed":
+    case .adFailed:
       update(format, nil) {
-        $0.requests! += 1
+        $0.requests? += 1
         $0.failures[record["reason"] ?? "unknown", default: 0] += 1
       }
-    case "fullscreen.shown": each(format, placement) { $0.shows += 1 }
-    case "impression": each(format, placement) { $0.impressions += 1 }
-    case "banner.clicked", "fullscreen.clicked": each(format, placement) { $0.clicks += 1 }
-    case "fullscreen.refused": each(format, placement) { $0.refusals[record["reason"] ?? "unknown", default: 0] += 1 }
-    case "fullscreen.failed": each(format, placement) { $0.failures[record["reason"] ?? "unknown", default: 0] += 1 }
-    case "vast.error": update(format, nil) { $0.vastErrors[record["code"] ?? "?", default: 0] += 1 }
-    case "ad.revenue":
+    case .fullscreenShown: each(format, placement) { $0.shows += 1 }
+    case .impression: each(format, placement) { $0.impressions += 1 }
+    case .bannerClicked, .fullscreenClicked: each(format, placement) { $0.clicks += 1 }
+    case .fullscreenRefused: each(format, placement) { $0.refusals[record["reason"] ?? "unknown", default: 0] += 1 }
+    case .fullscreenFailed: each(format, placement) { $0.failures[record["reason"] ?? "unknown", default: 0] += 1 }
+    case .vastError: update(format, nil) { $0.vastErrors[record["code"] ?? "?", default: 0] += 1 }
+    case .adRevenue:
       let isPending = record["pending"] == "true"
       if isPending { pendingRevenueEvents += 1 }
       guard let amount = record["revenue"].flatMap({ Micros(decimal: $0) }), let currency = record["currency"] else {
@@ -67,13 +69,13 @@ struct RunTally {
         }
       }
       if overflowed { revenueNotCounted[RunReport.pastLargestTotal, default: 0] += 1 }
-    case "bid.refused": bidRefusals[record["reason"] ?? "unknown", default: 0] += 1
-    case "beacon.sent", "beacon.failed", "beacon.dropped":
+    case .bidRefused: bidRefusals[record["reason"] ?? "unknown", default: 0] += 1
+    case .beaconSent, .beaconFailed, .beaconDropped:
       let beacon = record["nonce"] ?? ((record["kind"] ?? "") + " " + (record["id"] ?? ""))
-      lastFailed[beacon] = record.event == "beacon.failed"
-      switch record.event {
-      case "beacon.sent": sent += 1
-      case "beacon.failed": failed += 1
+      lastFailed[beacon] = record.traceEvent == .beaconFailed
+      switch record.traceEvent {
+      case .beaconSent: sent += 1
+      case .beaconFailed: failed += 1
       default: dropped += 1
       }
     default: break
@@ -84,7 +86,7 @@ struct RunTally {
   func rows() -> [RunReport.Row] {
     let formats = order.filter { $0.placement == nil }
     return formats.flatMap { format in
-      [counts[format]!] + order.filter { $0.format == format.format && $0.placement != nil }.map { counts[$0]! }
+      ([format] + order.filter { $0.format == format.format && $0.placement != nil }).compactMap { counts[$0] }
     }
   }
 
@@ -103,10 +105,9 @@ struct RunTally {
     if counts[key] == nil {
       if placement != nil, counts[Key(format: format, placement: nil)] == nil { update(format, nil) { _ in } }
       order.append(key)
-      counts[key] = RunReport.Row(
-        format: format, placement: placement, requests: placement == nil ? 0 : nil,
-        fills: placement == nil ? 0 : nil)
     }
-    change(&counts[key]!)
+    let empty = RunReport.Row(
+      format: format, placement: placement, requests: placement == nil ? 0 : nil, fills: placement == nil ? 0 : nil)
+    change(&counts[key, default: empty])
   }
 }

@@ -1,3 +1,5 @@
+import IntermissionCore
+
 /// A run as lanes on a time axis, built from its trace: who held the game and when, whether it ran,
 /// the banner's state, when it was viewable, the open ad view, the scenes, and the marks (clicks,
 /// scripted input, impressions, what they earned, rewards, beacons, loads).
@@ -68,7 +70,7 @@ package struct Timeline: Sendable {
     let records = log.records
     start = min(0, records.first?.time ?? 0)
     end = max(records.map(\.time).max() ?? 0, start)
-    if let started = records.first(where: { $0.event == "host.started" }),
+    if let started = records.first(where: { $0.traceEvent == .hostStarted }),
       let rate = started["fps"].flatMap(Double.init),
       rate > 0
     {
@@ -79,7 +81,7 @@ package struct Timeline: Sendable {
       fps = 60
     }
     var builder = LaneBuilder(end: end)
-    let hasHoldEvents = records.contains { $0.event == "pause.held" || $0.event == "pause.released" }
+    let hasHoldEvents = records.contains { $0.traceEvent == .pauseHeld || $0.traceEvent == .pauseReleased }
     var marks: [Mark] = []
     for record in records {
       builder.read(record, holdsFromPauses: !hasHoldEvents)
@@ -94,36 +96,36 @@ package struct Timeline: Sendable {
 
   private static func mark(of record: TraceLog.Record) -> Mark? {
     let id = record["id"] ?? ""
-    switch record.event {
-    case "banner.clicked", "fullscreen.clicked", "cta.clicked": return Mark(time: record.time, kind: .click, label: id)
-    case "banner.clickRefused":
+    switch record.traceEvent {
+    case .bannerClicked, .fullscreenClicked, .ctaClicked: return Mark(time: record.time, kind: .click, label: id)
+    case .bannerClickRefused:
       return Mark(time: record.time, kind: .refusedClick, label: id + " (" + (record["reason"] ?? "") + ")")
-    case "input.injected": return Mark(time: record.time, kind: .input, label: record["input"] ?? "")
-    case "impression": return Mark(time: record.time, kind: .impression, label: id)
-    case "beacon.sent": return Mark(time: record.time, kind: .beaconSent, label: (record["kind"] ?? "") + " " + id)
-    case "beacon.failed":
+    case .inputInjected: return Mark(time: record.time, kind: .input, label: record["input"] ?? "")
+    case .impression: return Mark(time: record.time, kind: .impression, label: id)
+    case .beaconSent: return Mark(time: record.time, kind: .beaconSent, label: (record["kind"] ?? "") + " " + id)
+    case .beaconFailed:
       return Mark(
         time: record.time, kind: .beaconFailed,
         label: (record["kind"] ?? "") + " " + id + ": " + (record["reason"] ?? ""))
-    case "beacon.dropped":
+    case .beaconDropped:
       return Mark(
         time: record.time, kind: .beaconDropped,
         label: (record["kind"] ?? "") + " " + id + ": " + (record["reason"] ?? ""))
-    case "ad.loaded": return Mark(time: record.time, kind: .adLoaded, label: id)
-    case "ad.failed": return Mark(time: record.time, kind: .adFailed, label: record["error"] ?? "")
-    case "ad.revenue":
+    case .adLoaded: return Mark(time: record.time, kind: .adLoaded, label: id)
+    case .adFailed: return Mark(time: record.time, kind: .adFailed, label: record["error"] ?? "")
+    case .adRevenue:
       let value = (record["revenue"] ?? "?") + " " + (record["currency"] ?? "")
       let pending = record["pending"] == "true" ? ", pending" : ""
       return Mark(
         time: record.time, kind: .revenue,
         label: value + " (" + (record["precision"] ?? "") + ", " + (record["source"] ?? "") + " " + id + pending + ")")
-    case "rewarded.completed": return Mark(time: record.time, kind: .rewardCompleted, label: id)
-    case "rewarded.earned":
+    case .rewardedCompleted: return Mark(time: record.time, kind: .rewardCompleted, label: id)
+    case .rewardedEarned:
       let pending = record["pending"] == "true" ? ", pending" : ""
       return Mark(
         time: record.time, kind: .rewardEarned,
         label: (record["amount"] ?? "") + " " + (record["type"] ?? "") + " (" + id + pending + ")")
-    case "rewarded.forfeited":
+    case .rewardedForfeited:
       return Mark(time: record.time, kind: .rewardForfeited, label: id + (record["reason"].map { " (\($0))" } ?? ""))
     default: return nil
     }
@@ -147,21 +149,32 @@ private struct LaneBuilder {
 
   init(end: Double) { self.end = end }
 
+  /// `event`, with the names that traces written before `game.paused` and `game.resumed` gave a
+  /// pause and a resume (`director.paused`, `director.resumed`) read as those. Intermission no
+  /// longer writes them, so they are not in the table; only the timeline reads them.
+  static func readingOldNames(_ event: TraceEvent) -> TraceEvent {
+    switch event.name {
+    case "director.paused": .gamePaused
+    case "director.resumed": .gameResumed
+    default: event
+    }
+  }
+
   mutating func read(_ record: TraceLog.Record, holdsFromPauses: Bool) {
     let time = record.time
-    switch record.event {
-    case "pause.held": hold(record["reason"] ?? "?", at: time)
-    case "pause.released": release(record["reason"] ?? "?", at: time)
-    case "director.paused", "game.paused":
+    switch Self.readingOldNames(record.traceEvent) {
+    case .pauseHeld: hold(record["reason"] ?? "?", at: time)
+    case .pauseReleased: release(record["reason"] ?? "?", at: time)
+    case .gamePaused:
       if holdsFromPauses { hold(record["reason"] ?? "?", at: time) }
-    case "director.resumed", "game.resumed":
+    case .gameResumed:
       if holdsFromPauses { for reason in openHolds.keys.sorted() { release(reason, at: time) } }
-    case "banner.shown":
+    case .bannerShown:
       guard bannerShownAt == nil else { break }
       bannerShownAt = time
       closeSlide(at: time)
       banner.append(Timeline.Interval(start: time, end: time + Timeline.slideDuration, label: "sliding"))
-    case "banner.hidden":
+    case .bannerHidden:
       guard let shown = bannerShownAt else { break }
       bannerShownAt = nil
       closeSlide(at: time)
@@ -170,17 +183,17 @@ private struct LaneBuilder {
       }
       banner.append(Timeline.Interval(start: time, end: time + Timeline.slideDuration, label: "sliding"))
     // The banner's viewability; a full-screen ad's lines carry its format.
-    case "viewable.start" where record["format"] == nil: viewableSince = (time, record["id"] ?? "")
-    case "viewable.stop" where record["format"] == nil:
+    case .viewableStart where record["format"] == nil: viewableSince = (time, record["id"] ?? "")
+    case .viewableStop where record["format"] == nil:
       if let since = viewableSince { viewable.append(Timeline.Interval(start: since.time, end: time, label: since.id)) }
       viewableSince = nil
-    case "action.began" where record["willLeave"] != "true": adViewSince = (time, record["id"] ?? "")
+    case .actionBegan where record["willLeave"] != "true": adViewSince = (time, record["id"] ?? "")
     // A full-screen ad is an ad view too, labelled with its format.
-    case "fullscreen.shown": adViewSince = (time, (record["format"] ?? "") + " " + (record["id"] ?? ""))
-    case "action.finished", "fullscreen.dismissed":
+    case .fullscreenShown: adViewSince = (time, (record["format"] ?? "") + " " + (record["id"] ?? ""))
+    case .actionFinished, .fullscreenDismissed:
       if let since = adViewSince { adView.append(Timeline.Interval(start: since.time, end: time, label: since.id)) }
       adViewSince = nil
-    case "scene.entered":
+    case .sceneEntered:
       if let since = sceneSince { scenes.append(Timeline.Interval(start: since.time, end: time, label: since.name)) }
       sceneSince = (time, record["name"] ?? "")
     default: break

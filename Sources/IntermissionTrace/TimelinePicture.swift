@@ -261,7 +261,7 @@ package struct TimelinePicture {
       case "<": out += "&lt;"
       case ">": out += "&gt;"
       case "\"": out += "&quot;"
-      default: if character.isASCII && character.asciiValue! < 0x20 { out += " " } else { out.append(character) }
+      default: if let value = character.asciiValue, value < 0x20 { out += " " } else { out.append(character) }
       }
     }
     return out

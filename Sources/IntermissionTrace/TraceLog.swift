@@ -14,6 +14,8 @@ package struct TraceLog: Sendable {
     package let time: Double
     /// The event's name, such as `pause.held`.
     package let event: String
+    /// The event as the table of names (`TraceEvent`) has it, for comparing with its entries.
+    var traceEvent: TraceEvent { TraceEvent(event) }
     /// The event's other fields, in order, as text: strings as they are, numbers and booleans as
     /// JSON writes them.
     package let fields: [(key: String, value: String)]

@@ -18,8 +18,8 @@ package struct VASTDocument: Hashable, Sendable {
   /// The ad to play: an ad pod's first ad (the lowest `sequence`) when the document is a pod,
   /// else its first ad. Nil for a document with no ad.
   package var adToPlay: VASTAd? {
-    let pod = ads.filter { $0.sequence != nil }
-    if let first = pod.min(by: { $0.sequence! < $1.sequence! }) { return first }
+    let pod = ads.compactMap { ad in ad.sequence.map { (sequence: $0, ad: ad) } }
+    if let first = pod.min(by: { $0.sequence < $1.sequence }) { return first.ad }
     return ads.first
   }
 }

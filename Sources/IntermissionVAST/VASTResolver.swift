@@ -100,7 +100,8 @@ package struct VASTResolver: Sendable {
         failure = failure ?? failed
       }
     }
-    return .failure(failure!)
+    // Every ad tried either returned or fell back with its failure, so `failure` is the first's.
+    return .failure(failure ?? fail(.noAdsAfterWrapper, "the response has no ad", chain, document.errorURLs, wrappers))
   }
 
   private func follow(

@@ -76,7 +76,7 @@ package struct VASTTrackingSchedule: Sendable {
     let progress = take { event in
       guard event.kind == .progress, let offset = event.offset else { return false }
       return offset.seconds(in: length) <= playhead + 1e-9
-    }.map { ($0.offset!.seconds(in: length), $0) }.enumerated().sorted {
+    }.compactMap { event in event.offset.map { ($0.seconds(in: length), event) } }.enumerated().sorted {
       ($0.element.0, $0.offset) < ($1.element.0, $1.offset)
     }.map(\.element)
     guard let quartile else { return (milestones, progress.map(\.1)) }

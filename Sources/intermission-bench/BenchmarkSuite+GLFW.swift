@@ -1,4 +1,5 @@
 import Foundation
+import IntermissionCore
 
 /// The GLFW example (Examples/glfw-game) in a real window: a game on OpenGL with the overlay on
 /// pixels, built against the library as a C game builds it.
@@ -91,7 +92,7 @@ extension BenchmarkSuite {
     let trace = folder.appendingPathComponent("trace.jsonl")
     /// Plays number `n` of the clip: R, then Escape once the trace at `path` has `n` completions.
     func play(_ n: Int, tracedAt path: String) -> String {
-      "sleep 1.5; xdotool key r; for _ in $(seq 300); do [ \"$(grep -c '\"video.completed\"' '\(path)')\" -ge \(n) ] "
+      "sleep 1.5; xdotool key r; for _ in $(seq 300); do [ \"$(grep -c '\"\(TraceEvent.videoCompleted.name)\"' '\(path)')\" -ge \(n) ] "
         + "&& break; sleep 0.1; done; sleep 0.3; xdotool key Escape; sleep 0.5"
     }
     _ = try run(
@@ -100,7 +101,7 @@ extension BenchmarkSuite {
     let allTimes = try String(contentsOf: log, encoding: .utf8).split(separator: "\n").compactMap { Double($0) }
     let traced = try String(contentsOf: trace, encoding: .utf8)
     let times = try Self.framesWhilePlaying(allTimes, trace: traced)
-    let completed = traced.components(separatedBy: #""event":"video.completed""#).count - 1
+    let completed = traced.components(separatedBy: "\"event\":\"\(TraceEvent.videoCompleted.name)\"").count - 1
     guard completed == plays else {
       throw BenchmarkError(message: "the GLFW example completed \(completed) plays of the clip, not \(plays)")
     }
@@ -138,8 +139,8 @@ extension BenchmarkSuite {
         let event = try JSONSerialization.jsonObject(with: data) as? [String: Any],
         let name = event["event"] as? String, let frame = event["frame"] as? Int
       else { continue }
-      if name == "video.started" { started = frame }
-      if name == "video.completed", let first = started {
+      if name == TraceEvent.videoStarted.name { started = frame }
+      if name == TraceEvent.videoCompleted.name, let first = started {
         playing += times[min(first, times.count)..<min(frame + 1, times.count)]
         started = nil
       }

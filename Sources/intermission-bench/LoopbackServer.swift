@@ -29,17 +29,20 @@ final class LoopbackServer {
       ] + arguments
     process.standardOutput = FileHandle.nullDevice
     try process.run()
+    self.port = try Self.port(in: portFile, of: process, script: script)
+  }
+
+  /// The port `process` writes into `portFile` once it listens, waiting up to 10 seconds.
+  private static func port(in portFile: URL, of process: Process, script: String) throws -> Int {
     let deadline = Date().addingTimeInterval(10)
-    var port: Int?
-    while port == nil {
+    while true {
       guard Date() < deadline, process.isRunning else {
         if process.isRunning { kill(process.processIdentifier, SIGKILL) }
         throw BenchmarkError(message: "\(script) did not start")
       }
-      port = (try? String(contentsOf: portFile, encoding: .utf8)).flatMap { Int($0) }
-      if port == nil { Thread.sleep(forTimeInterval: 0.02) }
+      if let port = (try? String(contentsOf: portFile, encoding: .utf8)).flatMap({ Int($0) }) { return port }
+      Thread.sleep(forTimeInterval: 0.02)
     }
-    self.port = port!
   }
 
   deinit { stop() }

@@ -858,6 +858,12 @@ static void *call_from_other_thread(void *argument)
     return NULL;
 }
 
+/* intermission_config after a char: the offset of `config` is the struct's alignment. */
+struct config_alignment {
+    char before;
+    intermission_config config;
+};
+
 /* INTERMISSION_CONFIG_INIT (by position) and intermission_config_init (by name) give the same
  * defaults, field by field; NULL is ignored. */
 static void check_config_defaults(void)
@@ -896,6 +902,14 @@ static void check_config_defaults(void)
     CHECK(function.on_input == macro.on_input && macro.on_input == NULL);
     CHECK(function.consent_path == macro.consent_path && macro.consent_path == NULL);
     CHECK(function.consent_geography == macro.consent_geography && macro.consent_geography == NULL);
+    /* Every field is listed above: the last one listed ends where the struct does, rounded up to
+     * its alignment. A field appended to intermission_config fails this check until it is listed
+     * above, with its default, and named here as the last field. */
+    {
+        size_t alignment = offsetof(struct config_alignment, config);
+        size_t listed_end = offsetof(intermission_config, consent_geography) + sizeof macro.consent_geography;
+        CHECK((listed_end + alignment - 1) / alignment * alignment == sizeof(intermission_config));
+    }
     /* (0.6) The library's own intermission_config_init, which programs built against 0.4 and 0.5
      * call, writes 0.5's struct and no byte past it (on the heap at that size, under ASan); the
      * sized one writes as much as it is told. */

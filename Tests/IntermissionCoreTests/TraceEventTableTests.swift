@@ -48,4 +48,39 @@ struct TraceEventTableTests {
     let multiLine = "trace.emit(\n  \"x.y\","
     #expect(literal.numberOfMatches(in: multiLine, range: NSRange(multiLine.startIndex..., in: multiLine)) == 1)
   }
+
+  @Test func noSourceFileComparesWithAnEventsNameInAStringOfItsOwn() throws {
+    let sources = Self.root.appendingPathComponent("Sources")
+    let files = try #require(FileManager.default.enumerator(at: sources, includingPropertiesForKeys: nil))
+    var offenders: [String] = []
+    for case let file as URL in files
+    where file.pathExtension == "swift" && file.lastPathComponent != "TraceEvent.swift" {
+      let text = try String(contentsOf: file, encoding: .utf8)
+      for (index, line) in text.split(separator: "\n", omittingEmptySubsequences: false).enumerated() {
+        for name in Self.eventNames(in: line) { offenders.append("\(file.lastPathComponent):\(index + 1): \(name)") }
+      }
+    }
+    #expect(
+      offenders.isEmpty, "compare with TraceEvent's entries (TraceEvent.adRevenue.name), not strings: \(offenders)")
+    // What it finds: quoted names of the table, in any string; never a file's name, a comment or a
+    // name the table lacks.
+    #expect(Self.eventNames(in: #"    file?.write(line: event == "ad.revenue" ? a : b)"#) == ["ad.revenue"])
+    #expect(Self.eventNames(in: #"    case "banner.clicked", "fullscreen.clicked": clicks += 1"#).count == 2)
+    #expect(Self.eventNames(in: ##"    traced.components(separatedBy: #""event":"video.completed""#)"##).count == 1)
+    #expect(Self.eventNames(in: #"    "grep -c '\"video.completed\"' trace.jsonl""#) == ["video.completed"])
+    #expect(Self.eventNames(in: #"  let path = "consent.json", other = "game.json""#).isEmpty)
+    #expect(Self.eventNames(in: #"  /// run.records("game.paused") in an example"#).isEmpty)
+    #expect(Self.eventNames(in: #"    case "director.paused": .gamePaused"#).isEmpty)
+  }
+
+  /// The table's dotted names (`ad.revenue`) that `line` has between quotes, unless it is a comment.
+  static func eventNames(in line: Substring) -> [String] {
+    guard !line.trimmingCharacters(in: .whitespaces).hasPrefix("//") else { return [] }
+    // A quoted lower-case dotted identifier, such as "ad.revenue" or "consent.json", or one
+    // between escaped quotes inside a string (\"ad.revenue\").
+    let quoted = line.matches(of: #/"([a-z][A-Za-z]*\.[a-z][A-Za-z]*)\\?"/#).map { String($0.output.1) }
+    return quoted.filter(table.contains)
+  }
+
+  static let table = Set(TraceEvent.all.map(\.name))
 }

@@ -1,14 +1,9 @@
-import CAllocationCounter
 import Foundation
-import IntermissionAds
 import IntermissionBasics
 import IntermissionCore
-import IntermissionHost
-import IntermissionOverlay
 import IntermissionSDL
 import IntermissionTestSupport
 import IntermissionText
-import MenuGame
 import Testing
 
 /// The SDL backend in process, headless. SDL is global: these run one at a time, each with its own
@@ -98,29 +93,6 @@ struct BackendTests {
     #expect(pixels.pixel(x: 105, y: 105) == Color(hex: 0x00FF00))
   }
 
-  @Test func textIsRasterisedOncePerStringAndStyle() throws {
-    let stack = try BackendFixtures.Stack(width: 960, height: 640)
-    let director = Director(viewSize: stack.canvas.size)
-    director.addOverlay(PauseControl(director: director))
-    director.run(MenuScene(settings: GameSettings()))
-    var time = 0.0
-    for _ in 0..<5 {
-      director.advance(to: time)
-      director.render(on: stack.canvas)
-      time += 1.0 / 60
-    }
-    let warm = stack.canvas.rasterisedTextCount
-    #expect(warm == 9, "title, subtitle, six buttons, the pause button: \(warm)")
-    for _ in 0..<60 {
-      director.advance(to: time)
-      director.render(on: stack.canvas)
-      time += 1.0 / 60
-    }
-    #expect(stack.canvas.rasterisedTextCount == warm)
-    #expect(stack.canvas.measureText("Play", style: .heading).width == 50)
-    #expect(stack.canvas.rasterisedTextCount == warm, "measuring draws nothing")
-  }
-
   @Test func imagesDecodeUploadAndDrawScaled() throws {
     let stack = try BackendFixtures.Stack(width: 400, height: 200)
     let surface = try SDLImageDecoder().decodeImage(
@@ -161,12 +133,6 @@ struct BackendTests {
     #expect(stack.canvas.pixelPoint(Point(x: 10.5, y: 20)) == (10, 20))
   }
 
-  /// The steady-state frame of the real program (menu, pause control, banner shown; SDL's software
-  /// renderer included) allocates nothing on the heap. Counted, not timed, so it belongs here.
-  ///
-  /// Only optimised builds are checked (`scripts/test` runs it with `swift test -c release`): without
-  /// optimisation, Swift iterates arrays through unspecialised generic code whose coroutine frames
-  /// are heap-allocated by the runtime.
   @Test func theSystemBrowserOpensOnlyWithAHandlerAndSaysWhyNot() throws {
     let folder = FileManager.default.temporaryDirectory.appendingPathComponent("browser-\(UUID().uuidString)")
     try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
@@ -189,148 +155,6 @@ struct BackendTests {
       opened = (try? String(contentsOfFile: log, encoding: .utf8)) ?? ""
     }
     #expect(opened == "https://example.com/b\n")
-  }
-
-  @Test(
-    .enabled(if: BackendFixtures.isOptimized, "checked in release builds: swift test -c release"),
-    .enabled(if: allocation_counter_is_available() == 1, "sanitizers own malloc: no counting there"))
-  func steadyStateFrameAllocatesNothing() throws {
-    var options = BackendFixtures.headlessOptions(frames: 200)
-    // A beacon queue of its own: the player's (under $XDG_DATA_HOME) may hold beacons that earlier
-    // runs could not deliver, whose retries are not this frame's work.
-    let queue = FileManager.default.temporaryDirectory.appendingPathComponent("alloc-\(UUID().uuidString).sqlite")
-    defer { try? FileManager.default.removeItem(at: queue) }
-    options.beaconsPath = queue.path
-    options.noBeacons = false
-    let manifest = ProgramRunner.root.appendingPathComponent("Assets/ads/manifest.json").path
-    // With the music playing (on SDL's silent driver): the mixer's thread allocates nothing either.
-    setenv("SDL_AUDIODRIVER", "dummy", 0)
-    let host = try Host(
-      configuration: options, script: ReplayScript(events: []), fontPath: BackendFixtures.font,
-      trace: Trace(output: nil),
-      adManifest: manifest, audioFolder: ProgramRunner.root.appendingPathComponent("Assets/audio").path,
-      firstScene: { MenuScene(settings: GameSettings()) })
-    #expect(host.audio != nil, "the music should play")
-    var frame = 0
-    var allocations: UInt64 = .max
-    var bannerShown = false
-    host.frameObserver = { _, _ in
-      if frame == 99 {
-        bannerShown = host.adOverlay?.banner.isClickable == true
-        allocation_counter_begin()
-      }
-      if frame == 199 { allocations = allocation_counter_end() }
-      frame += 1
-    }
-    try host.run()
-    host.frameObserver = nil  // the observer holds the host
-    #expect(bannerShown)
-    #expect(allocations == 0, "\(allocations) allocations in 100 frames")
-  }
-
-  /// The frames of a rewarded ad's show allocate nothing either: its 1280×720 creative (the shipped
-  /// rewarded video's art, as a picture) is kept as one texture and scaled as it is drawn, which
-  /// SDL's software renderer does straight into the window for an opaque image at full opacity.
-  @Test(
-    .enabled(if: BackendFixtures.isOptimized, "checked in release builds: swift test -c release"),
-    .enabled(if: allocation_counter_is_available() == 1, "sanitizers own malloc: no counting there"))
-  func steadyStateFrameAllocatesNothingUnderAFullscreenAd() throws {
-    var options = BackendFixtures.headlessOptions(frames: 360)
-    options.noAudio = true
-    let runner = try ProgramRunner()
-    let manifest = try ShippedManifest.quickRewardedAds(runner, rewardAfter: 15)
-    // The Bonus screen, then "Watch an ad for 50 coins" (docs/bonus-script.txt).
-    let script = try ReplayScript.parse("1.0 click 480 252\n3.0 key Return\n", file: "bonus")
-    let host = try Host(
-      configuration: options, script: script, fontPath: BackendFixtures.font, trace: Trace(output: nil),
-      adManifest: manifest, audioFolder: nil, firstScene: { MenuScene(settings: GameSettings()) })
-    // Each frame counted on its own: a frame that rasterises a string (the countdown's next second)
-    // allocates for it, and every other frame must allocate nothing.
-    var frame = 0
-    var showing = false
-    var quietFrames: [UInt64] = []
-    var rasterised = 0
-    host.frameObserver = { _, _ in
-      if frame > 259 {
-        let allocations = allocation_counter_end()
-        if host.canvas.rasterisedTextCount == rasterised { quietFrames.append(allocations) }
-      }
-      if frame == 259 { showing = host.adOverlay?.fullscreen.isShowing == true }
-      if frame >= 259 && frame < 359 {
-        rasterised = host.canvas.rasterisedTextCount
-        allocation_counter_begin()
-      }
-      frame += 1
-    }
-    try host.run()
-    host.frameObserver = nil  // the observer holds the host
-    #expect(showing, "the rewarded ad should be on screen")
-    #expect(quietFrames.count >= 90, "\(quietFrames.count) of 100 frames rasterised no text")
-    let allocations = quietFrames.reduce(0, +)
-    #expect(allocations == 0, "\(allocations) allocations in \(quietFrames.count) frames of a rewarded ad")
-  }
-
-  /// A rewarded ad on the real renderer: it covers the window, its 1280×720 creative letterboxed at
-  /// 16:9 in the page, the countdown in the header, the game held.
-  @Test func aRewardedAdCoversTheWindowWithItsCreativeLetterboxed() throws {
-    let folder = FileManager.default.temporaryDirectory.appendingPathComponent("fullscreen-\(UUID().uuidString)")
-    try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
-    defer { try? FileManager.default.removeItem(at: folder) }
-    for name in ["starfall.png", "bonus-rewarded.png"] {
-      try FileManager.default.copyItem(
-        at: ProgramRunner.root.appendingPathComponent("Assets/ads/\(name)"), to: folder.appendingPathComponent(name))
-    }
-    try Data(
-      """
-      { "ads": [ { "id": "starfall", "image": "starfall.png", "title": "Starfall", "action": "in-app" },
-        { "id": "bonus", "image": "bonus-rewarded.png", "title": "Bonus coins", "action": "in-app",
-          "description": "Watch to the end for 50 coins.", "url": "https://example.com/bonus",
-          "format": "rewarded", "reward": {"type": "coins", "amount": 50} } ] }
-      """.utf8
-    ).write(to: folder.appendingPathComponent("manifest.json"))
-    var options = BackendFixtures.headlessOptions(frames: 120)
-    options.beaconsPath = folder.appendingPathComponent("beacons.sqlite").path
-    options.noBeacons = false
-    let screenshot = folder.appendingPathComponent("shot.png").path
-    options.screenshotPath = screenshot
-    let host = try Host(
-      configuration: options, script: ReplayScript(events: []), fontPath: BackendFixtures.font,
-      trace: Trace(output: nil),
-      adManifest: folder.appendingPathComponent("manifest.json").path, audioFolder: nil,
-      firstScene: { MenuScene(settings: GameSettings()) })
-    var refusal: FullscreenRefusal?? = .none
-    var frame = 0
-    // Weakly: the host keeps its observer.
-    host.frameObserver = { [weak host] _, _ in
-      if frame == 30 { refusal = host?.adOverlay?.fullscreen.showRewarded(placement: "bonus_coins") }
-      frame += 1
-    }
-    try host.run()
-    #expect(refusal == .some(nil), "shown")
-    #expect(host.adOverlay?.fullscreen.isShowing == true)
-    if let copy = ProcessEnvironment.current()["INTERMISSION_KEEP_SCREENSHOT"] {
-      try? FileManager.default.copyItem(atPath: screenshot, toPath: copy)
-    }
-    let image = try #require(try SDLImageDecoder().decodeImage(atPath: screenshot) as? Surface)
-    let size = Size(width: Double(image.pixelWidth), height: Double(image.pixelHeight))
-    let frameOfCreative = AdView.fullscreenImageFrame(in: size, imageSize: Size(width: 1280, height: 720))
-    #expect(abs(frameOfCreative.width / frameOfCreative.height - 16.0 / 9.0) < 0.01, "never stretched")
-    // Inside the creative: its warm gradient; beside it, the view's dark page; no banner at the bottom.
-    let inside = image.pixel(x: Int(frameOfCreative.minX + 20), y: Int(frameOfCreative.maxY - 10))
-    #expect(inside.red > 120 && inside.red > inside.blue + 60, "\(inside)")
-    let page = image.pixel(x: 4, y: Int(frameOfCreative.midY))
-    #expect(page == Color(hex: 0x0B0F1A), "\(page)")
-    let bottom = image.pixel(x: Int(size.width / 2), y: Int(size.height - 2))
-    #expect(bottom == Color(hex: 0x0B0F1A), "the banner is covered: \(bottom)")
-  }
-
-  @Test(.enabled(if: allocation_counter_is_available() == 1, "sanitizers own malloc: no counting there"))
-  func allocationCounterCountsAllocations() {
-    allocation_counter_begin()
-    let array = Array(repeating: 1, count: 1000)
-    let counted = allocation_counter_end()
-    #expect(array.count == 1000)
-    #expect(counted >= 1, "the counter sees an array's buffer, so a count of 0 above means something")
   }
 
   @Test func errorsCaptureSDLsMessage() throws {

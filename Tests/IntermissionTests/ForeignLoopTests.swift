@@ -1,4 +1,5 @@
 import Foundation
+import Intermission
 import IntermissionAds
 import IntermissionCore
 import IntermissionOverlay
@@ -6,9 +7,11 @@ import IntermissionSDL
 import IntermissionTestSupport
 import Testing
 
-/// A game with its own SDL window, renderer and loop, embedding the overlay: SDL is global, so this
-/// belongs to the serialized backend suite.
-extension BackendTests {
+/// A game with its own SDL window, renderer and loop, embedding the overlay through the
+/// `Intermission` module's `AdOverlay(pauseTarget:trace:beaconsPath:)`. SDL is global: each test runs
+/// in the process's one SDL session.
+@Suite("A game's own SDL loop", .serialized, .sdlSession)
+struct ForeignLoopTests {
   @Test func anSDLGameWithItsOwnLoopEmbedsTheOverlayOnItsOwnWindow() throws {
     // The game's own set-up, in plain SDL.
     try GameWindowByHand.run { window, renderer in try ownLoopEmbedsTheOverlay(window: window, renderer: renderer) }

@@ -1,0 +1,43 @@
+import Foundation
+
+/// Row 15, video ads: plays in a real window, CPU against ffplay, the A/V offset and memory, the
+/// last against `stillsPeak` (row 6's peak with the full-screen ads as pictures, in KiB).
+func addVideoRows(_ suite: BenchmarkSuite, stillsPeak: Int, to report: inout Report) throws {
+  progress("15. video ads: plays in a real window, CPU against ffplay, A/V offset, memory ...")
+  let clips = try suite.makeVideoClips()
+  defer { try? FileManager.default.removeItem(at: clips.folder) }
+  let plays = try suite.videoPlays(clips)
+  report.add(
+    "15. frames over the 16.7 ms budget over \(plays.shows) plays of a 1280×720 30 fps H.264/AAC clip in a real "
+      + "window at 60 fps (\(plays.frames) frames)", String(plays.overBudget), goal: "0", met: plays.overBudget == 0)
+  report.add(
+    "   longest frame during the plays", "\(formatted(plays.max * 1000, 2)) ms", goal: "<= 16.7 ms",
+    met: plays.max <= 1.0 / 60)
+  report.add("   p99 frame time during the plays", "\(formatted(plays.p99 * 1000, 2)) ms", goal: "—", met: nil)
+  let worstVideoLatency = plays.latencies.max() ?? -1
+  report.add(
+    "   frames from the show call to the video's first frame, media ready (\(plays.shows) plays), largest",
+    String(worstVideoLatency), goal: "<= 2", met: worstVideoLatency >= 0 && worstVideoLatency <= 2)
+  let videoCPU = try suite.videoCPU(clips)
+  let videoCPURatio = videoCPU.intermission / videoCPU.ffplay
+  report.add(
+    "   CPU of one play in a 960×640 window, Intermission (launch to exit, the menu's second included)",
+    "\(formatted(videoCPU.intermission, 2)) s", goal: "—", met: nil)
+  report.add(
+    "   CPU of ffplay playing the same file in the same window", "\(formatted(videoCPU.ffplay, 2)) s", goal: "—",
+    met: nil)
+  report.add(
+    "   **CPU ratio Intermission / ffplay**", "**\(formatted(videoCPURatio, 3))**", goal: "<= 1.1",
+    met: videoCPURatio <= 1.1)
+  let offsets = try suite.videoSyncOffsets(clips)
+  let offsetP99 = Statistics.percentile(offsets.map(abs), 0.99)
+  report.add(
+    "   A/V offset at each white frame of a flash-and-beep clip (\(offsets.count) flashes, real clock, disk driver): "
+      + "audio clock at its drawing against its time, p99", "\(formatted(offsetP99 * 1000, 1)) ms", goal: "<= 40 ms",
+    met: !offsets.isEmpty && offsetP99 <= 0.040)
+  let playingPeak = try suite.videoPeakMemory(clips)
+  let playingCost = Double(playingPeak - stillsPeak) / 1024
+  report.add(
+    "   peak resident memory while playing the clip, over the still full-screen row above",
+    "\(formatted(playingCost, 1)) MiB", goal: "<= +48 MiB", met: playingCost <= 48)
+}
