@@ -17,7 +17,7 @@ func addMemoryRows(_ suite: BenchmarkSuite, to report: inout Report) throws
   let memory = try suite.peakMemory()
   let memoryRatio = Double(memory.swift) / Double(memory.c)
   report.add(
-    "   peak resident memory, Intermission (1200 frames, banner shown, --no-audio as the C program)",
+    "   peak resident memory, Intermission (1200 frames, banner shown, --no-audio like C)",
     "\(formatted(Double(memory.swift) / 1024, 1)) MiB",
     goal: "—", met: nil)
   report.add(
@@ -34,13 +34,13 @@ func addMemoryRows(_ suite: BenchmarkSuite, to report: inout Report) throws
     "   peak resident memory, Intermission with its music playing (disk driver)",
     "\(formatted(Double(memory.withAudio) / 1024, 1)) MiB", goal: "—", met: nil)
   report.add(
-    "   peak resident memory, Intermission on the shipped manifest, its full-screen ads as pictures (two 1280×720 preloaded)",
+    "   peak resident memory, shipped manifest (two 1280×720 full-screen pictures preloaded)",
     "\(formatted(Double(memory.withFullscreen) / 1024, 1)) MiB", goal: "—", met: nil)
   let preloadCost = Double(memory.withFullscreen - memory.swift) / 1024
   let preloadFloor = Double(try suite.fullscreenPreloadFloor()) / 1024
   let preloadBudget = 1.25 * preloadFloor + 2
   report.add(
-    "   cost of the full-screen preloads: shipped manifest over its banners alone", "\(formatted(preloadCost, 1)) MiB",
+    "   full-screen preloads' cost: shipped manifest over banners alone", "\(formatted(preloadCost, 1)) MiB",
     goal: "<= \(formatted(preloadBudget, 1)) MiB (1.25 × floor + 2)", met: preloadCost <= preloadBudget)
   report.add(
     "   floor: one decoded copy of each preloaded creative (width × height × 4)",

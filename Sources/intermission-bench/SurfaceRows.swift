@@ -24,14 +24,13 @@ func addSurfaceRows(_ suite: BenchmarkSuite, to report: inout Report) throws {
   report.add(
     "   **ratio surface / renderer**", "**\(formatted(cost.ratio, 3))**", goal: "<= 1.2", met: cost.ratio <= 1.2)
   report.add(
-    "   a surface frame that draws (slide-in, video, countdown): cleared, drawn, read back, compared",
-    "\(formatted(cost.drawn / 1000, 2)) µs (\(formatted(cost.drawn / cost.renderer, 2)) × the renderer's)", goal: "—",
+    "   a surface frame that draws (slide-in, video, countdown)",
+    "\(formatted(cost.drawn / 1000, 2)) µs (\(formatted(cost.drawn / cost.renderer, 2)) × renderer)", goal: "—",
     met: nil)
   let glfw = try suite.glfwRuns(clips)
   let cpuRatio = glfw.videoCPU / glfw.ffplayCPU
   report.add(
-    "   CPU of one play of the 1280×720 30 fps clip through the GLFW example (800×600 window; the launch less "
-      + "the same launch with its banner alone)",
+    "   CPU of one play of the clip in the GLFW example (800×600; launch less a banner-only launch)",
     "\(formatted(glfw.videoCPU, 2)) s", goal: "—", met: nil)
   report.add(
     "   CPU of ffplay playing the same file in the same window", "\(formatted(glfw.ffplayCPU, 2)) s", goal: "—",
@@ -47,10 +46,10 @@ func addSurfaceRows(_ suite: BenchmarkSuite, to report: inout Report) throws {
   let sdlCost = glfw.sdlPeakWithOverlay - glfw.sdlPeakWithout
   let budget = sdlCost + 800 * 600 * 4 / 1024
   report.add(
-    "   peak resident memory of the C example (SDL renderer, headless) with the overlay over the same game without it",
+    "   peak memory the overlay adds to the C example (SDL renderer, headless)",
     "\(formatted(Double(sdlCost) / 1024, 1)) MiB", goal: "—", met: nil)
   report.add(
-    "   the same of the GLFW example in its window, banner shown", "\(formatted(Double(overlayCost) / 1024, 1)) MiB",
-    goal: "<= \(formatted(Double(budget) / 1024, 1)) MiB (the SDL path's + one 800×600 surface)",
+    "   the same, GLFW example in its window, banner shown", "\(formatted(Double(overlayCost) / 1024, 1)) MiB",
+    goal: "<= \(formatted(Double(budget) / 1024, 1)) MiB (SDL's + an 800×600 surface)",
     met: overlayCost <= budget)
 }
