@@ -15,6 +15,15 @@ struct Report {
     rows.append(Row(measure: measure, value: value, goal: goal, met: met))
   }
 
+  /// Three rows: the CPU seconds of one play by `player` (`measure` says how it was taken), ffplay's
+  /// in the same window, and their ratio, whose goal is at most 1.1.
+  mutating func addCPUAgainstFFplay(_ measure: String, player: String, seconds: Double, ffplay: Double) {
+    let ratio = seconds / ffplay
+    add(measure, "\(formatted(seconds, 2)) s", goal: "—", met: nil)
+    add("   CPU of ffplay playing the same file in the same window", "\(formatted(ffplay, 2)) s", goal: "—", met: nil)
+    add("   **CPU ratio \(player) / ffplay**", "**\(formatted(ratio, 3))**", goal: "<= 1.1", met: ratio <= 1.1)
+  }
+
   /// The table.
   var markdown: String {
     var text = "| measure | value | goal | met |\n|---|---|---|---|\n"

@@ -28,15 +28,9 @@ func addSurfaceRows(_ suite: BenchmarkSuite, to report: inout Report) throws {
     "\(formatted(cost.drawn / 1000, 2)) µs (\(formatted(cost.drawn / cost.renderer, 2)) × renderer)", goal: "—",
     met: nil)
   let glfw = try suite.glfwRuns(clips)
-  let cpuRatio = glfw.videoCPU / glfw.ffplayCPU
-  report.add(
+  report.addCPUAgainstFFplay(
     "   CPU of one play of the clip in the GLFW example (800×600; launch less a banner-only launch)",
-    "\(formatted(glfw.videoCPU, 2)) s", goal: "—", met: nil)
-  report.add(
-    "   CPU of ffplay playing the same file in the same window", "\(formatted(glfw.ffplayCPU, 2)) s", goal: "—",
-    met: nil)
-  report.add(
-    "   **CPU ratio GLFW example / ffplay**", "**\(formatted(cpuRatio, 3))**", goal: "<= 1.1", met: cpuRatio <= 1.1)
+    player: "GLFW example", seconds: glfw.videoCPU, ffplay: glfw.ffplayCPU)
   report.add(
     "   frames of the GLFW example over the 16.7 ms budget while the clip plays (\(glfw.plays) plays, \(glfw.frames) frames)",
     String(glfw.overBudget), goal: "0", met: glfw.overBudget == 0)

@@ -19,16 +19,9 @@ func addVideoRows(_ suite: BenchmarkSuite, stillsPeak: Int, to report: inout Rep
     "   frames from the show call to the video's first frame, media ready (\(plays.shows) plays), largest",
     String(worstVideoLatency), goal: "<= 2", met: worstVideoLatency >= 0 && worstVideoLatency <= 2)
   let videoCPU = try suite.videoCPU(clips)
-  let videoCPURatio = videoCPU.intermission / videoCPU.ffplay
-  report.add(
+  report.addCPUAgainstFFplay(
     "   CPU of one play in a 960×640 window, Intermission (launch to exit, the menu's second included)",
-    "\(formatted(videoCPU.intermission, 2)) s", goal: "—", met: nil)
-  report.add(
-    "   CPU of ffplay playing the same file in the same window", "\(formatted(videoCPU.ffplay, 2)) s", goal: "—",
-    met: nil)
-  report.add(
-    "   **CPU ratio Intermission / ffplay**", "**\(formatted(videoCPURatio, 3))**", goal: "<= 1.1",
-    met: videoCPURatio <= 1.1)
+    player: "Intermission", seconds: videoCPU.intermission, ffplay: videoCPU.ffplay)
   let offsets = try suite.videoSyncOffsets(clips)
   let offsetP99 = Statistics.percentile(offsets.map(abs), 0.99)
   report.add(
