@@ -91,7 +91,7 @@ public struct AdRevenue: Hashable, Sendable {
   }
 
   /// The fields of its `ad.revenue` trace line, in order; `revenue` as a decimal string.
-  public var traceFields: [(key: String, value: TraceValue)] {
+  package var traceFields: [(key: String, value: TraceValue)] {
     var fields: [(key: String, value: TraceValue)] = [("format", .string(format.rawValue))]
     if let placement { fields.append(("placement", .string(placement))) }
     fields += [("id", .string(id)), ("source", .string(source.rawValue))]

@@ -31,7 +31,7 @@ public struct EarnedReward: Hashable, Sendable {
 /// table that survives a crash), which an overlay built by `AdStack` (or with a `beaconsPath`) is
 /// given, or `MemoryRewardStore` for a game without one. A game hears its rewards through
 /// `FullscreenPresenter.onReward` and acknowledges them with `acknowledgeReward(transactionID:)`.
-public protocol RewardStore: AnyObject {
+package protocol RewardStore: AnyObject {
   /// Records `reward` durably before this returns; the same transaction id again changes nothing.
   /// - Throws: when it cannot be recorded (a full disk).
   func record(_ reward: EarnedReward) throws
@@ -43,20 +43,20 @@ public protocol RewardStore: AnyObject {
 }
 
 /// Rewards kept in memory only: pending until acknowledged while the process lives, lost with it.
-public final class MemoryRewardStore: RewardStore {
+package final class MemoryRewardStore: RewardStore {
   private var rewards: [EarnedReward] = []
 
   /// Creates an empty store.
-  public init() {}
+  package init() {}
 
-  public func record(_ reward: EarnedReward) throws {
+  package func record(_ reward: EarnedReward) throws {
     guard !rewards.contains(where: { $0.transactionID == reward.transactionID }) else { return }
     rewards.append(reward)
   }
 
-  public func pending() throws -> [EarnedReward] { rewards }
+  package func pending() throws -> [EarnedReward] { rewards }
 
-  public func acknowledge(transactionID: String) throws -> Bool {
+  package func acknowledge(transactionID: String) throws -> Bool {
     guard let index = rewards.firstIndex(where: { $0.transactionID == transactionID }) else { return false }
     rewards.remove(at: index)
     return true

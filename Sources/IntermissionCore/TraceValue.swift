@@ -26,5 +26,5 @@ public enum TraceValue: Hashable, Sendable {
 
   /// `value` with exactly six decimals, computed without locale or libc formatting so that it is
   /// the same on every machine (`JSONText.fixedMicroseconds(_:)`).
-  public static func fixedMicroseconds(_ value: Double) -> String { JSONText.fixedMicroseconds(value) }
+  package static func fixedMicroseconds(_ value: Double) -> String { JSONText.fixedMicroseconds(value) }
 }

@@ -1,14 +1,14 @@
 /// Where a video ad's sound plays: an audio device of its own, opened for one show and closed at
 /// its dismissal, whatever the game uses for its own sound. The SDL backend gives one
 /// (`SDLVideoSound`); without it, or without a device, a video plays silent and on time.
-public protocol VideoSoundOutput: AnyObject {
+package protocol VideoSoundOutput: AnyObject {
   /// Opens a device for interleaved 32-bit float samples at `rate` Hz and `channels` channels,
   /// paused; nil when no device can be opened (no sound card, `--no-audio`).
   func openDevice(rate: Int, channels: Int) -> (any VideoSoundDevice)?
 }
 
 /// An open audio device of one video show. Closing it (or its end) stops its sound at once.
-public protocol VideoSoundDevice: AnyObject {
+package protocol VideoSoundDevice: AnyObject {
   /// Queues `samples` to play after everything queued before.
   func queue(_ samples: [Float])
   /// Seconds of the queued sound that the device has played: the show's audio clock.

@@ -48,12 +48,12 @@ public enum Launcher {
   /// Exit code for bad arguments or a bad script.
   public static let usageFailure: Int32 = 2
   /// The largest script file read, in bytes.
-  public static let maximumScriptSize = ReplayScript.maximumFileSize
+  package static let maximumScriptSize = ReplayScript.maximumFileSize
 
   /// Whether stop signals were noted from before `main`: an ELF constructor linked with the
   /// launcher installs flag-only handlers for SIGINT, SIGTERM and SIGHUP, which the launcher's
   /// first step takes over, so that a stop asked for while the program loads is not lost.
-  public static var notesStopSignalsBeforeMain: Bool { intermission_early_stop_signals_installed() == 1 }
+  package static var notesStopSignalsBeforeMain: Bool { intermission_early_stop_signals_installed() == 1 }
 
   /// Runs the program with `arguments` (without the program name) to its end and returns its exit
   /// code: `launch`, the frames, `finish`.

@@ -22,15 +22,6 @@ final class DeferredDatabase<Store> {
     self.opener = opener
   }
 
-  /// The store at `path`, for `role`, open already (on another store's connection).
-  init(path: String, role: String, opened store: Store) {
-    self.path = path
-    self.role = role
-    createsFolders = false
-    opener = { _ in store }
-    self.store = store
-  }
-
   /// The store, opened now if `creating` or if its file exists; nil when neither.
   func open(creating: Bool) throws -> Store? {
     if let store { return store }

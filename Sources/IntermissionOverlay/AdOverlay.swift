@@ -25,7 +25,7 @@ public final class AdOverlay: Overlay {
     public var refreshInterval: Double = 30
     /// The seed of the retries' jitter; nil takes a random one. A fixed seed makes a fixed-step run
     /// retry at the same times every run.
-    public var jitterSeed: UInt64?
+    package var jitterSeed: UInt64?
     /// Simulated network latency: a load is delivered this long (host time) after it was requested.
     public var latency: Double = 0.5
     /// Block the loop for a load that is due but not finished (fixed-step determinism).

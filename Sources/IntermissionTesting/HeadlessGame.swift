@@ -14,7 +14,7 @@ import IntermissionSDL
 /// ```swift
 /// let game = MyGameScene()
 /// let run = try HeadlessGame(script: "1.5 click 480 595\n2.5 key Escape") { game }.run(seconds: 3)
-/// #expect(run.contains("game.paused", reason: "ad"))
+/// #expect(run.contains(.gamePaused, reason: "ad"))
 /// ```
 ///
 /// Safe in parallel tests (Swift Testing's default): SDL is global, so each run takes the process's

@@ -18,7 +18,7 @@ import IntermissionSDL
 ///   let game = try MyGame(window: loop.window, renderer: loop.renderer, trace: loop.trace)
 ///   while let time = loop.nextFrame() { game.frame(at: time) }
 /// }
-/// #expect(run.records("game.paused").map(\.description) == ["90 game.paused ad"])
+/// #expect(run.records(.gamePaused).map(\.description) == ["90 game.paused ad"])
 /// ```
 ///
 /// The game gives `trace` to its `PauseGate` (`game.paused`, `game.resumed`) and to its overlay,

@@ -1,5 +1,6 @@
 import IntermissionAds
 import IntermissionBasics
+import IntermissionCore
 
 /// What a headless run recorded: its trace, line by line, and the records parsed.
 public struct HeadlessRun: Sendable {
@@ -37,6 +38,13 @@ public struct HeadlessRun: Sendable {
 
   /// The records of `event`, in order.
   public func records(_ event: String) -> [Record] { records.filter { $0.event == event } }
+
+  /// Whether `event` (one of the trace's names, such as `.gamePaused`) was recorded, with `reason`
+  /// if one is given.
+  public func contains(_ event: TraceEvent, reason: String? = nil) -> Bool { contains(event.name, reason: reason) }
+
+  /// The records of `event` (one of the trace's names, such as `.gamePaused`), in order.
+  public func records(_ event: TraceEvent) -> [Record] { records(event.name) }
 
   private static func parse(_ line: String) -> Record? {
     guard case .object(let members)? = try? StrictJSON.parse(Array(line.utf8)) else { return nil }

@@ -4,7 +4,7 @@ func addBidRows(_ suite: BenchmarkSuite, to report: inout Report) throws {
   progress("14. demand over OpenRTB: frame times while bids arrive, request to banner ...")
   let (bids, bidRequests) = try suite.bidFrameTimes()
   report.add(
-    "14. frames over budget, bought banner rotating each second (\(bids.rotations) rotations, "
+    "14. frames over budget, bought banners each second (\(bids.rotations) rotations, "
       + "\(bidRequests) requests, \(bids.frames) frames)", String(bids.overBudget), goal: "0",
     met: bids.overBudget == 0)
   report.add(
@@ -13,7 +13,7 @@ func addBidRows(_ suite: BenchmarkSuite, to report: inout Report) throws {
   let bidToBanner = try suite.bidToBannerTimes()
   let bidGoal = 0.150 + 1.0 / 60
   report.add(
-    "   bid request to the bought banner's first frame, responder 100 ms (\(bidToBanner.runs) runs), median",
+    "   bid request to its banner's first frame, responder 100 ms (\(bidToBanner.runs) runs), median",
     "\(formatted(bidToBanner.median * 1000, 1)) ms", goal: "<= 166.7 ms", met: bidToBanner.median <= bidGoal)
   report.add(
     "   the same, largest", "\(formatted(bidToBanner.max * 1000, 1)) ms", goal: "<= 166.7 ms",

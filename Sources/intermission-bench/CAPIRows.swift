@@ -5,7 +5,7 @@ func addCAPIRows(_ suite: BenchmarkSuite, to report: inout Report) throws {
   let cAPI = try suite.cAPICostPerFrame()
   let cAPIRatio = cAPI.ratio
   report.add(
-    "10. overlay update + draw per frame through the C API (intermission.h), banner shown, headless",
+    "10. overlay update + draw per frame through the C API, banner shown, headless",
     "\(formatted(cAPI.c / 1000, 2)) µs", goal: "—", met: nil)
   report.add(
     "   the same through the Swift API (AdOverlay)", "\(formatted(cAPI.swift / 1000, 2)) µs", goal: "—", met: nil)
@@ -16,7 +16,7 @@ func addCAPIRows(_ suite: BenchmarkSuite, to report: inout Report) throws {
     met: cAPI.cAllocationsPerFrame == 0)
   let audioLatency = try suite.audioPauseLatency()
   report.add(
-    "11. audio pause latency: sample frames from the pause to the first silent buffer (\(audioLatency.pauses) pauses), median",
+    "11. audio pause latency: frames from the pause to a silent buffer (\(audioLatency.pauses) pauses), median",
     formatted(audioLatency.median, 0), goal: "—", met: nil)
   report.add(
     "   the same, largest", formatted(audioLatency.max, 0), goal: "<= 1024 (one buffer)",

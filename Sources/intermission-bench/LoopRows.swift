@@ -22,7 +22,7 @@ func addLoopRows(_ suite: BenchmarkSuite, to report: inout Report) throws {
   let adIdleAudio = try suite.idleCost(script: "1.0 click 480 595\n", environment: BenchmarkSuite.diskAudio)
   let pauseIdleAudio = try suite.idleCost(script: "1.0 key P\n", environment: BenchmarkSuite.diskAudio)
   report.add(
-    "   idle CPU, stopped by the ad view, music paused (device open: disk driver)",
+    "   idle CPU, held by the ad view, music paused (disk driver)",
     "\(formatted(adIdleAudio * 100, 3)) % of a core", goal: "<= 1 %", met: adIdleAudio <= 0.01)
   report.add(
     "   idle CPU, paused by the user, music paused (the same device)",

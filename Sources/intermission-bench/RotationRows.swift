@@ -16,7 +16,7 @@ func addRotationRows(_ suite: BenchmarkSuite, drawsPicture: Bool, to report: ino
   progress("   ... and from an HTTP server whose every response takes 1 s")
   let (slow, requests) = try suite.rotationFrameTimesOverSlowHTTP()
   report.add(
-    "   frames over budget during \(slow.rotations) rotations over HTTP, 1 s a response (\(slow.frames) frames, "
+    "   frames over budget during \(slow.rotations) rotations over HTTP, 1 s each (\(slow.frames) frames, "
       + "\(requests) requests)", String(slow.overBudget), goal: "0", met: slow.overBudget == 0)
   report.add(
     "   longest frame during rotations over slow HTTP", "\(formatted(slow.max * 1000, 2)) ms", goal: "<= 16.7 ms",

@@ -8,10 +8,10 @@ func addSurfaceRows(_ suite: BenchmarkSuite, to report: inout Report) throws {
   defer { try? FileManager.default.removeItem(at: clips.folder) }
   let uploads = try suite.surfaceUploads()
   report.add(
-    "16. pixels uploaded per second from a 960×640 surface, banner shown and still (after its first upload)",
+    "16. pixels uploaded per second, 960×640 surface, banner still (after its first upload)",
     formatted(uploads.stillBanner, 0), goal: "0", met: uploads.stillBanner == 0)
   report.add(
-    "   the same while a rewarded ad's countdown runs, share of the surface per second",
+    "   the same while a rewarded countdown runs, share of the surface per second",
     "\(formatted(uploads.countdownShare * 100, 2)) %", goal: "<= 2 %", met: uploads.countdownShare <= 0.02)
   let cost = try suite.surfaceCostPerFrame()
   report.add(
@@ -29,10 +29,10 @@ func addSurfaceRows(_ suite: BenchmarkSuite, to report: inout Report) throws {
     met: nil)
   let glfw = try suite.glfwRuns(clips)
   report.addCPUAgainstFFplay(
-    "   CPU of one play of the clip in the GLFW example (800×600; launch less a banner-only launch)",
+    "   CPU of one play in the GLFW example (800×600; launch less a banner-only launch)",
     player: "GLFW example", seconds: glfw.videoCPU, ffplay: glfw.ffplayCPU)
   report.add(
-    "   frames of the GLFW example over the 16.7 ms budget while the clip plays (\(glfw.plays) plays, \(glfw.frames) frames)",
+    "   frames of the GLFW example over budget while the clip plays (\(glfw.plays) plays, \(glfw.frames) frames)",
     String(glfw.overBudget), goal: "0", met: glfw.overBudget == 0)
   report.add(
     "   longest of those frames (update, draw, upload, swap)", "\(formatted(glfw.longest, 2)) ms", goal: "—", met: nil)
@@ -43,7 +43,7 @@ func addSurfaceRows(_ suite: BenchmarkSuite, to report: inout Report) throws {
     "   peak memory the overlay adds to the C example (SDL renderer, headless)",
     "\(formatted(Double(sdlCost) / 1024, 1)) MiB", goal: "—", met: nil)
   report.add(
-    "   the same, GLFW example in its window, banner shown", "\(formatted(Double(overlayCost) / 1024, 1)) MiB",
-    goal: "<= \(formatted(Double(budget) / 1024, 1)) MiB (SDL's + an 800×600 surface)",
+    "   the same, GLFW example, banner shown", "\(formatted(Double(overlayCost) / 1024, 1)) MiB",
+    goal: "<= \(formatted(Double(budget) / 1024, 1)) MiB (SDL's + a surface)",
     met: overlayCost <= budget)
 }

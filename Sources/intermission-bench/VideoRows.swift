@@ -8,7 +8,7 @@ func addVideoRows(_ suite: BenchmarkSuite, stillsPeak: Int, to report: inout Rep
   defer { try? FileManager.default.removeItem(at: clips.folder) }
   let plays = try suite.videoPlays(clips)
   report.add(
-    "15. frames over budget, \(plays.shows) plays of a 1280×720 30 fps H.264/AAC clip, real window, 60 fps "
+    "15. frames over budget, \(plays.shows) plays of a 1280×720 30 fps clip, real window at 60 fps "
       + "(\(plays.frames) frames)", String(plays.overBudget), goal: "0", met: plays.overBudget == 0)
   report.add(
     "   longest frame during the plays", "\(formatted(plays.max * 1000, 2)) ms", goal: "<= 16.7 ms",
@@ -20,16 +20,16 @@ func addVideoRows(_ suite: BenchmarkSuite, stillsPeak: Int, to report: inout Rep
     String(worstVideoLatency), goal: "<= 2", met: worstVideoLatency >= 0 && worstVideoLatency <= 2)
   let videoCPU = try suite.videoCPU(clips)
   report.addCPUAgainstFFplay(
-    "   CPU of one play in a 960×640 window, Intermission (launch to exit, the menu's second included)",
+    "   CPU of one play, Intermission, 960×640 window (launch to exit, menu's second included)",
     player: "Intermission", seconds: videoCPU.intermission, ffplay: videoCPU.ffplay)
   let offsets = try suite.videoSyncOffsets(clips)
   let offsetP99 = Statistics.percentile(offsets.map(abs), 0.99)
   report.add(
-    "   A/V offset at a flash-and-beep clip's flashes (\(offsets.count), real clock, disk driver), p99",
+    "   A/V offset at flashes (\(offsets.count), real clock, disk driver), p99",
     "\(formatted(offsetP99 * 1000, 1)) ms", goal: "<= 40 ms", met: !offsets.isEmpty && offsetP99 <= 0.040)
   let playingPeak = try suite.videoPeakMemory(clips)
   let playingCost = Double(playingPeak - stillsPeak) / 1024
   report.add(
-    "   peak resident memory while playing the clip, over the still full-screen row above",
+    "   peak memory while playing the clip, over the still full-screen row above",
     "\(formatted(playingCost, 1)) MiB", goal: "<= +48 MiB", met: playingCost <= 48)
 }

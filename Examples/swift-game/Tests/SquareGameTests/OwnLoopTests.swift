@@ -11,8 +11,8 @@ import Testing
       window: loop.window, renderer: loop.renderer, trace: loop.trace, configuration: loop.adConfiguration)
     while let time = loop.nextFrame() { game?.frame(at: time) }
   }
-  #expect(run.records("game.paused").map(\.description) == ["90 game.paused ad", "150 game.paused user"])
-  #expect(run.records("game.resumed").map(\.description) == ["120 game.resumed ad"])
+  #expect(run.records(.gamePaused).map(\.description) == ["90 game.paused ad", "150 game.paused user"])
+  #expect(run.records(.gameResumed).map(\.description) == ["120 game.resumed ad"])
   #expect(run.records("pause.released").map(\.description) == ["120 pause.released ad", "210 pause.released ad"])
   #expect(game?.paused == true && game?.updates == 90 + 30, "frames 0-89 and 120-149")
 }
@@ -25,8 +25,8 @@ import Testing
     while let time = loop.nextFrame() { game?.frame(at: time) }
   }
   // Shown at 2 s; P is the ad's, not the game's; 15 s of countdown; Escape hands the reward over.
-  #expect(run.records("game.paused").map(\.description) == ["120 game.paused ad"])
-  #expect(run.records("game.resumed").map(\.description) == ["1110 game.resumed ad"])
+  #expect(run.records(.gamePaused).map(\.description) == ["120 game.paused ad"])
+  #expect(run.records(.gameResumed).map(\.description) == ["1110 game.resumed ad"])
   let order = run.records.filter { ["rewarded.earned", "fullscreen.dismissed", "game.resumed"].contains($0.event) }
   #expect(order.map(\.event) == ["rewarded.earned", "fullscreen.dismissed", "game.resumed"])
   #expect(game?.coins == 50 && game?.updates == 120 + 30, "frames 0-119 and 1110-1139")
@@ -39,8 +39,8 @@ import Testing
       window: loop.window, renderer: loop.renderer, trace: loop.trace, configuration: loop.adConfiguration)
     while let time = loop.nextFrame() { game?.frame(at: time) }
   }
-  #expect(run.records("game.paused").map(\.description) == ["60 game.paused window"])
-  #expect(run.records("game.resumed").map(\.description) == ["120 game.resumed window"])
+  #expect(run.records(.gamePaused).map(\.description) == ["60 game.paused window"])
+  #expect(run.records(.gameResumed).map(\.description) == ["120 game.resumed window"])
 }
 
 @Test func theBannerCanFirstBeClickedAtItsFirstClickableTime() throws {
