@@ -7,13 +7,10 @@ func addFullscreenRows(_ suite: BenchmarkSuite, to report: inout Report) throws 
   report.add(
     "13. frames from the show call to the full-screen view's first frame (\(shows.shows) shows), largest",
     String(worstLatency), goal: "1", met: worstLatency == 1)
-  report.add(
+  report.addFrameTimes(
     "   frames over budget during \(shows.shows) shows and dismissals of a 1280×720 creative "
-      + "(\(shows.frames) frames)", String(shows.overBudget), goal: "0", met: shows.overBudget == 0)
-  report.add(
-    "   longest frame during full-screen shows", "\(formatted(shows.max * 1000, 2)) ms", goal: "<= 16.7 ms",
-    met: shows.max <= 1.0 / 60)
-  report.add("   p99 frame time during full-screen shows", "\(formatted(shows.p99 * 1000, 2)) ms", goal: "—", met: nil)
+      + "(\(shows.frames) frames)", during: "full-screen shows", overBudget: shows.overBudget, max: shows.max,
+    p99: shows.p99)
   let fullscreenIdle = try suite.fullscreenIdleCost()
   report.add(
     "   idle CPU while a rewarded ad holds the game (countdown running)",

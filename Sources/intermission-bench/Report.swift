@@ -15,6 +15,22 @@ struct Report {
     rows.append(Row(measure: measure, value: value, goal: goal, met: met))
   }
 
+  /// Three rows of frame times on the real clock: `measure` with the frames over the 16.7 ms budget
+  /// (goal 0), then the longest frame (goal at most 16.7 ms) and the 99th percentile "during
+  /// `during`".
+  mutating func addFrameTimes(_ measure: String, during: String, overBudget: Int, max: Double, p99: Double) {
+    add(measure, String(overBudget), goal: "0", met: overBudget == 0)
+    add("   longest frame during \(during)", "\(formatted(max * 1000, 2)) ms", goal: "<= 16.7 ms", met: max <= 1.0 / 60)
+    add("   p99 frame time during \(during)", "\(formatted(p99 * 1000, 2)) ms", goal: "—", met: nil)
+  }
+
+  /// Two rows of a frame's cost: `measure` in nanoseconds (goal under 5,000), and `allocations`
+  /// per frame (goal 0).
+  mutating func addCostPerFrame(_ measure: String, nanoseconds: Double, allocations: String, perFrame: Double) {
+    add(measure, "\(formatted(nanoseconds, 0)) ns", goal: "< 5000 ns", met: nanoseconds < 5000)
+    add(allocations, formatted(perFrame, 2), goal: "0", met: perFrame == 0)
+  }
+
   /// Three rows: the CPU seconds of one play by `player` (`measure` says how it was taken), ffplay's
   /// in the same window, and their ratio, whose goal is at most 1.1.
   mutating func addCPUAgainstFFplay(_ measure: String, player: String, seconds: Double, ffplay: Double) {

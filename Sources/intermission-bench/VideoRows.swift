@@ -7,13 +7,9 @@ func addVideoRows(_ suite: BenchmarkSuite, stillsPeak: Int, to report: inout Rep
   let clips = try suite.makeVideoClips()
   defer { try? FileManager.default.removeItem(at: clips.folder) }
   let plays = try suite.videoPlays(clips)
-  report.add(
+  report.addFrameTimes(
     "15. frames over budget, \(plays.shows) plays of a 1280×720 30 fps clip, real window at 60 fps "
-      + "(\(plays.frames) frames)", String(plays.overBudget), goal: "0", met: plays.overBudget == 0)
-  report.add(
-    "   longest frame during the plays", "\(formatted(plays.max * 1000, 2)) ms", goal: "<= 16.7 ms",
-    met: plays.max <= 1.0 / 60)
-  report.add("   p99 frame time during the plays", "\(formatted(plays.p99 * 1000, 2)) ms", goal: "—", met: nil)
+      + "(\(plays.frames) frames)", during: "the plays", overBudget: plays.overBudget, max: plays.max, p99: plays.p99)
   let worstVideoLatency = plays.latencies.max() ?? -1
   report.add(
     "   frames from the show call to the video's first frame, media ready (\(plays.shows) plays), largest",
