@@ -99,7 +99,7 @@ package final class HTTPClient: Sendable {
     var error = [CChar](repeating: 0, count: 256)
     guard intermission_curl_load(&error, error.count) != 0 else { return nil }
     return "libcurl could not be loaded: "
-      + String(decoding: error.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
+      + String(nulTerminated: error)
   }
 
   /// Fetches `url` with GET, following redirects as `redirects` allows.
@@ -215,7 +215,7 @@ package final class HTTPClient: Sendable {
       if let failed = setup.first(where: { $0 != CURLE_OK }) { return failed }
       return withExtendedLifetime((body, parsed)) { intermission_curl_easy_perform(handle) }
     }
-    let message = String(decoding: errorBuffer.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
+    let message = String(nulTerminated: errorBuffer)
     guard code == CURLE_OK else {
       if refusedPrivate.pointee != 0 {
         return .failure(.unreachable("\(url.host) resolves to a loopback, link-local or private address: refused"))

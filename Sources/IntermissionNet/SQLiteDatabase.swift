@@ -1,4 +1,5 @@
 import CSQLite
+import IntermissionBasics
 
 /// A SQLite database connection that owns its handle and closes it in `deinit`, with statements
 /// that do the same. Used from one thread.
@@ -26,7 +27,7 @@ package final class SQLiteDatabase {
   init(path: String) throws {
     var error = [CChar](repeating: 0, count: 256)
     guard intermission_sqlite_load(&error, error.count) == 0 else {
-      let reason = String(decoding: error.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
+      let reason = String(nulTerminated: error)
       throw Failure(description: "SQLite could not be loaded: \(reason)")
     }
     var opened: OpaquePointer?

@@ -47,7 +47,7 @@ package final class MixerAudio: AudioPlayer {
     // the caller reports the one line that matters.
     var loaderError = [CChar](repeating: 0, count: 256)
     guard intermission_mixer_load(&loaderError, loaderError.count) == 0 else {
-      let reason = String(decoding: loaderError.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
+      let reason = String(nulTerminated: loaderError)
       throw Unavailable(description: "SDL2_mixer cannot be loaded (\(reason))")
     }
     let saved = intermission_silence_stderr()

@@ -114,7 +114,7 @@ public final class FontLookup: Sendable {
     var index: CInt = 0
     let found = intermission_fonts_find(fonts, "sans-serif", language, scalar, &path, path.count, &index)
     guard found == 1 else { return nil }
-    let file = String(decoding: path.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
+    let file = String(nulTerminated: path)
     return FontFace(path: file, index: Int(index))
   }
 }

@@ -11,7 +11,7 @@ package enum ICULibrary {
   package static var unavailableReason: String? {
     var error = [CChar](repeating: 0, count: 512)
     guard intermission_text_icu_available(&error, error.count) != 0 else { return nil }
-    return String(decoding: error.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
+    return String(nulTerminated: error)
   }
 
   private static let hasWarned = Locked(false)

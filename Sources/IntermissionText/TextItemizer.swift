@@ -1,4 +1,5 @@
 import CText
+import IntermissionBasics
 
 /// Splits a line of text into runs by font, script and direction, and orders them for drawing.
 ///
@@ -66,7 +67,7 @@ package enum TextItemizer {
         var code = [CChar](repeating: 0, count: 8)
         let found = intermission_text_script(scalar.value, &code)
         if found == 0 {
-          return String(decoding: code.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
+          return String(nulTerminated: code)
         }
         if found < 0 { ICULibrary.noteFailure() }
       }

@@ -1,4 +1,5 @@
 import CExpat
+import IntermissionBasics
 
 /// An element of a parsed XML document: its local name (any namespace dropped), its attributes by
 /// local name, its own text (CDATA included), and its child elements in order.
@@ -87,7 +88,7 @@ package enum XMLReader {
     }
     guard result == 0 else {
       throw Refusal(
-        description: String(decoding: error.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self))
+        description: String(nulTerminated: error))
     }
     guard let root = builder.root else { throw Refusal(description: "the document has no element") }
     return root

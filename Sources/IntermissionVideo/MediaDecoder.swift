@@ -62,7 +62,7 @@ package final class MediaDecoder {
   /// Whether FFmpeg can be loaded here: nil when it can, else why not.
   package static var unavailableReason: String? {
     var error = [CChar](repeating: 0, count: 256)
-    return intermission_media_available(&error, error.count) == 0 ? nil : text(error)
+    return intermission_media_available(&error, error.count) == 0 ? nil : String(nulTerminated: error)
   }
 
   /// The MIME types of video files this FFmpeg decodes: `video/mp4` with an H.264 and an AAC
@@ -87,7 +87,7 @@ package final class MediaDecoder {
     let result = intermission_media_open(
       path, CInt(audioRate), CInt(audioChannels), CInt(MediaDecoder.maximumSize.width),
       CInt(MediaDecoder.maximumSize.height), &media, &info, &error, error.count)
-    guard result == 0, let media else { throw Failure(description: MediaDecoder.text(error)) }
+    guard result == 0, let media else { throw Failure(description: String(nulTerminated: error)) }
     self.media = media
     self.audioRate = audioRate
     self.audioChannels = audioChannels
@@ -120,7 +120,7 @@ package final class MediaDecoder {
     var frame = intermission_media_frame()
     var error = [CChar](repeating: 0, count: 256)
     guard intermission_media_next(media, &frame, &error, error.count) == 0 else {
-      throw Failure(description: MediaDecoder.text(error))
+      throw Failure(description: String(nulTerminated: error))
     }
     switch Int(frame.kind) {
     case Int(INTERMISSION_MEDIA_VIDEO):
@@ -131,10 +131,6 @@ package final class MediaDecoder {
     case Int(INTERMISSION_MEDIA_AUDIO): return .audio(AudioChunk(copying: frame, channels: audioChannels))
     default: return .end
     }
-  }
-
-  private static func text(_ buffer: [CChar]) -> String {
-    String(decoding: buffer.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
   }
 
   private static func text<T>(_ tuple: T) -> String {

@@ -1,4 +1,5 @@
 import CFFmpeg
+import IntermissionBasics
 import IntermissionCore
 
 extension YUVImage {
@@ -38,8 +39,7 @@ extension YUVImage {
       }
     }
     guard status == 0 else {
-      let reason = error.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }
-      throw MediaDecoder.Failure(description: String(decoding: reason, as: UTF8.self))
+      throw MediaDecoder.Failure(description: String(nulTerminated: error))
     }
     return YUVImage(width: width, height: height, planes: [luma, blue, red])
   }
