@@ -17,5 +17,13 @@ static inline Uint32 intermission_pixelformat_xrgb8888(void) { return SDL_PIXELF
 static inline int intermission_pixelformat_has_alpha(Uint32 format) { return SDL_ISPIXELFORMAT_ALPHA(format) ? 1 : 0; }
 static inline int intermission_pixelformat_is_indexed(Uint32 format) { return SDL_ISPIXELFORMAT_INDEXED(format) ? 1 : 0; }
 
+// Runs `func(object)` as the calling thread ends, before glibc clears the thread's pthread keys (when
+// C++'s thread_local destructors run): SDL's thread-local data, kept under such a key, is still
+// there then.
+extern int __cxa_thread_atexit_impl(void (*func)(void *), void *object, void *dso_symbol);
+extern void *__dso_handle;
+static inline int intermission_at_thread_exit(void (*func)(void *), void *object) {
+  return __cxa_thread_atexit_impl(func, object, &__dso_handle);
+}
 
 #endif

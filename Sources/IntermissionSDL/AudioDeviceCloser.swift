@@ -35,6 +35,7 @@ enum AudioDeviceCloser {
   /// - Returns: the start to end with `endSubsystem(_:)`, or nil when the audio did not start.
   static func startSubsystem() -> SubsystemStart? {
     condition.withLock { starts += 1 }
+    SDLThreadData.freeAtThreadExit()
     guard SDL_InitSubSystem(UInt32(SDL_INIT_AUDIO)) == 0 else { return nil }
     return SubsystemStart(sdlEnds: condition.withLock { sdlEnds })
   }

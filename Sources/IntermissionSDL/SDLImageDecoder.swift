@@ -49,9 +49,8 @@ package struct SDLImageDecoder: ImageDecoder {
   }
 
   package func decodeImage(bytes: [UInt8]) throws -> any DecodedImage {
-    // Loads run on worker threads that SDL did not create: free the per-thread storage (its error
-    // message) that SDL keeps for such a thread, or every worker leaks a little.
-    defer { SDL_TLSCleanup() }
+    // Loads run on worker threads that SDL did not create.
+    SDLThreadData.freeAtThreadExit()
     guard bytes.count <= SDLImageDecoder.maximumFileSize else {
       throw Refusal(description: "larger than \(SDLImageDecoder.maximumFileSize) bytes")
     }

@@ -73,6 +73,7 @@ public enum SDLSession {
 
   /// Runs `body` while no other session runs, waiting for the one under way to end.
   public static func exclusive<T>(_ body: () throws -> T) rethrows -> T {
+    SDLThreadData.freeAtThreadExit()
     gate.enter()
     defer { gate.leave() }
     return try $isHeldHere.withValue(true) { try body() }
@@ -80,6 +81,7 @@ public enum SDLSession {
 
   /// Runs `body` while no other session runs, waiting (blocking its thread) for the one under way.
   public static func exclusive<T>(_ body: () async throws -> T) async rethrows -> T {
+    SDLThreadData.freeAtThreadExit()
     gate.enter()
     defer { gate.leave() }
     return try await $isHeldHere.withValue(true) { try await body() }

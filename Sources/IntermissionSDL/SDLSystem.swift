@@ -23,6 +23,7 @@ package final class SDLSystem {
   ///   there; `SDLError` otherwise.
   package init(headless: Bool) throws {
     try SDLSession.requireNoOtherSession()
+    SDLThreadData.freeAtThreadExit()
     SDL_SetHint(SDL_HINT_NO_SIGNAL_HANDLERS, "1")
     SDL_SetHint(SDL_HINT_RENDER_SCALE_QUALITY, "1")
     SDL_SetHint(SDL_HINT_VIDEO_X11_NET_WM_BYPASS_COMPOSITOR, "0")

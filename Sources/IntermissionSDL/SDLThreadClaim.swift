@@ -26,6 +26,7 @@ package final class SDLThreadClaim: Sendable {
   /// - Throws: `SDLSession.ConcurrentSessionError` when code outside any session draws on another
   ///   thread, or (outside a session) while a session holds the gate.
   package static func claim() throws -> SDLThreadClaim {
+    SDLThreadData.freeAtThreadExit()
     let current = pthread_self()
     let inSession = SDLSession.isHeldHere
     try holder.withLock { holder in
