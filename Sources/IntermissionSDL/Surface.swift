@@ -77,7 +77,7 @@ extension Surface: FittableImage {
     let target = (
       width: max(1, Int((Double(width) * factor).rounded())), height: max(1, Int((Double(height) * factor).rounded()))
     )
-    defer { SDL_TLSCleanup() }
+    SDLThreadData.freeAtThreadExit()  // scaled on a loader's worker, a thread SDL did not create
     return (try? inCanvasFormat().scaled(toWidth: target.width, height: target.height)) ?? self
   }
 }

@@ -11,7 +11,6 @@ struct VideoSoundDeviceTests {
   /// once it is.
   @Test func aDeviceOpensOnAnotherThreadAndKeepsTheSoundQueuedBeforeThen() throws {
     setenv("SDL_AUDIODRIVER", "dummy", 0)
-    defer { SDL_TLSCleanup() }  // see theAudioSubsystemStartsAtSetUpAndNoShowStartsIt
     let output = SDLVideoSound()
     let first = try #require(output.openDevice(rate: 48_000, channels: 2))
     // 4800 sample frames of stereo: 0.1 s, queued at once, whether the device is open yet or not.
@@ -33,10 +32,6 @@ struct VideoSoundDeviceTests {
   /// audio driver in the first video's frame).
   @Test func theAudioSubsystemStartsAtSetUpAndNoShowStartsIt() throws {
     setenv("SDL_AUDIODRIVER", "dummy", 0)
-    // SDL keeps its error message in storage of the thread that set it (here one of Swift's pool,
-    // with no SDL_Init of its own) and frees it only for its own threads or at SDL_Quit: freed
-    // here, or LeakSanitizer finds it lost once the pool lets the thread go.
-    defer { SDL_TLSCleanup() }
     try #require(!SDLVideoSound.isAudioRunning, "no SDL audio in this session yet")
     let before = SDLVideoSound.audioSubsystemStarts
     do {

@@ -1,22 +1,21 @@
 import Foundation
-import IntermissionBasics
+import Testing
 
 /// Debian's nginx on 127.0.0.1 and a free port, unprivileged in one process, with a configuration
 /// generated in its own temporary folder: serves `root` as a CDN would (with ETags), plus the
 /// extra `locations`. Stopped when released.
 ///
 /// nginx writes a request's access-log line after it has sent the response, so a client can hold
-/// the whole answer before the line is written; `requests` therefore waits for the lines of every
-/// request nginx has counted (its `stub_status`, read over a Unix socket of its own).
+/// the whole answer before the line is written; `requests` therefore waits until nginx reads or
+/// answers no request (its `stub_status`, read over a Unix socket of its own).
 package final class NginxServer {
   package let folder: URL
   package let port: Int
   package let process: Process
   /// `http` or `https`.
   package let scheme: String
-  /// How many times this server's status was read: each read is a request nginx counts and, on
-  /// the status socket, does not log.
-  private let statusReads = Locked(0)
+  /// The Unix socket of nginx's status (`stub_status`), which it does not log.
+  private let statusSocket: String
 
   /// - Parameters:
   ///   - root: the folder served.
@@ -26,39 +25,49 @@ package final class NginxServer {
     folder = FileManager.default.temporaryDirectory.appendingPathComponent("intermission-nginx-\(UUID().uuidString)")
     try FileManager.default.createDirectory(at: folder.appendingPathComponent("tmp"), withIntermediateDirectories: true)
     scheme = certificate == nil ? "http" : "https"
+    // A socket's path has at most 107 bytes: under a long $TMPDIR, the socket is in /tmp.
+    let inFolder = folder.appendingPathComponent("status.sock").path
+    statusSocket = inFolder.utf8.count <= 100 ? inFolder : "/tmp/\(folder.lastPathComponent).sock"
     (port, process) = try Self.startOnAFreePort(
-      in: folder, root: root, locations: locations, certificate: certificate)
+      in: folder, statusSocket: statusSocket, root: root, locations: locations, certificate: certificate)
   }
 
   /// Starts nginx on a free port. A free port may be taken by another process (another test
   /// process's server) before nginx binds it: nginx then ends, saying so, and starts again on
   /// another, up to five times.
   private static func startOnAFreePort(
-    in folder: URL, root: URL, locations: String, certificate: (certificate: String, key: String)?
+    in folder: URL, statusSocket: String, root: URL, locations: String,
+    certificate: (certificate: String, key: String)?
   ) throws -> (Int, Process) {
     var log = ""
     for _ in 1...5 {
       let port = try freeLoopbackPort()
       let process = Process()
-      try start(process, in: folder, port: port, root: root, locations: locations, certificate: certificate)
+      try start(
+        process, in: folder, port: port, statusSocket: statusSocket, root: root, locations: locations,
+        certificate: certificate)
       switch try waitUntilListening(process, in: folder, port: port) {
       case .listening:
         return (port, process)
       case .addressInUse(let said):
         log = said
         try? FileManager.default.removeItem(at: folder.appendingPathComponent("error.log"))
+        // nginx bound the status socket before it gave up, and leaves its file behind.
+        unlink(statusSocket)
       case .failed(let said):
         log = said
         try? FileManager.default.removeItem(at: folder)
+        unlink(statusSocket)
         throw ServerError(description: "nginx did not start: \(log)")
       }
     }
     try? FileManager.default.removeItem(at: folder)
+    unlink(statusSocket)
     throw ServerError(description: "nginx did not start: \(log)")
   }
 
   private static func start(
-    _ process: Process, in folder: URL, port: Int, root: URL, locations: String,
+    _ process: Process, in folder: URL, port: Int, statusSocket: String, root: URL, locations: String,
     certificate: (certificate: String, key: String)?
   ) throws {
     let prefix = folder.path
@@ -88,7 +97,7 @@ package final class NginxServer {
           \(locations.replacingOccurrences(of: "PORT", with: String(port)))
         }
         server {
-          listen unix:\(prefix)/status.sock;
+          listen unix:\(statusSocket);
           access_log off;
           location = /status { stub_status; }
         }
@@ -128,21 +137,28 @@ package final class NginxServer {
     }
   }
 
-  deinit { stopServer(process, removing: folder) }
+  deinit {
+    stopServer(process, removing: folder)
+    unlink(statusSocket)
+  }
 
   /// The URL of `path` on this server.
   package func url(_ path: String) -> String { "\(scheme)://127.0.0.1:\(port)/\(path)" }
 
-  /// The access log's lines: `"GET /path HTTP/1.1" status` summaries, in order, once every
-  /// request nginx has read is logged (or after 10 s, for a request still being answered).
+  /// The access log's lines: `"GET /path HTTP/1.1" status` summaries, in order, once nginx reads
+  /// or answers no request (so that every request it read is in its log); an issue of the test
+  /// when a request is still under way after 10 s.
   package var requests: [String] {
     let deadline = Date().addingTimeInterval(10)
-    var lines = loggedLines()
-    while let counted = requestsRead, lines.count < counted, Date() < deadline {
+    while requestsUnderWay != 0 {
+      guard Date() < deadline else {
+        Issue.record("nginx still reads or answers a request after 10 s: its log may lack it")
+        break
+      }
       usleep(10_000)
-      lines = loggedLines()
     }
-    return lines.compactMap { line in
+    let log = (try? String(contentsOf: folder.appendingPathComponent("access.log"), encoding: .utf8)) ?? ""
+    return log.split(separator: "\n").compactMap { line in
       guard let open = line.firstIndex(of: "\""), let close = line[line.index(after: open)...].firstIndex(of: "\"")
       else { return nil }
       let request = line[line.index(after: open)..<close].split(separator: " ")
@@ -151,23 +167,15 @@ package final class NginxServer {
     }
   }
 
-  private func loggedLines() -> [Substring] {
-    let log = (try? String(contentsOf: folder.appendingPathComponent("access.log"), encoding: .utf8)) ?? ""
-    return log.split(separator: "\n")
-  }
-
-  /// How many requests nginx has read on the served port, answered or not, from its status (whose
-  /// own reads it counts too); nil when the status cannot be read.
-  package var requestsRead: Int? {
-    guard let status = UnixSocketGet.body(socket: folder.appendingPathComponent("status.sock").path, path: "/status")
-    else { return nil }
-    let reads = statusReads.withLock { reads in
-      reads += 1
-      return reads
-    }
-    // "Active connections: 1\nserver accepts handled requests\n 5 5 9\nReading: ..."
-    let lines = status.split(separator: "\n")
-    guard lines.count >= 3, let total = lines[2].split(separator: " ").last.flatMap({ Int($0) }) else { return nil }
-    return total - reads
+  /// How many requests nginx is reading or answering, besides the read of its status; nil when its
+  /// status cannot be read. nginx's one worker writes a request's log line as it stops counting it,
+  /// so at 0 every request it read is in its log.
+  package var requestsUnderWay: Int? {
+    guard let status = UnixSocketGet.body(socket: statusSocket, path: "/status") else { return nil }
+    // "Active connections: 1\nserver accepts handled requests\n 5 5 9\nReading: 0 Writing: 1 Waiting: 0"
+    guard let line = status.split(separator: "\n").first(where: { $0.hasPrefix("Reading:") }) else { return nil }
+    let words = line.split(separator: " ")
+    guard words.count >= 4, let reading = Int(words[1]), let writing = Int(words[3]) else { return nil }
+    return reading + writing - 1
   }
 }

@@ -32,6 +32,7 @@ package enum UnixSocketGet {
     while true {
       let count = buffer.withUnsafeMutableBytes { recv(socket, $0.baseAddress, $0.count, 0) }
       if count == 0 { break }
+      if count < 0 && errno == EINTR { continue }
       guard count > 0, answer.count < 1 << 16 else { return nil }
       answer += buffer[0..<count]
     }
